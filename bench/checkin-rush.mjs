@@ -1,0 +1,98 @@
+// 2. Check-in rush: 5,000 users with challenges whose window is open now check in through POST /api/v1/challenges/verify
+// on the real api process (node dist/src/main.js), 50 keep-alive connections: every check-in succeeds exactly once,
+// p99 <= 100 ms, throughput >= 40% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs),
+// measured in the same run with the same load.
+import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, freePort, httpLoad, percentile, report, runMain, startApi, startProcess, stopProcess } from './lib.mjs';
+import { rng, seedChallenges } from './seed.mjs';
+
+export async function main() {
+  ensureBuilt();
+  const size = benchSize();
+  const users = size === 'small' ? 50 : 5_000;
+  const connections = size === 'small' ? 5 : 50;
+  const db = await createBenchDb('checkin');
+  let app;
+  let api;
+  let baseline;
+  try {
+    app = await createContext(db);
+    const { DataSource } = await import('typeorm');
+    const ds = app.get(DataSource);
+    const { TokenService } = await dist('common/auth/token.service.js');
+    const { zonedParts } = await dist('common/time.js');
+    const now = Date.now();
+    const opens = new Date(now - 5 * 60_000);
+    const closes = new Date(now + 60 * 60_000);
+    const date = zonedParts(new Date(now), 'Asia/Kolkata').date;
+    const random = rng(7);
+    const specs = Array.from({ length: users }, () => ({ stake: BigInt(10000 + Math.floor(random() * 90) * 1000), ok: null }));
+    const seeded = await seedChallenges(app, { date, specs, opens, closes, wakeUpTime: zonedParts(new Date(now), 'Asia/Kolkata').time?.slice(0, 5) ?? '06:00' });
+    const tokens = seeded.map((s) => app.get(TokenService).sign({ id: s.userId, email: `${s.userId}@bench.local`, role: 'USER' }));
+    await ds.query(`CREATE TABLE bench_baseline (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`);
+    await ds.query(`INSERT INTO bench_baseline (id) SELECT g FROM generate_series(1, $1::int) g`, [users]);
+    await ds.query('ANALYZE');
+    await app.close();
+    app = undefined;
+
+    // baseline: the bare Nest + Fastify route, one UPDATE per request, same number of requests and connections
+    const port = await freePort();
+    baseline = await startProcess('bench/baseline-server.mjs', benchEnv(db, { PORT: String(port) }), /baseline listening/);
+    const baseReqs = Array.from({ length: users }, (_, i) => ({ method: 'POST', path: `/api/v1/baseline/${i + 1}` }));
+    await httpLoad({ port, requests: baseReqs.slice(0, Math.min(1000, users)), connections }); // warm-up
+    const base = await httpLoad({ port, requests: baseReqs, connections });
+    await stopProcess(baseline);
+    baseline = undefined;
+
+    api = await startApi(db);
+    // warm-up on a read route of the same users (auth, pool, JIT), not on the check-ins themselves
+    await httpLoad({ port: api.port, requests: tokens.slice(0, Math.min(1000, users)).map((t) => ({ path: '/api/v1/wallet/balance', headers: { authorization: `Bearer ${t}` } })), connections });
+    const checkins = seeded.map((s, i) => ({
+      method: 'POST',
+      path: '/api/v1/challenges/verify',
+      headers: { authorization: `Bearer ${tokens[i]}` },
+      body: { challengeId: s.challengeId, verificationMethod: 'MANUAL' },
+    }));
+    const rush = await httpLoad({ port: api.port, requests: checkins, connections, keepBodies: true });
+    // the same check-ins again: each must be refused (already checked in), nothing changes
+    const again = await httpLoad({ port: api.port, requests: checkins.slice(0, Math.min(200, users)), connections });
+    await stopProcess(api);
+    api = undefined;
+
+    app = await createContext(db);
+    const ds2 = app.get(DataSource);
+    const [c] = await ds2.query(
+      `SELECT count(*) FILTER (WHERE status = 'COMPLETED' AND is_successful)::int AS done, count(*)::int AS total FROM challenges`,
+    );
+    const [notes] = await ds2.query(`SELECT count(*)::int AS n FROM notifications WHERE type = 'CHALLENGE_CHECKED_IN'`);
+    const ok = rush.statuses.filter((s) => s === 200).length;
+    const successBodies = rush.bodies.filter((b) => JSON.parse(b)?.data?.isSuccessful === true).length;
+    const p50 = percentile(rush.latencies, 50);
+    const p99 = percentile(rush.latencies, 99);
+    const ratio = rush.rps / base.rps;
+    return report(
+      'checkin-rush',
+      [
+        { figure: `check-ins/s, ${fmt(users, 0)} users, ${connections} connections`, value: fmt(rush.rps, 0), baseline: `bare Nest+Fastify UPDATE route: ${fmt(base.rps, 0)} req/s`, ratio: `${fmt(ratio * 100, 1)}%`, target: '>= 40%', pass: ratio >= 0.4 },
+        { figure: 'check-in latency p99', value: `${fmt(p99, 1)} ms`, baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`, ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`, target: '<= 100 ms', pass: p99 <= 100 },
+        { figure: 'check-in latency p50', value: `${fmt(p50, 1)} ms`, baseline: `baseline p50 ${fmt(percentile(base.latencies, 50), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
+      ],
+      {
+        size,
+        checks: [
+          { name: 'every check-in answered 200 with isSuccessful', ok: ok === users && successBodies === users, detail: `${ok} x 200, ${successBodies} successful` },
+          { name: 'every challenge COMPLETED once, on time', ok: c.done === users && c.total === users, detail: `${c.done}/${c.total}` },
+          { name: 'a repeated check-in is refused (4xx)', ok: again.statuses.every((s) => s >= 400 && s < 500), detail: `${again.statuses.filter((s) => s >= 400 && s < 500).length}/${again.statuses.length}` },
+          { name: 'one check-in notification per challenge', ok: notes.n === users, detail: String(notes.n) },
+        ],
+      },
+    );
+  } finally {
+    await stopProcess(baseline);
+    await stopProcess(api);
+    await app?.close();
+    await db.drop();
+    await cleanRedis(db.prefix);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) runMain(main);

@@ -1,0 +1,292 @@
+// Shared helpers of the benchmarks: a database of their own, a BullMQ prefix of their own, Nest contexts from dist/,
+// pgbench, child processes, percentiles and the result table. Every benchmark measures its baseline in the same run.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, appendFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import pg from 'pg';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST = resolve(ROOT, 'dist/src');
+export const dist = (p) => import(resolve(DIST, p));
+
+/** small = the smoke size used by npm test (no timing targets are judged); full = also the optional 1M runs. */
+export function benchSize() {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--small') || process.env.BENCH_SIZE === 'small') return 'small';
+  if (argv.includes('--full') || process.env.BENCH_FULL === '1') return 'full';
+  return 'normal';
+}
+
+export function ensureBuilt() {
+  if (!existsSync(resolve(DIST, 'main.js'))) throw new Error('dist/ is missing: run `npm run build:server` first');
+}
+
+export function adminUrl() {
+  return process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+/** CREATE DATABASE bench_<tag>_<ts>, migrated with the project's own runMigrations; drop() removes it. */
+export async function createBenchDb(tag) {
+  const admin = adminUrl();
+  const name = `bench_${tag}_${Date.now().toString(36)}_${process.pid}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const { runMigrations } = await dist('database/migrate.js');
+  await runMigrations(url);
+  const prefix = `wakestake-bench-${name}`;
+  return {
+    name,
+    url,
+    prefix,
+    async drop() {
+      const a = new pg.Client({ connectionString: admin });
+      await a.connect();
+      await a.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+      await a.query(`DROP DATABASE IF EXISTS ${name}`);
+      await a.end();
+    },
+  };
+}
+
+/** The environment of an api / worker / context run against the bench database. */
+export function benchEnv(db, extra = {}) {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    BULLMQ_PREFIX: db.prefix,
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
+    TEST_MODE: 'true',
+    AUTH_RATE_LIMIT: '1000000',
+    AUTH_RATE_LIMIT_IP: '1000000',
+    ...extra,
+  };
+}
+
+/** A Nest application context of the whole api module from dist (no HTTP), on the bench database. */
+export async function createContext(db, extraEnv = {}) {
+  Object.assign(process.env, benchEnv(db, extraEnv));
+  await import('reflect-metadata');
+  const { NestFactory } = await import('@nestjs/core');
+  const { loadConfig } = await dist('config/app-config.js');
+  const { AppModule } = await dist('app.module.js');
+  const config = loadConfig(process.env);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error'] });
+  return app;
+}
+
+/** Removes the BullMQ keys of a bench prefix. */
+export async function cleanRedis(prefix) {
+  const { default: Redis } = await import('ioredis');
+  const r = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  let cursor = '0';
+  do {
+    const [next, keys] = await r.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    if (keys.length) await r.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  r.disconnect();
+}
+
+export function pgbenchPath() {
+  for (const p of ['/usr/bin/pgbench', ...(() => { try { return execFileSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pgbench'], { encoding: 'utf8' }).trim().split('\n'); } catch { return []; } })()]) {
+    if (p && existsSync(p)) return p;
+  }
+  throw new Error('pgbench not found (apt-get install postgresql-contrib)');
+}
+
+/** Runs pgbench with a custom script file; answers transactions per second (excluding connection time). */
+export async function pgbench(url, script, { clients = 2, seconds = 5 } = {}) {
+  const dir = await mkdtemp(resolve(tmpdir(), 'bench-'));
+  const file = resolve(dir, 'script.sql');
+  await writeFile(file, script);
+  try {
+    const out = await run(pgbenchPath(), ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(clients), '-T', String(seconds), '-f', file, url]);
+    const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
+    if (!m) throw new Error(`pgbench output not understood:\n${out}`);
+    return Number(m[1]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolveP, reject) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+    let out = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (out += d));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolveP(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
+  });
+}
+
+/** Starts a long-running node process; resolves once a line of its output matches `ready`. */
+export function startProcess(script, env, ready, { timeoutMs = 60_000, args = [] } = {}) {
+  return new Promise((resolveP, reject) => {
+    const p = spawn(process.execPath, [...args, script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in ${timeoutMs} ms:\n${out.slice(-4000)}`)), timeoutMs);
+    const onData = (d) => {
+      out += d;
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        resolveP(p);
+      }
+    };
+    p.stdout.on('data', onData);
+    p.stderr.on('data', (d) => {
+      out += d;
+      if (process.env.BENCH_VERBOSE) process.stderr.write(d);
+    });
+    p.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited ${code}:\n${out.slice(-4000)}`));
+    });
+    p.output = () => out;
+  });
+}
+
+export async function stopProcess(p) {
+  if (!p || p.exitCode !== null) return;
+  const done = new Promise((r) => p.once('exit', r));
+  p.kill('SIGTERM');
+  const t = setTimeout(() => p.kill('SIGKILL'), 10_000);
+  await done;
+  clearTimeout(t);
+}
+
+/** Peak resident set (VmHWM, kB) of a process, from /proc. */
+export function peakRssKb(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export const fmt = (n, d = 1) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 }) : String(n));
+
+export function machine() {
+  return `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+}
+
+/**
+ * Prints a benchmark's table. rows: { figure, value, baseline, ratio, target, pass } (pass: true/false/null = not judged).
+ * In small (smoke) runs targets are shown but not judged. Also appends JSON to BENCH_RESULTS when set (used by run.mjs).
+ */
+export function report(bench, rows, { checks = [], size = benchSize() } = {}) {
+  const judged = size !== 'small';
+  const table = [['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'result']];
+  for (const r of rows) {
+    table.push([r.figure, r.value ?? '', r.baseline ?? '', r.ratio ?? '', r.target ?? '', !judged || r.pass == null ? '-' : r.pass ? 'PASS' : 'FAIL']);
+  }
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
+  const line = (row) => '| ' + row.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';
+  console.log(`\n## ${bench} (${size})`);
+  console.log(line(table[0]));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const row of table.slice(1)) console.log(line(row));
+  for (const c of checks) console.log(`correctness: ${c.ok ? 'OK' : 'FAILED'} - ${c.name}${c.detail ? ` (${c.detail})` : ''}`);
+  const allChecks = checks.every((c) => c.ok);
+  const allTargets = !judged || rows.every((r) => r.pass !== false);
+  if (process.env.BENCH_RESULTS) appendFileSync(process.env.BENCH_RESULTS, JSON.stringify({ bench, size, rows, checks, allChecks, allTargets }) + '\n');
+  console.log(`${bench}: checks ${allChecks ? 'OK' : 'FAILED'}, targets ${judged ? (allTargets ? 'PASS' : 'FAIL') : 'not judged (small)'}`);
+  return allChecks && allTargets;
+}
+
+/** Runs main() and exits with 1 when it throws or answers false. */
+export function runMain(main) {
+  main().then(
+    (ok) => process.exit(ok === false ? 1 : 0),
+    (e) => {
+      console.error(e?.stack ?? e);
+      process.exit(1);
+    },
+  );
+}
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolveP, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolveP(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * Sends requests over `connections` keep-alive connections (one request in flight per connection), as fast as they
+ * answer. requests: array of { method, path, headers, body }. Answers { latencies (ms, sorted), statuses, bodies?, seconds, rps }.
+ */
+export async function httpLoad({ port, requests, connections = 1, keepBodies = false }) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const latencies = new Array(requests.length);
+  const statuses = new Array(requests.length);
+  const bodies = keepBodies ? new Array(requests.length) : null;
+  let next = 0;
+  const one = (r) =>
+    new Promise((resolveP, reject) => {
+      const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+      const headers = { ...(r.headers ?? {}) };
+      if (body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        headers['content-length'] = Buffer.byteLength(body);
+      }
+      const req = http.request({ host: '127.0.0.1', port, method: r.method ?? 'GET', path: r.path, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (d) => chunks.push(d));
+        res.on('end', () => resolveP({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(connections, requests.length) }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= requests.length) return;
+        const s = performance.now();
+        const res = await one(requests[i]);
+        latencies[i] = performance.now() - s;
+        statuses[i] = res.status;
+        if (bodies) bodies[i] = res.body;
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return { latencies: [...latencies].sort((a, b) => a - b), statuses, bodies, seconds, rps: requests.length / seconds };
+}
+
+/** Starts the real api (node dist/src/main.js) on a free port against the bench database. */
+export async function startApi(db, extraEnv = {}) {
+  const port = await freePort();
+  const args = (process.env.BENCH_API_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+  const p = await startProcess('dist/src/main.js', benchEnv(db, { PORT: String(port), HOST: '127.0.0.1', ...extraEnv }), /listening on/, { args });
+  p.port = port;
+  return p;
+}

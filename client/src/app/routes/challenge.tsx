@@ -1,0 +1,5 @@
+import { ChallengePage } from '@/features/challenges/components/challenge-page';
+
+export function Component() {
+  return <ChallengePage />;
+}

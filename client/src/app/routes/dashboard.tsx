@@ -1,0 +1,133 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+// Imported from the modules, not the feature's barrel: the barrel also re-exports the create form and modal (Slider,
+// Dialog), which are not on the dashboard's first screen and would otherwise be bundled into its chunk graph.
+import { ChallengeHistory } from '@/features/challenges/components/challenge-history';
+import { ChallengePledges } from '@/features/challenges/components/challenge-pledges';
+import { ChallengeStatCards } from '@/features/challenges/components/challenge-stat-cards';
+import type { AddFundsPrompt } from '@/features/challenges/components/create-challenge-modal';
+import { TestModeBox } from '@/features/challenges/components/test-mode-box';
+import { TodayChallengeCard } from '@/features/challenges/components/today-challenge-card';
+import { UpcomingChallenges } from '@/features/challenges/components/upcoming-challenges';
+import { useChallengeHistory, usePendingChallenges } from '@/features/challenges/hooks/use-challenge-queries';
+import { useChallenges } from '@/features/challenges/hooks/use-challenges';
+import { useWalletBalance } from '@/features/challenges/hooks/use-wallet-balance';
+import { useAppConfig } from '@/features/config';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { ErrorBanner } from '@/features/dashboard/components/error-banner';
+import { QuickActions } from '@/features/dashboard/components/quick-actions';
+import { WalletBalanceCard } from '@/features/dashboard/components/wallet-balance-card';
+import { useNow } from '@/lib/use-now';
+
+// Overlays load when first opened.
+const AddFundsModal = lazy(() => import('@/features/wallet/components/add-funds-modal').then((m) => ({ default: m.AddFundsModal })));
+const CalendarModal = lazy(() => import('@/features/challenges/components/calendar-modal').then((m) => ({ default: m.CalendarModal })));
+const AnalyticsModal = lazy(() => import('@/features/challenges/components/analytics-modal').then((m) => ({ default: m.AnalyticsModal })));
+const ReceiptModal = lazy(() => import('@/features/challenges/components/receipt-modal').then((m) => ({ default: m.ReceiptModal })));
+
+function isAddFundsPrompt(state: unknown): state is AddFundsPrompt {
+  return !!state && typeof state === 'object' && (state as AddFundsPrompt).addFunds === true;
+}
+
+/** /dashboard: composed here from the dashboard, challenges and wallet features (features never import each other). */
+export function Component() {
+  const now = useNow(1000);
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const store = useChallenges({ now });
+  const wallet = useWalletBalance();
+  const pending = usePendingChallenges();
+  const history = useChallengeHistory();
+  const config = useAppConfig();
+
+  const [addFundsOpen, setAddFundsOpen] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [analyticsOpen, setAnalyticsOpen] = useState(false);
+  const [receiptDate, setReceiptDate] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  // A create refused for balance (from the navbar's modal) lands here: prompt to add funds.
+  useEffect(() => {
+    if (isAddFundsPrompt(location.state)) {
+      setNotice(location.state.notice);
+      setAddFundsOpen(true);
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
+
+  const error = store.error ?? notice;
+  const dismiss = () => {
+    store.clearError();
+    setNotice(null);
+  };
+
+  return (
+    <DashboardPage
+      header={<DashboardHeader fullName={user?.fullName} now={now} />}
+      errorBanner={<ErrorBanner message={error} onDismiss={dismiss} />}
+      testMode={
+        config.data?.testMode ? (
+          <TestModeBox
+            onCreated={async () => {
+              await Promise.all([store.refresh(), wallet.refresh()]);
+            }}
+          />
+        ) : null
+      }
+      wallet={
+        <WalletBalanceCard
+          balance={wallet.balance}
+          loading={wallet.isPending}
+          failed={wallet.isError}
+          onWithdraw={() => navigate(paths.withdraw)}
+          onAddFunds={() => setAddFundsOpen(true)}
+        />
+      }
+      today={
+        <TodayChallengeCard
+          challenge={store.todayChallenge}
+          now={now}
+          loading={store.isLoading}
+          busy={store.busy}
+          onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
+          onShowReceipt={setReceiptDate}
+        />
+      }
+      stats={<ChallengeStatCards stats={store.stats} />}
+      upcoming={
+        <UpcomingChallenges
+          challenges={pending.data ?? store.challenges}
+          today={store.today}
+          loading={pending.isPending}
+          onCancel={async (challenge) => {
+            await store.cancelChallenge(challenge);
+            await wallet.refresh();
+          }}
+        />
+      }
+      pledges={<ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} />}
+      quickActions={<QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />}
+      history={<ChallengeHistory history={history.data ?? []} loading={history.isPending} />}
+    >
+      <Suspense fallback={null}>
+        {addFundsOpen ? (
+          <AddFundsModal
+            open={addFundsOpen}
+            onClose={() => setAddFundsOpen(false)}
+            onSuccess={() => {
+              setNotice(null);
+              void wallet.refresh();
+            }}
+          />
+        ) : null}
+        {calendarOpen ? <CalendarModal open={calendarOpen} onClose={() => setCalendarOpen(false)} today={store.today} /> : null}
+        {analyticsOpen ? <AnalyticsModal open={analyticsOpen} onClose={() => setAnalyticsOpen(false)} today={store.today} /> : null}
+        {receiptDate ? <ReceiptModal date={receiptDate} onClose={() => setReceiptDate(null)} /> : null}
+      </Suspense>
+    </DashboardPage>
+  );
+}

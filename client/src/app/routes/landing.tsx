@@ -1,0 +1,7 @@
+import { useAuth } from '@/features/auth';
+import { LandingPage } from '@/features/landing/components/landing-page';
+
+export function Component() {
+  const { isAuthenticated } = useAuth();
+  return <LandingPage isAuthenticated={isAuthenticated} />;
+}

@@ -1,0 +1,5 @@
+import { NotFound } from '@/components/ui/not-found';
+
+export function Component() {
+  return <NotFound />;
+}

@@ -1,0 +1,5 @@
+import { SettingsPage } from '@/features/settings/components/settings-page';
+
+export function Component() {
+  return <SettingsPage />;
+}

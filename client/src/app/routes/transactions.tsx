@@ -1,0 +1,5 @@
+import { TransactionsPage } from '@/features/wallet/components/transactions-page';
+
+export function Component() {
+  return <TransactionsPage />;
+}

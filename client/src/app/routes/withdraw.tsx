@@ -1,0 +1,5 @@
+import { WithdrawPage } from '@/features/wallet/components/withdraw-page';
+
+export function Component() {
+  return <WithdrawPage />;
+}

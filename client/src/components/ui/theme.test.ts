@@ -1,0 +1,38 @@
+import { defaultConfig } from '@chakra-ui/react';
+import { system } from './theme';
+
+// theme.ts keeps only the slot recipes of the Chakra components the app uses (bundle size). This fails when a file
+// starts using another multi-part component (Tooltip, Popover, ...) whose recipe was left out: add it to theme.ts.
+const sources = import.meta.glob(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+function chakraImports(): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [file, text] of Object.entries(sources)) {
+    for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
+      for (const raw of m[1].split(',')) {
+        const name = raw.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0].trim();
+        if (name) names.set(name, file);
+      }
+    }
+  }
+  return names;
+}
+
+describe('Chakra system', () => {
+  it('has the slot recipe of every multi-part component the app imports', () => {
+    expect(chakraImports().has('Dialog')).toBe(true); // the scan sees the sources
+    const all = Object.keys(defaultConfig.theme?.slotRecipes ?? {});
+    const missing: string[] = [];
+    for (const [name, file] of chakraImports()) {
+      const key = name.charAt(0).toLowerCase() + name.slice(1);
+      if (all.includes(key) && !system.isSlotRecipe(key)) missing.push(`${name} (${file})`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the default simple recipes and tokens', () => {
+    expect(system.isRecipe('button')).toBe(true);
+    expect(system.token('colors.brand.700')).toBe('#0b5d57');
+    expect(system.token('colors.red.700')).toBeTruthy();
+  });
+});

@@ -1,0 +1,19 @@
+// Every route path in one place; screens link with these, never with string literals.
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  challenge: '/challenge',
+  settings: '/settings',
+  profile: '/profile',
+  withdraw: '/withdraw',
+  transactions: '/wallet/transactions',
+  support: '/support',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

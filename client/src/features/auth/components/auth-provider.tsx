@@ -1,0 +1,176 @@
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { storageKeys } from '@/config/storage-keys';
+import { getToken, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import type { AuthResponse, User } from '@/types/api';
+import {
+  getProfile,
+  googleRequest,
+  loginRequest,
+  logoutRequest,
+  normalizeUser,
+  registerRequest,
+  type LoginInput,
+  type RegisterInput,
+} from '../api/auth-api';
+import { isProfileComplete } from '../profile-complete';
+
+export interface AuthContextValue {
+  user: User | null;
+  /** True until the stored token (if any) has been checked. */
+  isLoading: boolean;
+  /** A user is present and loading has finished. */
+  isAuthenticated: boolean;
+  isProfileComplete: boolean;
+  login: (input: LoginInput) => Promise<User>;
+  register: (input: RegisterInput) => Promise<User>;
+  loginWithGoogle: (idToken: string) => Promise<User>;
+  logout: () => Promise<void>;
+  /** Re-reads GET /auth/profile; returns the fresh user (or the current one if the call fails). */
+  refreshUser: () => Promise<User | null>;
+  /** Replace the held user (e.g. after PUT /auth/profile answered with it). */
+  setUser: (user: User | null) => void;
+  /** True after the user chose Logout (until the next sign-in): the guards then remember no page to return to. */
+  signedOutByUser?: boolean;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(storageKeys.user);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeUser(user: User | null): void {
+  if (user) localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  else localStorage.removeItem(storageKeys.user);
+}
+
+function clearSession(): void {
+  setToken(null);
+  storeUser(null);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+
+  const setUser = useCallback((next: User | null) => {
+    storeUser(next);
+    setUserState(next);
+  }, []);
+
+  // Startup: a stored token is checked against GET /auth/profile; a failure signs out.
+  useEffect(() => {
+    const controller = new AbortController();
+    if (!getToken()) {
+      // Only the cached user goes: a token another tab stored since the check above must survive.
+      storeUser(null);
+      setIsLoading(false);
+      return () => controller.abort();
+    }
+    getProfile(controller.signal)
+      .then((profile) => {
+        setUser({ ...readStoredUser(), ...profile });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        clearSession();
+        setUserState(null);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setIsLoading(false);
+      });
+    return () => controller.abort();
+  }, [setUser]);
+
+  // A 401 on any authenticated call means the session is gone (expired or revoked).
+  useEffect(() => {
+    const onUnauthorized = () => {
+      clearSession();
+      setUserState(null);
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, []);
+
+  const acceptAuth = useCallback(
+    async (response: AuthResponse, noTokenMessage: string): Promise<User> => {
+      if (!response?.token) throw new Error(noTokenMessage);
+      setToken(response.token);
+      let next = normalizeUser(response);
+      try {
+        // The auth answer lacks city/occupation etc.; the profile decides completeness.
+        next = { ...next, ...(await getProfile()) };
+      } catch {
+        // Keep the auth answer's fields.
+      }
+      setUser(next);
+      setSignedOutByUser(false);
+      setIsLoading(false);
+      return next;
+    },
+    [setUser],
+  );
+
+  const login = useCallback(
+    async (input: LoginInput) => acceptAuth(await loginRequest(input), 'Login failed - no token received'),
+    [acceptAuth],
+  );
+  const register = useCallback(
+    async (input: RegisterInput) => acceptAuth(await registerRequest(input), 'Registration failed - no token received'),
+    [acceptAuth],
+  );
+  const loginWithGoogle = useCallback(
+    async (idToken: string) =>
+      acceptAuth(await googleRequest(idToken), 'Google authentication failed - no token received'),
+    [acceptAuth],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      if (getToken()) await logoutRequest();
+    } catch {
+      // Signed out locally whatever the server said.
+    } finally {
+      clearSession();
+      setSignedOutByUser(true);
+      setUserState(null);
+    }
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    if (!getToken()) return null;
+    try {
+      const profile = await getProfile();
+      const next = { ...readStoredUser(), ...profile };
+      setUser(next);
+      return next;
+    } catch {
+      return readStoredUser();
+    }
+  }, [setUser]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isLoading,
+      isAuthenticated: !!user && !isLoading,
+      isProfileComplete: isProfileComplete(user),
+      login,
+      register,
+      loginWithGoogle,
+      logout,
+      refreshUser,
+      setUser,
+      signedOutByUser,
+    }),
+    [user, isLoading, login, register, loginWithGoogle, logout, refreshUser, setUser, signedOutByUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

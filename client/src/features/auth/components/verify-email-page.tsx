@@ -1,0 +1,123 @@
+import { Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { verifyEmailRequest } from '../api/auth-api';
+import { answerMessage } from '../messages';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+import type { LoginState } from './login-page';
+import { resendVerification } from './resend-verification';
+
+export const verifyMessages = {
+  noToken: 'Invalid verification link. Please check your email for the correct link.',
+  failed: 'Email verification failed.',
+  error: 'Verification failed. Please try again.',
+  success: 'Email verified successfully! You can now log in.',
+  redirecting: 'Redirecting to login in 3 seconds...',
+} as const;
+
+export const VERIFY_REDIRECT_MS = 3000;
+
+type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+
+export function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(() => (token ? { kind: 'verifying' } : { kind: 'error', message: verifyMessages.noToken }));
+  const [resend, setResend] = useState<{ ok: boolean; message: string } | null>(null);
+  const [resending, setResending] = useState(false);
+  // A link is single-use: never send it twice (React's development double effects included).
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    verifyEmailRequest(token)
+      .then((answer) => {
+        if (answer?.success === false) setState({ kind: 'error', message: answer.error ?? answer.message ?? verifyMessages.failed });
+        else setState({ kind: 'success', message: answerMessage(answer, verifyMessages.success) });
+      })
+      .catch((e: unknown) => {
+        if (isApiError(e) && e.status >= 400 && e.status < 500) setState({ kind: 'error', message: e.serverMessage ?? verifyMessages.failed });
+        else setState({ kind: 'error', message: verifyMessages.error });
+      });
+  }, [token]);
+
+  const toLogin = () => navigate(paths.login, { replace: true, state: { message: verifyMessages.success } satisfies LoginState });
+
+  useEffect(() => {
+    if (state.kind !== 'success') return;
+    const timer = window.setTimeout(toLogin, VERIFY_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.kind]);
+
+  const onResend = async () => {
+    setResending(true);
+    setResend(await resendVerification());
+    setResending(false);
+  };
+
+  return (
+    <AuthCard title="Email verification">
+      {state.kind === 'verifying' ? (
+        <Stack align="center" gap={3} py={4} role="status">
+          <Spinner size="lg" color="brand.fg" aria-hidden="true" />
+          <Text>Verifying your email, please wait…</Text>
+        </Stack>
+      ) : null}
+
+      {state.kind === 'success' ? (
+        <Stack gap={4}>
+          <FormAlert status="success" title="Email verified!">
+            {state.message}
+          </FormAlert>
+          <Text color="fg.muted" role="status">
+            {verifyMessages.redirecting}
+          </Text>
+          <Button colorPalette="brand" onClick={toLogin}>
+            Continue to Login
+          </Button>
+        </Stack>
+      ) : null}
+
+      {state.kind === 'error' ? (
+        <Stack gap={4}>
+          <FormAlert status="error" title="Verification Failed">
+            {state.message}
+          </FormAlert>
+          <Button colorPalette="brand" onClick={() => void onResend()} loading={resending} loadingText="Sending…">
+            Resend Verification Email
+          </Button>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap={3}>
+            <Button asChild variant="outline" flex="1">
+              <RouterLink to={paths.login}>Back to Login</RouterLink>
+            </Button>
+            <Button asChild variant="outline" flex="1">
+              <RouterLink to={paths.register}>Register Again</RouterLink>
+            </Button>
+          </Stack>
+        </Stack>
+      ) : null}
+
+      {resend ? <FormAlert status={resend.ok ? 'success' : 'error'}>{resend.message}</FormAlert> : null}
+
+      <Text textAlign="center" color="fg.muted" fontSize="sm">
+        Didn&apos;t get the email?{' '}
+        <Link
+          as="button"
+          color="brand.fg"
+          fontWeight="medium"
+          textDecoration="underline"
+          onClick={() => void onResend()}
+          aria-disabled={resending}
+        >
+          resend verification email
+        </Link>
+      </Text>
+    </AuthCard>
+  );
+}

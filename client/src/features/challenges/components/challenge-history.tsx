@@ -1,0 +1,65 @@
+import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { formatINR, formatWakeUpTime } from '@/lib/format';
+import type { Challenge } from '../api/types';
+import { forfeitLostOf, HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel } from '../utils/challenge-rules';
+import { formatCalendarDate } from '../utils/dates';
+
+/** Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. */
+export function ChallengeHistory({ history, loading }: { history: Challenge[]; loading?: boolean }) {
+  const [all, setAll] = useState(false);
+  const shown = history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="md">
+            Challenge History
+          </Heading>
+          {history.length > HISTORY_LIMIT ? (
+            <Button size="sm" variant="ghost" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+              {all ? 'Show Less' : 'View All'}
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {loading && !history.length ? (
+          <Text color="fg.muted">Loading...</Text>
+        ) : history.length === 0 ? (
+          <Text color="fg.muted">No finished challenges yet.</Text>
+        ) : (
+          <Box as="ul" listStyleType="none" maxH={all ? '96' : undefined} overflowY={all ? 'auto' : undefined} tabIndex={all ? 0 : undefined} aria-label="Challenge history" data-testid="history-list">
+            {shown.map((c) => {
+              const label = historyLabel(c);
+              const amount = c.isSuccessful
+                ? c.status === 'PROCESSED'
+                  ? `+${formatINR(c.winningsAmount)}`
+                  : 'Awaiting settlement'
+                : `−${formatINR(forfeitLostOf(c))}`;
+              return (
+                <Box as="li" key={c.id} py={3} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
+                  <HStack justify="space-between" gap={3}>
+                    <Stack gap={0}>
+                      <Text fontWeight="semibold">{formatCalendarDate(c.challengeDate)}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatWakeUpTime(c.wakeUpTime)} IST · {formatINR(c.forfeitAmount)} staked
+                        {c.failureReason ? ` · ${c.failureReason}` : ''}
+                      </Text>
+                    </Stack>
+                    <Stack gap={1} align="flex-end">
+                      <Badge colorPalette={label === 'COMPLETED' ? 'green' : 'red'} variant="subtle">
+                        {label}
+                      </Badge>
+                      <Text fontSize="sm">{amount}</Text>
+                    </Stack>
+                  </HStack>
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,81 @@
+import { Alert, Box, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
+import type { Challenge } from '../api/types';
+import { formatCalendarDate } from '../utils/dates';
+import { CreateChallengeForm } from './create-challenge-form';
+
+/** /challenge: Set Your Challenge, the same form and rules as the modal, creating a real challenge. */
+export function ChallengePage() {
+  const [created, setCreated] = useState<Challenge | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  return (
+    <Container maxW="2xl" py={{ base: 8, md: 12 }}>
+      <Heading as="h1" size="2xl">
+        Set Your Challenge
+      </Heading>
+      <Text mt={2} color="fg.muted">
+        Pick a day and a wake-up time, stake a forfeit, and check in between 15 minutes before and 10 minutes after it.
+        Times are India Standard Time.
+      </Text>
+
+      {created ? (
+        <Card.Root mt={8} data-testid="challenge-created">
+          <Card.Body>
+            <Stack gap={3}>
+              <Heading as="h2" size="lg">
+                Challenge created
+              </Heading>
+              <Text>
+                Wake up by <strong>{formatWakeUpTime(created.wakeUpTime)} IST</strong> on{' '}
+                <strong>{formatCalendarDate(created.challengeDate)}</strong>.
+              </Text>
+              <Text>
+                Check-in window: {formatISTTime(created.gracePeriodStartTime)} – {formatISTTime(created.gracePeriodEndTime)} IST
+              </Text>
+              <Text>Forfeit staked: {formatINR(created.forfeitAmount)}</Text>
+              <HStack gap={3} pt={2} wrap="wrap">
+                <Button asChild colorPalette="brand">
+                  <RouterLink to={paths.dashboard}>Go to Dashboard</RouterLink>
+                </Button>
+                <Button variant="outline" onClick={() => setCreated(null)}>
+                  Set Another Challenge
+                </Button>
+              </HStack>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <Card.Root mt={8}>
+          <Card.Body>
+            {notice ? (
+              <Alert.Root status="error" mb={4} role="alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{notice}</Alert.Title>
+                  <Alert.Description>
+                    <Button
+                      size="xs"
+                      mt={2}
+                      colorPalette="brand"
+                      onClick={() => navigate(paths.dashboard, { state: { addFunds: true, notice } })}
+                    >
+                      Add Funds
+                    </Button>
+                  </Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            ) : null}
+            <Box>
+              <CreateChallengeForm onCreated={setCreated} onInsufficientBalance={setNotice} />
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import { Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { formatINR } from '@/lib/format';
+import type { ChallengeStats } from '../api/types';
+
+/** The dashboard's four stat cards: current streak, success rate, total challenges, total earnings. */
+export function ChallengeStatCards({ stats }: { stats: ChallengeStats | null }) {
+  const items = [
+    { label: 'Current Streak', value: stats ? `${stats.currentStreak} day${stats.currentStreak === 1 ? '' : 's'}` : '—', help: stats ? `Longest: ${stats.longestStreak}` : '' },
+    { label: 'Success Rate', value: stats ? `${stats.successRate}%` : '—', help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '' },
+    { label: 'Total Challenges', value: stats ? String(stats.totalChallenges) : '—', help: stats ? `${stats.failedChallenges} failed` : '' },
+    { label: 'Total Earnings', value: stats ? formatINR(stats.totalEarnings) : '—', help: stats ? `Losses: ${formatINR(stats.totalLosses)}` : '' },
+  ];
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap={4} data-testid="stat-cards">
+      {items.map((item) => (
+        <Card.Root key={item.label}>
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{item.label}</Stat.Label>
+              <Stat.ValueText>{item.value}</Stat.ValueText>
+            </Stat.Root>
+            {item.help ? (
+              <Text fontSize="sm" color="fg.muted">
+                {item.help}
+              </Text>
+            ) : null}
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

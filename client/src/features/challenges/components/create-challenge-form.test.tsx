@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { configure } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { addDays, todayIST } from '../utils/dates';
+import { CreateChallengeForm } from './create-challenge-form';
+
+// The shared machine is often busy: allow slow renders.
+configure({ asyncUtilTimeout: 5000 });
+
+function renderForm(balance: number, extra: Parameters<typeof stubFetch>[0] = {}, props: Parameters<typeof CreateChallengeForm>[0] = {}) {
+  const fetchMock = stubFetch({
+    'GET /wallet/balance': { body: { success: true, data: { balance } } },
+    'GET /challenges/can-create': { body: { canCreate: true } },
+    ...extra,
+  });
+  renderWithProviders(
+    <MemoryRouter>
+      <CreateChallengeForm {...props} />
+    </MemoryRouter>,
+    { auth: fakeAuth({ user: makeUser({ balance }) }) },
+  );
+  return fetchMock;
+}
+
+const submit = () => screen.getByRole('button', { name: /Create Challenge|Insufficient Balance|Amount Too High|Creating/ });
+
+describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () => {
+  it('defaults to tomorrow, 7:00 AM and ₹25, and shows the real window', async () => {
+    renderForm(500);
+    await screen.findByText('₹500');
+    expect((screen.getByLabelText('Challenge date') as HTMLSelectElement).value).toBe(addDays(todayIST(), 1));
+    expect(screen.getByTestId('wake-up-value')).toHaveTextContent('7:00 AM IST');
+    expect(screen.getByLabelText('Forfeit amount (₹)')).toHaveValue(25);
+    expect(screen.getByTestId('window-text')).toHaveTextContent('Check-in window: 6:45 AM – 7:10 AM IST');
+    expect(screen.getAllByRole('option')).toHaveLength(8);
+    expect(submit()).toBeEnabled();
+  });
+
+  it('balance of ₹50 or less: red alert and "Insufficient Balance", disabled', async () => {
+    renderForm(50);
+    expect(await screen.findByText('Insufficient balance! You need at least ₹50 to create challenges')).toBeInTheDocument();
+    expect(submit()).toHaveTextContent('Insufficient Balance');
+    expect(submit()).toBeDisabled();
+  });
+
+  it('balance above ₹50 up to ₹100: "Low Balance" warning', async () => {
+    renderForm(80);
+    expect(await screen.findByText('Low Balance')).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+  });
+
+  it('forfeit above the balance: "Forfeit amount exceeds available balance!" and "Amount Too High", disabled', async () => {
+    const user = userEvent.setup();
+    renderForm(60);
+    await screen.findByText('₹60');
+    const input = screen.getByLabelText('Forfeit amount (₹)');
+    await user.clear(input);
+    await user.type(input, '70');
+    expect(screen.getByText('Forfeit amount exceeds available balance!')).toBeInTheDocument();
+    expect(submit()).toHaveTextContent('Amount Too High');
+    expect(submit()).toBeDisabled();
+  });
+
+  it('the slider moves in 30-minute steps from 04:00 to 07:00', async () => {
+    const user = userEvent.setup();
+    renderForm(500);
+    await screen.findByText('₹500');
+    const slider = screen.getByRole('slider');
+    expect(slider).toHaveAttribute('aria-valuemin', '240');
+    expect(slider).toHaveAttribute('aria-valuemax', '420');
+    slider.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('wake-up-value')).toHaveTextContent('6:30 AM IST');
+    expect(slider).toHaveAttribute('aria-valuetext', '6:30 AM');
+  });
+
+  it("shows the server's reason when a date cannot be taken", async () => {
+    renderForm(500, { 'GET /challenges/can-create': { body: { canCreate: false, reason: 'You already have a challenge for this date' } } });
+    expect(await screen.findByTestId('can-create-reason')).toHaveTextContent('You already have a challenge for this date');
+    expect(submit()).toBeDisabled();
+  });
+
+  it('creates the challenge with the chosen values', async () => {
+    const user = userEvent.setup();
+    const onCreated = vi.fn();
+    const created = { id: 'c1', challengeDate: addDays(todayIST(), 1), wakeUpTime: '07:00', forfeitAmount: 25, status: 'PENDING' };
+    const fetchMock = renderForm(500, { 'POST /challenges': { status: 201, body: { challenge: created } } }, { onCreated });
+    await screen.findByText('₹500');
+    await user.click(submit());
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' })));
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ challengeDate: created.challengeDate, wakeUpTime: '07:00', forfeitAmount: 25 });
+  });
+
+  it('a refusal for insufficient balance hands over to "add funds"', async () => {
+    const user = userEvent.setup();
+    const onInsufficientBalance = vi.fn();
+    renderForm(
+      500,
+      { 'POST /challenges': { status: 400, body: { success: false, statusCode: 400, error: 'Insufficient balance! You need at least ₹50 to create challenges' } } },
+      { onInsufficientBalance },
+    );
+    await screen.findByText('₹500');
+    await user.click(submit());
+    await waitFor(() => expect(onInsufficientBalance).toHaveBeenCalled());
+  });
+
+  it('a forfeit above the balance at the server asks to reduce the amount', async () => {
+    const user = userEvent.setup();
+    renderForm(500, { 'POST /challenges': { status: 400, body: { success: false, statusCode: 400, error: 'Forfeit amount exceeds available balance!' } } });
+    await screen.findByText('₹500');
+    await user.click(submit());
+    expect(await screen.findByText('Forfeit amount exceeds available balance! Please reduce the amount.')).toBeInTheDocument();
+  });
+
+  it('any other refusal: "Failed to create challenge: {message}"', async () => {
+    const user = userEvent.setup();
+    renderForm(500, { 'POST /challenges': { status: 409, body: { success: false, statusCode: 409, error: 'You already have a challenge for this date' } } });
+    await screen.findByText('₹500');
+    await user.click(submit());
+    expect(await screen.findByText('Failed to create challenge: You already have a challenge for this date')).toBeInTheDocument();
+  });
+});

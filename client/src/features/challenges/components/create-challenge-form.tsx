@@ -1,0 +1,207 @@
+import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useAuth } from '@/features/auth';
+import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { canCreateChallenge } from '../api/challenges-api';
+import { challengeKeys } from '../api/query-keys';
+import type { Challenge } from '../api/types';
+import { reasonOf, useChallenges } from '../hooks/use-challenges';
+import { useWalletBalance } from '../hooks/use-wallet-balance';
+import {
+  bookableDates,
+  checkCreateForm,
+  createErrorOutcome,
+  DEFAULT_FORFEIT,
+  DEFAULT_WAKE_MINUTES,
+  EARLIEST_WAKE_MINUTES,
+  LATEST_WAKE_MINUTES,
+  MIN_FORFEIT,
+  WAKE_STEP_MINUTES,
+  windowLabelsFor,
+} from '../utils/challenge-rules';
+import { addDays, formatCalendarDate, hhmmOf, todayIST } from '../utils/dates';
+
+export interface CreateChallengeFormProps {
+  /** After the server created it (it is already first in the held lists). */
+  onCreated?: (challenge: Challenge) => void;
+  /** SPEC.md section 8: a refusal for insufficient balance closes the form and prompts to add funds. */
+  onInsufficientBalance?: (message: string) => void;
+  /** Shows a Cancel button beside submit (the modal). */
+  onCancel?: () => void;
+}
+
+const marks = [240, 300, 360, 420].map((value) => ({ value, label: `${value / 60} AM` }));
+
+/** The Create Challenge form of SPEC.md section 5, shared by the modal and the /challenge page. */
+export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel }: CreateChallengeFormProps) {
+  const { user } = useAuth();
+  const userId = user?.id ?? 'anonymous';
+  const today = todayIST();
+  const dates = useMemo(() => bookableDates(today), [today]);
+  const [date, setDate] = useState(() => addDays(today, 1));
+  const [wakeMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
+  const [forfeitText, setForfeitText] = useState(String(DEFAULT_FORFEIT));
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
+  const { createChallenge } = useChallenges();
+  const ids = { date: useId(), forfeit: useId() };
+
+  const canCreate = useQuery({
+    queryKey: challengeKeys.canCreate(userId, date),
+    queryFn: ({ signal }) => canCreateChallenge(date, signal),
+    enabled: !!user,
+    staleTime: 10_000,
+  });
+
+  const forfeit = forfeitText.trim() === '' ? Number.NaN : Number(forfeitText);
+  const known = typeof balance === 'number';
+  const check = checkCreateForm({ balance: balance ?? 0, forfeit, loading: submitting || balancePending });
+  const serverSaysNo = canCreate.data?.canCreate === false && !!canCreate.data.reason;
+  const disabled = check.disabled || !known || serverSaysNo;
+  const wakeUpTime = hhmmOf(wakeMinutes);
+  const window = windowLabelsFor(wakeUpTime);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (disabled) return;
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit });
+      onCreated?.(created);
+    } catch (error) {
+      const outcome = createErrorOutcome(reasonOf(error));
+      if (outcome.kind === 'INSUFFICIENT_BALANCE' && onInsufficientBalance) onInsufficientBalance(outcome.message);
+      else setFormError(outcome.message);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack asChild gap={5}>
+      <form onSubmit={onSubmit} noValidate aria-label="Create challenge">
+      <Box>
+        <Text fontSize="sm" color="fg.muted">
+          Available balance
+        </Text>
+        <Text fontSize="2xl" fontWeight="bold" data-testid="create-balance">
+          {known ? formatINR(balance) : balanceFailed ? 'Unavailable' : 'Loading...'}
+        </Text>
+      </Box>
+
+      {known && check.insufficientBalance ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>Insufficient balance! You need at least ₹50 to create challenges</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {known && check.lowBalance ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Low Balance</Alert.Title>
+            <Alert.Description>Your balance is {formatINR(balance)}. Add funds to keep creating challenges.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+
+      <Field.Root>
+        <Field.Label htmlFor={ids.date}>Challenge date</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setDate(e.currentTarget.value)}>
+            {dates.map((d, i) => (
+              <option key={d} value={d}>
+                {formatCalendarDate(d)}
+                {i === 0 ? ' (today)' : i === 1 ? ' (tomorrow)' : ''}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {serverSaysNo ? (
+          <Text fontSize="sm" color="fg.error" role="status" data-testid="can-create-reason">
+            {canCreate.data?.reason}
+          </Text>
+        ) : (
+          <Field.HelperText>From today up to 7 days ahead (IST).</Field.HelperText>
+        )}
+      </Field.Root>
+
+      <Slider.Root
+        min={EARLIEST_WAKE_MINUTES}
+        max={LATEST_WAKE_MINUTES}
+        step={WAKE_STEP_MINUTES}
+        value={[wakeMinutes]}
+        onValueChange={(e) => setWakeMinutes(e.value[0])}
+        getAriaValueText={(d) => formatWakeUpTime(hhmmOf(d.value))}
+        colorPalette="brand"
+        pb={6}
+      >
+        <HStack justify="space-between">
+          <Slider.Label>Wake-up time</Slider.Label>
+          <Text fontWeight="semibold" data-testid="wake-up-value">
+            {formatWakeUpTime(wakeUpTime)} IST
+          </Text>
+        </HStack>
+        <Slider.Control>
+          <Slider.Track>
+            <Slider.Range />
+          </Slider.Track>
+          <Slider.Thumbs />
+          <Slider.Marks marks={marks} />
+        </Slider.Control>
+      </Slider.Root>
+      <Text fontSize="sm" color="fg.muted" mt={-2} data-testid="window-text">
+        Check-in window: {formatWakeUpTime(window.opens)} – {formatWakeUpTime(window.closes)} IST (15 minutes before to 10
+        minutes after).
+      </Text>
+
+      <Field.Root invalid={check.forfeitOutOfRange || check.forfeitAboveBalance}>
+        <Field.Label htmlFor={ids.forfeit}>Forfeit amount (₹)</Field.Label>
+        <Input
+          id={ids.forfeit}
+          type="number"
+          inputMode="numeric"
+          min={MIN_FORFEIT}
+          max={check.maxForfeit}
+          step={1}
+          value={forfeitText}
+          onChange={(e) => setForfeitText(e.currentTarget.value)}
+        />
+        {check.forfeitAboveBalance ? (
+          <Field.ErrorText>Forfeit amount exceeds available balance!</Field.ErrorText>
+        ) : check.forfeitOutOfRange ? (
+          <Field.ErrorText>
+            Forfeit must be a whole number from ₹{MIN_FORFEIT} to ₹{check.maxForfeit}
+          </Field.ErrorText>
+        ) : (
+          <Field.HelperText>
+            From ₹{MIN_FORFEIT} to ₹{check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.
+          </Field.HelperText>
+        )}
+      </Field.Root>
+
+      {formError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{formError}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+
+      <HStack justify="flex-end" gap={3}>
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} type="button">
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" colorPalette="brand" disabled={disabled} loading={submitting} loadingText="Creating...">
+          {check.submitLabel}
+        </Button>
+      </HStack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { Badge, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { InfoDialog } from '@/components/ui/info-dialog';
+import { formatINR } from '@/lib/format';
+import { useSettlement } from '../hooks/use-challenge-queries';
+import { formatCalendarDate } from '../utils/dates';
+
+const LINES_SHOWN = 100;
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The day's settlement receipt (GET /settlements/{date}): anonymous totals and lines, and the user's own line. */
+export function ReceiptModal({ date, onClose }: { date: string | null; onClose: () => void }) {
+  const query = useSettlement(date);
+  const data = query.data;
+  const r = data?.receipt;
+  const mine = new Set((data?.yourLines ?? []).map((l) => l.lineNo));
+
+  return (
+    <InfoDialog open={!!date} onClose={onClose} title="How your winnings were computed" size="lg">
+      {query.isPending ? (
+        <Text color="fg.muted">Loading receipt...</Text>
+      ) : query.isError ? (
+        <Text color="fg.error" role="alert">
+          {query.error instanceof Error ? query.error.message : 'Failed to load the receipt'}
+        </Text>
+      ) : data && r ? (
+        <Stack gap={5} data-testid="receipt">
+          <Text>
+            Settlement of {formatCalendarDate(data.date)} (batch {r.batch}) <Badge colorPalette={data.status === 'SETTLED' ? 'green' : 'yellow'}>{data.status}</Badge>
+          </Text>
+          {data.yourLines.map((l) => (
+            <Box key={l.lineNo} p={3} rounded="md" bg="brand.subtle" data-testid="your-line">
+              <Text fontWeight="semibold">Your line (#{l.lineNo})</Text>
+              <Text>
+                Stake {formatINR(l.stake)} ·{' '}
+                {l.isSuccessful
+                  ? `woke up on time: stake back plus ${formatINR(l.winnings)} winnings = ${formatINR(l.payout)}`
+                  : `missed: ${formatINR(l.refund)} refunded (85%)`}
+                {l.paid ? '' : ' (payment in progress)'}
+              </Text>
+            </Box>
+          ))}
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap={3}>
+            <Row label="Participants" value={String(r.participants)} />
+            <Row label="Woke up" value={String(r.successes)} />
+            <Row label="Missed" value={String(r.failures)} />
+            <Row label="Pool (15% of missed stakes)" value={formatINR(r.pool)} testId="receipt-pool" />
+            <Row label="Shared among winners" value={formatINR(r.sharesTotal)} />
+            <Row label="Rounding remainder" value={formatINR(r.roundingRemainder, { alwaysPaise: true })} />
+            <Row label="Refunds (85%)" value={formatINR(r.refundsTotal)} />
+            <Row label="Stakes returned" value={formatINR(r.stakesReturned)} />
+            <Row label="Platform revenue" value={formatINR(r.platformRevenue)} />
+            <Row label="Money in" value={formatINR(r.moneyIn)} />
+            <Row label="Money out" value={formatINR(r.moneyOut)} />
+          </SimpleGrid>
+          <Text fontSize="sm" color="fg.muted">
+            Rule: {r.rule}
+          </Text>
+          {r.lines?.length ? (
+            <Stack gap={2}>
+              <Heading as="h3" size="sm">
+                Every line (anonymous)
+              </Heading>
+              <Table.ScrollArea maxH="64" borderWidth="1px" rounded="md" tabIndex={0} aria-label="Receipt lines">
+                <Table.Root size="sm" stickyHeader>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>#</Table.ColumnHeader>
+                      <Table.ColumnHeader>Stake</Table.ColumnHeader>
+                      <Table.ColumnHeader>Outcome</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">Refund</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">Winnings</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {r.lines.slice(0, LINES_SHOWN).map((l) => (
+                      <Table.Row key={l.line} fontWeight={mine.has(l.line) ? 'bold' : undefined}>
+                        <Table.Cell>
+                          {l.line}
+                          {mine.has(l.line) ? ' (you)' : ''}
+                        </Table.Cell>
+                        <Table.Cell>{formatINR(l.stake)}</Table.Cell>
+                        <Table.Cell>{l.outcome === 'SUCCESS' ? 'Woke up' : 'Missed'}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatINR(l.refund)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatINR(l.winnings)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+              {r.lines.length > LINES_SHOWN ? (
+                <Text fontSize="sm" color="fg.muted">
+                  and {r.lines.length - LINES_SHOWN} more lines
+                </Text>
+              ) : null}
+            </Stack>
+          ) : null}
+        </Stack>
+      ) : null}
+    </InfoDialog>
+  );
+}

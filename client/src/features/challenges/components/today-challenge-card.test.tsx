@@ -1,0 +1,118 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { configure } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { renderWithProviders } from '@/testing/test-utils';
+import type { Challenge } from '../api/types';
+import { TodayChallengeCard } from './today-challenge-card';
+import { CalendarCell } from './calendar-modal';
+
+// The shared machine is often busy: allow slow renders.
+configure({ asyncUtilTimeout: 5000 });
+
+const DATE = '2026-11-23';
+const ist = (t: string) => new Date(`${DATE}T${t}+05:30`);
+function make(overrides: Partial<Challenge> = {}): Challenge {
+  return {
+    id: 'c1',
+    challengeDate: DATE,
+    wakeUpTime: '06:00',
+    forfeitAmount: 25,
+    status: 'PENDING',
+    isSuccessful: null,
+    canCheckIn: false,
+    isWithinGracePeriod: false,
+    gracePeriodStartTime: ist('05:45:00').toISOString(),
+    gracePeriodEndTime: ist('06:10:00').toISOString(),
+    windowClosesAt: ist('06:11:00').toISOString(),
+    winningsAmount: 0,
+    failureReason: null,
+    actualForfeitAmount: 0,
+    ...overrides,
+  };
+}
+
+function renderCard(challenge: Challenge | null, now: Date, props: Partial<Parameters<typeof TodayChallengeCard>[0]> = {}) {
+  return renderWithProviders(
+    <MemoryRouter>
+      <TodayChallengeCard challenge={challenge} now={now} onCheckIn={props.onCheckIn ?? vi.fn(async () => {})} {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe("Today's Challenge card", { timeout: 20_000 }, () => {
+  it('before the window: "Challenge Pending" and a countdown to the opening', () => {
+    renderCard(make(), ist('04:44:58'));
+    expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Pending');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Check-in opens in 1h 00m 02s');
+    expect(screen.queryByRole('button', { name: 'Check In' })).toBeNull();
+  });
+
+  it('inside the window: "Time to Wake Up!" and Check In', async () => {
+    const onCheckIn = vi.fn(async () => {});
+    renderCard(make(), ist('06:05:00'), { onCheckIn });
+    expect(screen.getByTestId('today-label')).toHaveTextContent('Time to Wake Up!');
+    await userEvent.click(screen.getByRole('button', { name: 'Check In' }));
+    expect(onCheckIn).toHaveBeenCalledWith(null);
+  });
+
+  it('a refused check-in: "Failed to verify challenge: {message}"', async () => {
+    const onCheckIn = vi.fn(async () => {
+      throw new ApiError(400, 'Check-in window has not opened yet', { serverMessage: 'Check-in window has not opened yet' });
+    });
+    renderCard(make(), ist('06:05:00'), { onCheckIn });
+    await userEvent.click(screen.getByRole('button', { name: 'Check In' }));
+    expect(await screen.findByText('Failed to verify challenge: Check-in window has not opened yet')).toBeInTheDocument();
+  });
+
+  it('after the window: "Completion window has closed", check-in locked', () => {
+    renderCard(make(), ist('06:11:00'));
+    expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Pending');
+    expect(screen.getByText(/Completion window has closed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check In' })).toBeNull();
+  });
+
+  it('successful: "Challenge Completed!" with the winnings message; the receipt link once PROCESSED', async () => {
+    const onShowReceipt = vi.fn();
+    const { unmount } = renderCard(make({ status: 'COMPLETED', isSuccessful: true }), ist('07:00:00'), { onShowReceipt });
+    expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Completed!');
+    expect(screen.getByText('Congratulations! You woke up on time.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'How your winnings were computed' })).toBeNull();
+    unmount();
+    renderCard(make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 12.5 }), ist('10:00:00'), { onShowReceipt });
+    expect(screen.getByTestId('winnings-message')).toHaveTextContent('You won ₹12.50');
+    await userEvent.click(screen.getByRole('button', { name: 'How your winnings were computed' }));
+    expect(onShowReceipt).toHaveBeenCalledWith(DATE);
+  });
+
+  it('failed: "Challenge Failed" with the refund, the reason and the actual forfeit', () => {
+    renderCard(make({ status: 'COMPLETED', isSuccessful: false, failureReason: 'Missed check-in window' }), ist('07:00:00'));
+    expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Failed');
+    expect(screen.getByTestId('refund-message')).toHaveTextContent('₹21.25 (85% of your forfeit) will be refunded');
+    expect(screen.getByText('Reason: Missed check-in window')).toBeInTheDocument();
+    expect(screen.getByText('Actual forfeit: ₹3.75')).toBeInTheDocument();
+  });
+
+  it('no challenge today', () => {
+    renderCard(null, ist('07:00:00'));
+    expect(screen.getByText('No challenge for today.')).toBeInTheDocument();
+  });
+});
+
+describe('calendar cell', { timeout: 20_000 }, () => {
+  it('shows 2 challenges with their status in words, and "+N more"', () => {
+    const list = [
+      make({ id: 'a', wakeUpTime: '04:00' }),
+      make({ id: 'b', wakeUpTime: '05:00', status: 'COMPLETED', isSuccessful: true }),
+      make({ id: 'c', wakeUpTime: '06:00', status: 'PROCESSED', isSuccessful: true }),
+      make({ id: 'd', wakeUpTime: '07:00', status: 'COMPLETED', isSuccessful: false }),
+    ];
+    renderWithProviders(<CalendarCell date={DATE} challenges={list} today={DATE} />);
+    expect(screen.getByText('4:00 AM · Pending')).toBeInTheDocument();
+    expect(screen.getByText('5:00 AM · Success')).toBeInTheDocument();
+    expect(screen.queryByText(/6:00 AM/)).toBeNull();
+    expect(screen.getByText('+2 more')).toBeInTheDocument();
+  });
+});

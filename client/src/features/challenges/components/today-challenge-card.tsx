@@ -1,0 +1,207 @@
+import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
+import type { Challenge } from '../api/types';
+import { reasonOf } from '../hooks/use-challenges';
+import { cardLabel, cardState, forfeitLostOf, refundOf, windowOf, type CardState } from '../utils/challenge-rules';
+import { formatCountdown } from '../utils/dates';
+
+export interface TodayChallengeCardProps {
+  challenge: Challenge | null;
+  now: Date;
+  loading?: boolean;
+  busy?: boolean;
+  onCheckIn: (photo: File | null) => Promise<unknown>;
+  /** Opens the day's settlement receipt ("how your winnings were computed"). */
+  onShowReceipt?: (date: string) => void;
+}
+
+const palette: Record<CardState, string> = {
+  NONE: 'gray',
+  BEFORE_WINDOW: 'yellow',
+  IN_WINDOW: 'orange',
+  WINDOW_CLOSED: 'gray',
+  SUCCESS: 'green',
+  FAILED: 'red',
+};
+
+/** Today's Challenge card: every state and label of SPEC.md section 4. */
+export function TodayChallengeCard({ challenge, now, loading, busy, onCheckIn, onShowReceipt }: TodayChallengeCardProps) {
+  const state = cardState(challenge, now);
+  const label = cardLabel(state);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [checkInError, setCheckInError] = useState<string | null>(null);
+  const photoId = useId();
+
+  const checkIn = async () => {
+    setCheckInError(null);
+    try {
+      await onCheckIn(photo);
+      setPhoto(null);
+    } catch (error) {
+      setCheckInError(`Failed to verify challenge: ${reasonOf(error)}`);
+    }
+  };
+
+  return (
+    <Card.Root data-testid="today-card" data-state={state} borderColor={`${palette[state]}.muted`} borderWidth="2px">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap={2}>
+          <Heading as="h2" size="md">
+            Today&apos;s Challenge
+          </Heading>
+          {challenge ? (
+            <Badge colorPalette={palette[state]} variant="subtle">
+              {challenge.status}
+            </Badge>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {loading && !challenge ? (
+          <Text color="fg.muted">Loading today&apos;s challenge...</Text>
+        ) : (
+          <Stack gap={3}>
+            <Text fontSize="2xl" fontWeight="bold" data-testid="today-label">
+              {label}
+            </Text>
+            {challenge ? <ChallengeFacts challenge={challenge} /> : null}
+            <StateBody
+              state={state}
+              challenge={challenge}
+              now={now}
+              busy={busy}
+              onShowReceipt={onShowReceipt}
+            />
+            {state === 'IN_WINDOW' ? (
+              <Stack gap={3}>
+                <Field.Root>
+                  <Field.Label htmlFor={photoId}>Selfie (optional, JPEG or PNG up to 5 MB)</Field.Label>
+                  <Input
+                    id={photoId}
+                    type="file"
+                    accept="image/jpeg,image/png"
+                    p={1}
+                    onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
+                  />
+                </Field.Root>
+                <Button colorPalette="brand" size="lg" onClick={() => void checkIn()} loading={busy} loadingText="Checking in...">
+                  Check In
+                </Button>
+              </Stack>
+            ) : null}
+            {checkInError ? (
+              <Text color="fg.error" role="alert">
+                {checkInError}
+              </Text>
+            ) : null}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ChallengeFacts({ challenge }: { challenge: Challenge }) {
+  return (
+    <HStack gap={6} wrap="wrap" fontSize="sm" color="fg.muted">
+      <Text>
+        Wake-up time: <strong>{formatWakeUpTime(challenge.wakeUpTime)} IST</strong>
+      </Text>
+      <Text>
+        Forfeit: <strong>{formatINR(challenge.forfeitAmount)}</strong>
+      </Text>
+      <Text>
+        Window: {formatISTTime(challenge.gracePeriodStartTime)} – {formatISTTime(challenge.gracePeriodEndTime)} IST
+      </Text>
+    </HStack>
+  );
+}
+
+function StateBody({
+  state,
+  challenge,
+  now,
+  onShowReceipt,
+}: {
+  state: CardState;
+  challenge: Challenge | null;
+  now: Date;
+  busy?: boolean;
+  onShowReceipt?: (date: string) => void;
+}) {
+  if (!challenge || state === 'NONE') {
+    return (
+      <Box>
+        <Text color="fg.muted">No challenge for today.</Text>
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink to={paths.challenge}>Set a challenge</RouterLink>
+        </Link>
+      </Box>
+    );
+  }
+  const w = windowOf(challenge);
+  const processed = challenge.status === 'PROCESSED';
+  const receiptLink = processed && onShowReceipt ? (
+    <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} h="auto" onClick={() => onShowReceipt(challenge.challengeDate)}>
+      {state === 'SUCCESS' ? 'How your winnings were computed' : 'How this was computed'}
+    </Button>
+  ) : null;
+
+  switch (state) {
+    case 'BEFORE_WINDOW':
+      return (
+        <Text data-testid="countdown" aria-live="off">
+          Check-in opens in <strong>{formatCountdown(w.opensAt - now.getTime())}</strong> (at {formatISTTime(w.opensAt)} IST)
+        </Text>
+      );
+    case 'IN_WINDOW':
+      return (
+        <Text>
+          You can check in now. The window closes in <strong>{formatCountdown(w.closesAt - now.getTime())}</strong>.
+        </Text>
+      );
+    case 'WINDOW_CLOSED':
+      return (
+        <Text color="fg.muted">
+          Completion window has closed. Check-in is locked; the challenge is closed as missed shortly.
+        </Text>
+      );
+    case 'SUCCESS':
+      return (
+        <Stack gap={1}>
+          <Text fontWeight="semibold">Congratulations! You woke up on time.</Text>
+          {processed ? (
+            <Text data-testid="winnings-message">
+              You won {formatINR(challenge.winningsAmount)}: your {formatINR(challenge.forfeitAmount)} stake and your winnings
+              are in your wallet.
+            </Text>
+          ) : (
+            <Text data-testid="winnings-message">
+              Your {formatINR(challenge.forfeitAmount)} stake comes back with your share of the pool, credited by 3 PM.
+            </Text>
+          )}
+          {receiptLink}
+        </Stack>
+      );
+    case 'FAILED': {
+      const refund = processed ? Math.round((challenge.forfeitAmount - forfeitLostOf(challenge)) * 100) / 100 : refundOf(challenge.forfeitAmount);
+      return (
+        <Stack gap={1}>
+          <Text data-testid="refund-message">
+            {processed
+              ? `${formatINR(refund)} (85% of your forfeit) has been refunded to your wallet.`
+              : `${formatINR(refund)} (85% of your forfeit) will be refunded to your wallet by 3 PM.`}
+          </Text>
+          {challenge.failureReason ? <Text>Reason: {challenge.failureReason}</Text> : null}
+          <Text>Actual forfeit: {formatINR(forfeitLostOf(challenge))}</Text>
+          {receiptLink}
+        </Stack>
+      );
+    }
+    default:
+      return null;
+  }
+}

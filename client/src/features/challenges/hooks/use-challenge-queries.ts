@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth';
+import {
+  getChallenges,
+  getChallengesByStatus,
+  getEarnings,
+  getSettlement,
+  getStreakStatistics,
+} from '../api/challenges-api';
+import { challengeKeys } from '../api/query-keys';
+import { HISTORY_ALL_LIMIT, historyOf } from '../utils/challenge-rules';
+
+function useUser() {
+  const { user, isAuthenticated } = useAuth();
+  return { userId: user?.id ?? 'anonymous', enabled: isAuthenticated };
+}
+
+/** Every PENDING challenge (up to 50): Upcoming and Challenge Pledges. */
+export function usePendingChallenges() {
+  const { userId, enabled } = useUser();
+  return useQuery({
+    queryKey: challengeKeys.byStatus(userId, 'PENDING', 50),
+    queryFn: ({ signal }) => getChallengesByStatus('PENDING', 50, signal),
+    enabled,
+  });
+}
+
+/** COMPLETED and PROCESSED challenges, newest first, up to 50 (History; "View All"). */
+export function useChallengeHistory() {
+  const { userId, enabled } = useUser();
+  return useQuery({
+    queryKey: [...challengeKeys.all(userId), 'history', HISTORY_ALL_LIMIT],
+    queryFn: async ({ signal }) => {
+      const [completed, processed] = await Promise.all([
+        getChallengesByStatus('COMPLETED', HISTORY_ALL_LIMIT, signal),
+        getChallengesByStatus('PROCESSED', HISTORY_ALL_LIMIT, signal),
+      ]);
+      return historyOf([...completed, ...processed], HISTORY_ALL_LIMIT);
+    },
+    enabled,
+  });
+}
+
+/** The latest 100 challenges (not cancelled) for the month calendar. */
+export function useCalendarChallenges(open: boolean) {
+  const { userId, enabled } = useUser();
+  return useQuery({
+    queryKey: challengeKeys.page(userId, 0, 100),
+    queryFn: ({ signal }) => getChallenges(0, 100, signal),
+    enabled: enabled && open,
+  });
+}
+
+/** GET /streaks/statistics and GET /wallet/earnings over one range (Analytics). */
+export function useAnalytics(startDate: string, endDate: string, open: boolean) {
+  const { userId, enabled } = useUser();
+  const statistics = useQuery({
+    queryKey: challengeKeys.statistics(userId, startDate, endDate),
+    queryFn: ({ signal }) => getStreakStatistics(startDate, endDate, signal),
+    enabled: enabled && open,
+  });
+  const earnings = useQuery({
+    queryKey: challengeKeys.earnings(userId, startDate, endDate),
+    queryFn: ({ signal }) => getEarnings(startDate, endDate, signal),
+    enabled: enabled && open,
+  });
+  return { statistics, earnings };
+}
+
+/** GET /settlements/{date}: the receipt of a settled day. */
+export function useSettlement(date: string | null) {
+  const { userId, enabled } = useUser();
+  return useQuery({
+    queryKey: challengeKeys.settlement(userId, date ?? ''),
+    queryFn: ({ signal }) => getSettlement(date as string, signal),
+    enabled: enabled && !!date,
+  });
+}

@@ -1,0 +1,63 @@
+import { APP_TIME_ZONE, istDateString } from '@/lib/format';
+
+/** YYYY-MM-DD plus n calendar days (no zone involved: pure calendar arithmetic). */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return t.toISOString().slice(0, 10);
+}
+
+/** Today in Asia/Kolkata, whatever the browser's zone. */
+export function todayIST(now: Date = new Date()): string {
+  return istDateString(now);
+}
+
+const weekdayFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+const shortFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+const monthFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
+function utcOf(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** "Mon, 23 Nov 2026" for a calendar date (already an IST date). */
+export function formatCalendarDate(date: string): string {
+  return weekdayFmt.format(utcOf(date));
+}
+
+/** "23 Nov" */
+export function formatShortDate(date: string): string {
+  return shortFmt.format(utcOf(date));
+}
+
+/** "November 2026" for a month key YYYY-MM */
+export function formatMonth(month: string): string {
+  return monthFmt.format(utcOf(`${month}-01`));
+}
+
+/** Minutes since midnight of "HH:mm". */
+export function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** "HH:mm" of minutes since midnight (wraps around the day). */
+export function hhmmOf(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** "1h 02m 05s" / "4m 09s" / "12s" for a duration in ms (never negative). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}
+
+export { APP_TIME_ZONE };

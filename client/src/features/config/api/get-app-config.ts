@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api-client';
+
+export interface AppConfig {
+  testMode: boolean;
+  paymentsProvider: 'sandbox' | 'razorpay';
+  razorpayKeyId: string;
+  googleClientId: string | null;
+}
+
+/** GET /config (public): `{ success, data: AppConfig }`. */
+export async function getAppConfig(): Promise<AppConfig> {
+  return unwrap<AppConfig>(await api.get('/config', { auth: false }));
+}
+
+export const appConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity, retry: 1 });

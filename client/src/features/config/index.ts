@@ -1,0 +1,2 @@
+export { useAppConfig } from './hooks/use-app-config';
+export { getAppConfig, appConfigQueryOptions, type AppConfig } from './api/get-app-config';

@@ -1,0 +1,128 @@
+import { Box, Button, Icon, Menu, Portal, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatISTDateTime } from '@/lib/format';
+import { getNotifications, markNotificationRead, type NotificationPage } from '../api/notifications-api';
+
+const notificationKeys = { list: ['notifications'] as const };
+
+function BellIcon(props: IconProps) {
+  return (
+    <Icon aria-hidden="true" focusable="false" {...props} asChild>
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+    </Icon>
+  );
+}
+
+export function notificationsLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/** The bell in the top bar: deposits credited, withdrawals paid or reversed, challenge results. */
+export default function NotificationsMenu() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: notificationKeys.list, queryFn: () => getNotifications(10), refetchInterval: 60_000 });
+  const markRead = useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: (_v, id) => {
+      queryClient.setQueryData<NotificationPage>(notificationKeys.list, (old) =>
+        old
+          ? {
+              ...old,
+              unreadCount: Math.max(0, old.unreadCount - (old.notifications.find((n) => n.id === id && !n.isRead) ? 1 : 0)),
+              notifications: old.notifications.map((n) => (n.id === id ? { ...n, isRead: true } : n)),
+            }
+          : old,
+      );
+    },
+  });
+
+  const unread = query.data?.unreadCount ?? 0;
+  const items = query.data?.notifications ?? [];
+
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onOpenChange={(e) => {
+        if (e.open) void query.refetch();
+      }}
+      onSelect={(e) => {
+        const n = items.find((x) => x.id === e.value);
+        if (n && !n.isRead) markRead.mutate(n.id);
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" aria-label={notificationsLabel(unread)} position="relative" px={2}>
+          <BellIcon />
+          {unread > 0 ? (
+            <Box
+              as="span"
+              aria-hidden="true"
+              position="absolute"
+              top="0"
+              right="0"
+              minW="4"
+              h="4"
+              px="1"
+              rounded="full"
+              bg="red.700"
+              color="white"
+              fontSize="2xs"
+              fontWeight="bold"
+              lineHeight="4"
+              textAlign="center"
+            >
+              {unread > 99 ? '99+' : unread}
+            </Box>
+          ) : null}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="72" maxW="sm" maxH="96" overflowY="auto">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>Notifications</Menu.ItemGroupLabel>
+              {query.isPending ? (
+                <Text px={3} py={2} fontSize="sm" color="fg.muted">
+                  Loading...
+                </Text>
+              ) : query.isError ? (
+                <Text px={3} py={2} fontSize="sm" color="fg.error">
+                  Failed to load notifications
+                </Text>
+              ) : items.length === 0 ? (
+                <Text px={3} py={2} fontSize="sm" color="fg.muted">
+                  No notifications yet.
+                </Text>
+              ) : (
+                items.map((n) => (
+                  <Menu.Item key={n.id} value={n.id} closeOnSelect={false} alignItems="start">
+                    <Stack gap={0.5} py={1}>
+                      <Text fontWeight={n.isRead ? 'normal' : 'bold'} fontSize="sm">
+                        {n.isRead ? null : (
+                          <Box as="span" aria-hidden="true">
+                            •{' '}
+                          </Box>
+                        )}
+                        {n.title}
+                        {n.isRead ? '' : <Box as="span" srOnly> (unread)</Box>}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {n.message}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted">
+                        {formatISTDateTime(n.createdAt)}
+                      </Text>
+                    </Stack>
+                  </Menu.Item>
+                ))
+              )}
+            </Menu.ItemGroup>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { input, renderRoute, sentBody, typeIn } from '@/features/auth/testing/render-routes';
+import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
+import { SettingsPage } from './settings-page';
+
+// Form flows with Chakra in jsdom are slow on a busy machine: more room than the 5 s default.
+vi.setConfig({ testTimeout: 20_000 });
+
+const user = makeUser({
+  hasPassword: true,
+  settings: { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false } },
+});
+const click = (name: string) => userEvent.setup().click(screen.getByRole('button', { name }));
+
+function fillPasswords(current: string, next: string, confirm: string) {
+  typeIn(input(/^current password/i), current);
+  typeIn(input(/^new password/i), next);
+  typeIn(input(/^confirm new password/i), confirm);
+}
+
+describe('/settings', () => {
+  it('switches the theme and keeps it in localStorage', async () => {
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }) });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /dark theme/i }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+  });
+
+  it('changes the password and keeps the fresh token the server hands back', async () => {
+    localStorage.setItem('token', 'old');
+    const fetchMock = stubFetch({ 'POST /auth/change-password': { body: { success: true, message: 'Password changed successfully', token: 'fresh' } } });
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }) });
+    fillPasswords('old-password', 'new-password-1', 'new-password-1');
+    await click('Change Password');
+    expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('fresh');
+    expect(sentBody(fetchMock, 'POST /auth/change-password')).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'new-password-1',
+      confirmPassword: 'new-password-1',
+    });
+  });
+
+  it('checks length and match before calling', async () => {
+    const fetchMock = stubFetch({});
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }) });
+    fillPasswords('old-password', 'short', 'short');
+    await click('Change Password');
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters long');
+    fillPasswords('old-password', 'new-password-1', 'new-password-2');
+    await click('Change Password');
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of a wrong current password", async () => {
+    stubFetch({ 'POST /auth/change-password': { status: 400, body: { success: false, statusCode: 400, error: 'Current password is incorrect' } } });
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }) });
+    fillPasswords('wrong-password', 'new-password-1', 'new-password-1');
+    await click('Change Password');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Current password is incorrect'));
+  });
+
+  it('a Google-only account is told how to get a password instead of the form', () => {
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user: { ...user, hasPassword: false } }) });
+    expect(screen.queryByLabelText(/^current password/i, { selector: 'input' })).toBeNull();
+    expect(screen.getByText(/You sign in with Google/)).toBeInTheDocument();
+  });
+
+  it('saves a notification switch on the server as settings.notifications', async () => {
+    const saved = { ...user, settings: { ...user.settings, notifications: { email: true, challengeReminders: false, walletUpdates: true } } };
+    const fetchMock = stubFetch({ 'PUT /auth/profile': { body: { success: true, data: saved } } });
+    const auth = fakeAuth({ user, setUser: vi.fn() });
+    renderRoute('/settings', <SettingsPage />, { auth });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /challenge reminders/i }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { notifications: { challengeReminders: false } } });
+    expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ settings: saved.settings }));
+  });
+
+  it('saves a privacy switch, and puts it back when the save fails', async () => {
+    const fetchMock = stubFetch({ 'PUT /auth/profile': { status: 500, body: {} } });
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }) });
+    const toggle = screen.getByRole('checkbox', { name: /leaderboards/i });
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByText('Failed to save settings. Please try again.')).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { privacy: { showOnLeaderboard: true } } });
+    // The switch shows the stored value again (its root's state; jsdom keeps the hidden input's own flag).
+    await waitFor(() => expect(toggle.closest('label')).toHaveAttribute('data-state', 'unchecked'));
+  });
+
+  it("Delete Account asks first and shows the server's refusal", async () => {
+    stubFetch({
+      'DELETE /auth/account': {
+        status: 409,
+        body: { success: false, statusCode: 409, error: 'Your wallet still holds ₹500. Please withdraw your balance before deleting your account.' },
+      },
+    });
+    const auth = fakeAuth({ user });
+    renderRoute('/settings', <SettingsPage />, { auth });
+    await click('Delete Account');
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('Your wallet still holds ₹500. Please withdraw your balance before deleting your account.')).toBeInTheDocument();
+    expect(auth.logout).not.toHaveBeenCalled();
+  });
+
+  it('Delete Account, once accepted, logs out and goes to /', async () => {
+    const fetchMock = stubFetch({ 'DELETE /auth/account': { body: { success: true, message: 'Your account has been deleted.' } } });
+    const auth = fakeAuth({ user });
+    renderRoute('/settings', <SettingsPage />, { auth });
+    await click('Delete Account');
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('/ page')).toBeInTheDocument();
+    expect(auth.logout).toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,330 @@
+import { Box, Button, Card, CloseButton, Container, Dialog, Field, Heading, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useColorMode } from '@/components/ui/color-mode';
+import { paths } from '@/config/paths';
+import {
+  changePasswordRequest,
+  deleteAccountRequest,
+  FormAlert,
+  MIN_PASSWORD_LENGTH,
+  PasswordInput,
+  screenMessage,
+  updateProfileRequest,
+  useAuth,
+  type NotificationSettings,
+  type PrivacySettings,
+  type UserSettings,
+  FormStack,
+} from '@/features/auth';
+import { setToken } from '@/lib/api-client';
+
+export const settingsMessages = {
+  currentRequired: 'Current password is required',
+  newRequired: 'New password is required',
+  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+  mismatch: 'Passwords do not match',
+  changed: 'Password changed successfully',
+  changeFailed: 'Failed to change password. Please try again.',
+  saveFailed: 'Failed to save settings. Please try again.',
+  saved: 'Settings saved',
+  deleteFailed: 'Failed to delete account. Please try again.',
+} as const;
+
+export const DEFAULT_SETTINGS: UserSettings = {
+  notifications: { email: true, challengeReminders: true, walletUpdates: true },
+  privacy: { showOnLeaderboard: false, shareUsageData: false },
+};
+
+const NOTIFICATION_OPTIONS: { key: keyof NotificationSettings; label: string; help: string }[] = [
+  { key: 'email', label: 'Email notifications', help: 'Settlement results, winnings and account notices by email.' },
+  { key: 'challengeReminders', label: 'Challenge reminders', help: 'A reminder before your check-in window opens.' },
+  { key: 'walletUpdates', label: 'Wallet updates', help: 'Deposits, withdrawals and payouts.' },
+];
+
+const PRIVACY_OPTIONS: { key: keyof PrivacySettings; label: string; help: string }[] = [
+  { key: 'showOnLeaderboard', label: 'Show me on leaderboards', help: 'Your first name and streak may appear on community leaderboards.' },
+  { key: 'shareUsageData', label: 'Share anonymous usage data', help: 'Helps us improve WakeStake. Never includes your personal details.' },
+];
+
+function SectionCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body gap={4}>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function SettingSwitch({ label, help, checked, disabled, onChange }: { label: string; help?: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} alignItems="flex-start">
+      <Switch.HiddenInput />
+      <Switch.Control mt="0.5">
+        <Switch.Thumb />
+      </Switch.Control>
+      <Switch.Label>
+        <Text as="span" display="block" fontWeight="medium">
+          {label}
+        </Text>
+        {help ? (
+          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+            {help}
+          </Text>
+        ) : null}
+      </Switch.Label>
+    </Switch.Root>
+  );
+}
+
+function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = !current
+      ? settingsMessages.currentRequired
+      : !next
+        ? settingsMessages.newRequired
+        : next.length < MIN_PASSWORD_LENGTH
+          ? settingsMessages.tooShort
+          : next !== confirm
+            ? settingsMessages.mismatch
+            : null;
+    if (problem) {
+      setNotice({ status: 'error', text: problem });
+      return;
+    }
+    setSaving(true);
+    setNotice(null);
+    try {
+      const answer = await changePasswordRequest({ currentPassword: current, newPassword: next, confirmPassword: confirm });
+      // The change ends every session; this one continues with the fresh token.
+      if (answer?.token) setToken(answer.token);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setNotice({ status: 'success', text: answer?.message || settingsMessages.changed });
+    } catch (e) {
+      setNotice({ status: 'error', text: screenMessage(e, settingsMessages.changeFailed) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormStack gap={4} onSubmit={onSubmit} noValidate aria-label="Change password" maxW="md">
+      <Field.Root required>
+        <Field.Label>
+          Current password <Field.RequiredIndicator />
+        </Field.Label>
+        <PasswordInput toggleLabel="current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          New password <Field.RequiredIndicator />
+        </Field.Label>
+        <PasswordInput toggleLabel="new password" autoComplete="new-password" placeholder="Minimum 8 characters" value={next} onChange={(e) => setNext(e.target.value)} />
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          Confirm new password <Field.RequiredIndicator />
+        </Field.Label>
+        <PasswordInput toggleLabel="confirmed password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      </Field.Root>
+      {notice ? <FormAlert status={notice.status}>{notice.text}</FormAlert> : null}
+      <Box>
+        <Button type="submit" colorPalette="brand" loading={saving} loadingText="Changing…">
+          Change Password
+        </Button>
+      </Box>
+    </FormStack>
+  );
+}
+
+function DeleteAccount() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onDelete = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteAccountRequest();
+      setOpen(false);
+      navigate(paths.home, { replace: true });
+      await logout();
+    } catch (e) {
+      setError(screenMessage(e, settingsMessages.deleteFailed));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <Text color="fg.muted">
+        Deleting your account removes your personal details and signs you out everywhere. Your transaction history is kept, anonymised, as the
+        law requires. You cannot delete an account that still holds money or has a challenge that is not settled.
+      </Text>
+      <Box>
+        <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </Box>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(e) => {
+          setOpen(e.open);
+          if (!e.open) setError(null);
+        }}
+        role="alertdialog"
+        placement="center"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Delete your account?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap={3}>
+                  <Text>This cannot be undone. You will be signed out and will not be able to sign in with this account again.</Text>
+                  {error ? <FormAlert status="error">{error}</FormAlert> : null}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" disabled={deleting}>
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="red" onClick={() => void onDelete()} loading={deleting} loadingText="Deleting…">
+                  Delete my account
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+type Group = keyof UserSettings;
+
+export function SettingsPage() {
+  const { colorMode, setColorMode } = useColorMode();
+  const { user, setUser } = useAuth();
+  const [pending, setPending] = useState<Partial<UserSettings> | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ group: Group; status: 'success' | 'error'; text: string } | null>(null);
+
+  const stored = user?.settings ?? {};
+  const settings: UserSettings = {
+    notifications: { ...DEFAULT_SETTINGS.notifications, ...(stored.notifications ?? {}), ...(pending?.notifications ?? {}) },
+    privacy: { ...DEFAULT_SETTINGS.privacy, ...(stored.privacy ?? {}), ...(pending?.privacy ?? {}) },
+  };
+
+  const save = async <G extends Group>(group: G, key: keyof UserSettings[G] & string, value: boolean) => {
+    setPending({ [group]: { ...settings[group], [key]: value } });
+    setSaving(`${group}.${key}`);
+    setNotice(null);
+    try {
+      const { user: saved } = await updateProfileRequest({ settings: { [group]: { [key]: value } } });
+      setUser({ ...user, ...saved });
+      setNotice({ group, status: 'success', text: settingsMessages.saved });
+    } catch (e) {
+      setNotice({ group, status: 'error', text: screenMessage(e, settingsMessages.saveFailed) });
+    } finally {
+      setPending(null);
+      setSaving(null);
+    }
+  };
+
+  const groupNotice = (group: Group) =>
+    notice?.group === group ? (
+      notice.status === 'error' ? (
+        <FormAlert status="error">{notice.text}</FormAlert>
+      ) : (
+        <Text role="status" fontSize="sm" color="fg.success">
+          {notice.text}
+        </Text>
+      )
+    ) : null;
+
+  return (
+    <Container maxW="3xl" py={{ base: 8, md: 12 }}>
+      <Stack gap={6}>
+        <Heading as="h1" size="2xl">
+          Settings
+        </Heading>
+
+        <SectionCard title="Appearance">
+          <SettingSwitch
+            label="Dark theme"
+            help="Saved in this browser. Until you choose, WakeStake follows your system setting."
+            checked={colorMode === 'dark'}
+            onChange={(dark) => setColorMode(dark ? 'dark' : 'light')}
+          />
+        </SectionCard>
+
+        <SectionCard title="Change Password">
+          {user?.hasPassword === false ? (
+            <Text color="fg.muted">
+              You sign in with Google and have no WakeStake password yet. To set one, use &ldquo;Forgot password&rdquo; on the login page.
+            </Text>
+          ) : (
+            <ChangePasswordForm />
+          )}
+        </SectionCard>
+
+        <SectionCard title="Notification Settings">
+          {NOTIFICATION_OPTIONS.map((o) => (
+            <SettingSwitch
+              key={o.key}
+              label={o.label}
+              help={o.help}
+              checked={settings.notifications[o.key]}
+              disabled={saving !== null}
+              onChange={(v) => void save('notifications', o.key, v)}
+            />
+          ))}
+          {groupNotice('notifications')}
+        </SectionCard>
+
+        <SectionCard title="Privacy Settings">
+          {PRIVACY_OPTIONS.map((o) => (
+            <SettingSwitch
+              key={o.key}
+              label={o.label}
+              help={o.help}
+              checked={settings.privacy[o.key]}
+              disabled={saving !== null}
+              onChange={(v) => void save('privacy', o.key, v)}
+            />
+          ))}
+          {groupNotice('privacy')}
+        </SectionCard>
+
+        <SectionCard title="Delete Account">
+          <DeleteAccount />
+        </SectionCard>
+      </Stack>
+    </Container>
+  );
+}

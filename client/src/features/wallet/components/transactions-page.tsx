@@ -1,0 +1,193 @@
+import { Alert, Badge, Box, Button, Card, Container, Field, Flex, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+import { formatINR, formatISTDate, formatISTTime } from '@/lib/format';
+import type { Transaction } from '../api/wallet-api';
+import { useBalance, useRefreshWallet, useTransactions } from '../hooks/use-wallet';
+
+// The modal's code (and Razorpay's loader) loads only when someone adds funds.
+const AddFundsModal = lazy(() => import('./add-funds-modal'));
+
+export const TYPE_LABELS: Record<string, string> = {
+  DEPOSIT: 'Deposit',
+  FORFEIT: 'Challenge stake',
+  REFUND: 'Refund',
+  WINNINGS: 'Winnings',
+  WITHDRAWAL: 'Withdrawal',
+  WITHDRAWAL_REVERSAL: 'Withdrawal reversal',
+};
+
+const DEBIT_TYPES = new Set(['WITHDRAWAL', 'FORFEIT']);
+
+/** Debits (explicit flag, or WITHDRAWAL/FORFEIT) are negative. */
+export function signedAmount(tx: Transaction): number {
+  const abs = Math.abs(Number(tx.amount) || 0);
+  const debit = tx.debit ?? (tx.credit === undefined ? DEBIT_TYPES.has(String(tx.type).toUpperCase()) : !tx.credit);
+  return debit ? -abs : abs;
+}
+
+/** "+₹500" / "−₹100" (a real minus sign for screen readers and typography). */
+export function formatSigned(n: number): string {
+  return `${n < 0 ? '−' : '+'}${formatINR(Math.abs(n))}`;
+}
+
+export function statusPalette(status?: string): string {
+  switch ((status ?? '').toUpperCase()) {
+    case 'SUCCESS':
+      return 'green';
+    case 'FAILED':
+      return 'red';
+    case 'PENDING':
+      return 'yellow';
+    default:
+      return 'gray';
+  }
+}
+
+export function TransactionsPage() {
+  const { user } = useAuth();
+  const [type, setType] = useState('');
+  const balance = useBalance();
+  const transactions = useTransactions(type);
+  const refreshWallet = useRefreshWallet();
+  const [refreshing, setRefreshing] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+
+  const onRefresh = async () => {
+    setRefreshing(true);
+    try {
+      await refreshWallet();
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  const shownBalance = balance.data ?? user?.balance ?? 0;
+  const list = transactions.data?.transactions ?? [];
+
+  return (
+    <Container maxW="4xl" py={{ base: 6, md: 10 }}>
+      <Stack gap={6}>
+        <Flex justify="space-between" align="center" wrap="wrap" gap={3}>
+          <Heading as="h1" size="2xl">
+            Transactions
+          </Heading>
+          <HStack gap={2}>
+            <Button colorPalette="brand" size="sm" onClick={() => setAddOpen(true)}>
+              Add Funds
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.withdraw}>Withdraw</RouterLink>
+            </Button>
+          </HStack>
+        </Flex>
+
+        <Card.Root>
+          <Card.Body>
+            <Flex justify="space-between" align="center" wrap="wrap" gap={3}>
+              <Box>
+                <Text color="fg.muted" fontSize="sm">
+                  Current balance
+                </Text>
+                <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
+                  {formatINR(shownBalance)}
+                </Text>
+              </Box>
+              <Button variant="outline" onClick={() => void onRefresh()} loading={refreshing} loadingText="Refreshing...">
+                Refresh
+              </Button>
+            </Flex>
+          </Card.Body>
+        </Card.Root>
+
+        <Flex justify="space-between" align="end" wrap="wrap" gap={3}>
+          <Heading as="h2" size="lg">
+            Recent transactions
+          </Heading>
+          <Field.Root maxW="60">
+            <Field.Label>Type</Field.Label>
+            <NativeSelect.Root size="sm">
+              <NativeSelect.Field value={type} onChange={(e) => setType(e.currentTarget.value)}>
+                <option value="">All types</option>
+                {Object.entries(TYPE_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+        </Flex>
+
+        {transactions.isPending ? (
+          <Text color="fg.muted" role="status">
+            Loading transactions...
+          </Text>
+        ) : transactions.isError ? (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>Failed to load transactions</Alert.Title>
+          </Alert.Root>
+        ) : list.length === 0 ? (
+          <Text color="fg.muted">No transactions yet.</Text>
+        ) : (
+          <Stack as="ul" gap={3} listStyleType="none" aria-label="Transactions">
+            {list.map((tx) => (
+              <TransactionItem key={`${tx.id}-${tx.type}`} tx={tx} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      {addOpen ? (
+        <Suspense fallback={null}>
+          <AddFundsModal open={addOpen} onClose={() => setAddOpen(false)} />
+        </Suspense>
+      ) : null}
+    </Container>
+  );
+}
+
+export function TransactionItem({ tx }: { tx: Transaction }) {
+  const amount = signedAmount(tx);
+  const when = tx.timestamp ?? tx.createdAt;
+  const label = TYPE_LABELS[String(tx.type).toUpperCase()] ?? tx.type;
+  return (
+    <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" p={4} data-testid="transaction">
+      <Flex justify="space-between" gap={4} wrap="wrap">
+        <Stack gap={1} minW={0}>
+          <Text fontWeight="semibold">{label}</Text>
+          {tx.description ? (
+            <Text fontSize="sm" color="fg.muted">
+              {tx.description}
+            </Text>
+          ) : null}
+          {when ? (
+            <Text fontSize="sm" color="fg.muted">
+              {formatISTDate(when)} · {formatISTTime(when)} IST
+            </Text>
+          ) : null}
+          {tx.reference ? (
+            <Text fontSize="xs" color="fg.muted" fontFamily="mono" wordBreak="break-all">
+              Ref: {tx.reference}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={1} align="end">
+          <Text fontWeight="bold" fontSize="lg" color={amount < 0 ? 'fg.error' : 'fg.success'} data-testid="transaction-amount">
+            {formatSigned(amount)}
+          </Text>
+          {tx.status ? (
+            <Badge colorPalette={statusPalette(tx.status)} variant="subtle">
+              {tx.status}
+            </Badge>
+          ) : null}
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+export default TransactionsPage;

@@ -1,0 +1,69 @@
+// Money in rupees (en-IN grouping: ₹1,00,000) and times in India Standard Time, whatever the browser's zone.
+export const APP_TIME_ZONE = 'Asia/Kolkata';
+
+const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** ₹1,00,000 for whole rupees, ₹25.50 otherwise; null/undefined/NaN show as ₹0. */
+export function formatINR(amount: number | string | null | undefined, options: { alwaysPaise?: boolean } = {}): string {
+  const n = typeof amount === 'string' ? Number(amount) : amount;
+  const value = n === null || n === undefined || !Number.isFinite(n) ? 0 : n;
+  const whole = Math.abs(Math.round(value * 100)) % 100 === 0;
+  return (whole && !options.alwaysPaise ? inrWhole : inrPaise).format(value);
+}
+
+type DateInput = Date | string | number;
+
+function toDate(input: DateInput): Date {
+  // A bare YYYY-MM-DD is a calendar date in IST, not UTC midnight.
+  if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) return new Date(`${input}T00:00:00+05:30`);
+  return input instanceof Date ? input : new Date(input);
+}
+
+const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+const timeFmt = new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+const dateTimeFmt = new Intl.DateTimeFormat('en-IN', {
+  timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
+});
+const isoDateFmt = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const hmFmt = new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** "22 Nov 2026" in IST. */
+export function formatISTDate(input: DateInput): string {
+  return dateFmt.format(toDate(input));
+}
+
+/** "7:05 am" in IST. */
+export function formatISTTime(input: DateInput): string {
+  return timeFmt.format(toDate(input));
+}
+
+/** "22 Nov 2026, 7:05 am" in IST. */
+export function formatISTDateTime(input: DateInput): string {
+  return dateTimeFmt.format(toDate(input));
+}
+
+/** YYYY-MM-DD of the given instant (default now) in IST. */
+export function istDateString(input: DateInput = new Date()): string {
+  return isoDateFmt.format(toDate(input));
+}
+
+/** HH:mm (24 h) of the given instant (default now) in IST. */
+export function istTimeString(input: DateInput = new Date()): string {
+  return hmFmt.format(toDate(input));
+}
+
+/** Minutes since IST midnight of the given instant. */
+export function istMinutesOfDay(input: DateInput = new Date()): number {
+  const [h, m] = istTimeString(input).split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** A wake-up time "07:30" as "7:30 AM" (a wall-clock time, no zone arithmetic). */
+export function formatWakeUpTime(hhmm: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!match) return hhmm;
+  const h = Number(match[1]);
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  return `${h % 12 === 0 ? 12 : h % 12}:${match[2]} ${suffix}`;
+}

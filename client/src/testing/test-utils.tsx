@@ -1,0 +1,77 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
+import { ColorModeProvider } from '@/components/ui/color-mode';
+import { system } from '@/components/ui/theme';
+import { AuthContext, type AuthContextValue } from '@/features/auth/components/auth-provider';
+import { isProfileComplete } from '@/features/auth/profile-complete';
+import type { User } from '@/types/api';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'asha@example.com',
+    fullName: 'Asha Rao',
+    phoneNumber: '+919876543210',
+    city: 'Pune',
+    occupation: 'student',
+    balance: 500,
+    role: 'USER',
+    ...overrides,
+  };
+}
+
+/** A hand-set auth state, for testing guards and screens without the network. */
+export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  const user = overrides.user === undefined ? null : overrides.user;
+  const isLoading = overrides.isLoading ?? false;
+  return {
+    user,
+    isLoading,
+    isAuthenticated: !!user && !isLoading,
+    isProfileComplete: isProfileComplete(user),
+    login: vi.fn(),
+    register: vi.fn(),
+    loginWithGoogle: vi.fn(),
+    logout: vi.fn(async () => {}),
+    refreshUser: vi.fn(async () => user),
+    setUser: vi.fn(),
+    ...overrides,
+  };
+}
+
+export function TestProviders({ children, auth }: { children: ReactNode; auth?: AuthContextValue }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <ChakraProvider value={system}>
+      <ColorModeProvider>
+        <QueryClientProvider client={client}>
+          <AuthContext.Provider value={auth ?? fakeAuth()}>{children}</AuthContext.Provider>
+        </QueryClientProvider>
+      </ColorModeProvider>
+    </ChakraProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, options: { auth?: AuthContextValue } = {}) {
+  return render(<TestProviders auth={options.auth}>{ui}</TestProviders>);
+}
+
+/** A fetch stub answering JSON by "METHOD /path" (path after /api/v1). */
+export function stubFetch(routes: Record<string, { status?: number; body?: unknown } | (() => never)>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api\/v1/, '')}`;
+    const route = routes[key];
+    if (!route) return new Response(JSON.stringify({ success: false, statusCode: 404, error: 'Not Found' }), { status: 404 });
+    if (typeof route === 'function') return route();
+    return new Response(route.body === undefined ? '' : JSON.stringify(route.body), {
+      status: route.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

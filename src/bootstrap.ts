@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { Logger } from 'nestjs-pino';
+import { existsSync } from 'node:fs';
+import { AppConfig } from './config/app-config.js';
+import { AppModule } from './app.module.js';
+import { WorkerModule } from './worker.module.js';
+import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
+import { createValidationPipe } from './common/validation.js';
+import { setupOpenApi } from './openapi.js';
+
+export const API_PREFIX = 'api/v1';
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * Router-level errors Fastify answers before any Nest filter runs (a path parameter longer than maxParamLength,
+ * a malformed percent-encoding in the URL): in the error shape too.
+ */
+export function frameworkErrors(err: { statusCode?: number }, _req: unknown, reply: { code: (n: number) => { send: (b: unknown) => unknown } }): void {
+  const status = err.statusCode === 414 ? 414 : 400;
+  const error = status === 414 ? 'Request URL is too long' : 'Malformed URL';
+  void reply.code(status).send({ success: false, statusCode: status, error, message: error });
+}
+
+export interface ApiOptions {
+  /** Replace providers (tests: a manual clock, fake adapters). */
+  override?: (builder: never) => unknown;
+  bufferLogs?: boolean;
+}
+
+/** Builds the api exactly as main.ts runs it; tests call this too. */
+export async function createApi(config: AppConfig, module: unknown = AppModule.forRoot(config)): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: (config.trustProxyHops || false) as never, return503OnClosing: true, frameworkErrors: frameworkErrors as never });
+  const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { rawBody: true, bufferLogs: true });
+  configureApi(app, config);
+  return app;
+}
+
+export function configureApi(app: NestFastifyApplication, config: AppConfig): void {
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new HttpExceptionFilter(config.clientDist));
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Razorpay-Signature'],
+    maxAge: 600,
+  });
+  app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  void fastify.register(helmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com', 'https://accounts.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https://lumberjack.razorpay.com', 'https://accounts.google.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com', 'https://accounts.google.com'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  void fastify.register(multipart as never, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
+  setupOpenApi(app);
+  if (existsSync(config.clientDist)) {
+    void fastify.register(fastifyStatic as never, { root: config.clientDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+}
+
+export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  return app;
+}

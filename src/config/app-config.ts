@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export type PaymentsProvider = 'sandbox' | 'razorpay';
+export type PayoutsProvider = 'sandbox';
+
+/** Every setting of the operating contract (ARCHITECTURE.md), read and validated once at boot. */
+export class AppConfig {
+  nodeEnv: string;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  appTimezone: string;
+  appUrl: string;
+  testMode: boolean;
+  paymentsProvider: PaymentsProvider;
+  razorpayKeyId: string;
+  razorpayKeySecret: string;
+  razorpayWebhookSecret: string;
+  payoutsProvider: PayoutsProvider;
+  googleClientId: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  mailDir: string;
+  corsOrigins: string[];
+  uploadsDir: string;
+  settlementCron: string;
+  logLevel: string;
+  clientDist: string;
+  /** Sign-in attempts per minute per email (login, register, forgot-password, resend). */
+  authRateLimit: number;
+  /** The same per client address (register gets 3x: sign-ups behind one NAT). */
+  authRateLimitIp: number;
+  /** Proxy hops in front of the api whose X-Forwarded-For is trusted (0: none). */
+  trustProxyHops: number;
+  /** Prefix of every Redis key the app writes (queues, rate limits); tests give each run its own. */
+  redisPrefix: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, reason: string) {
+    super(`Configuration error: ${variable} ${reason}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const raw = str(env, name, fallback);
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => p + '//').join(' or ')} (got "${raw}")`);
+  }
+  return raw.replace(/\/$/, '');
+}
+
+function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
+  const raw = str(env, name, fallback);
+  if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+  return raw as T;
+}
+
+function timezone(env: Env, name: string, fallback: string): string {
+  const raw = str(env, name, fallback);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: raw });
+  } catch {
+    throw new ConfigError(name, `must be an IANA time zone such as Asia/Kolkata (got "${raw}")`);
+  }
+  return raw;
+}
+
+/** A development secret kept under var/ so tokens survive restarts; production must set JWT_SECRET. */
+function devJwtSecret(): string {
+  const file = resolve(process.cwd(), 'var', 'dev-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = str(env, 'NODE_ENV', 'development');
+  const production = nodeEnv === 'production';
+  const appUrl = url(env, 'APP_URL', 'http://localhost:3000', ['http:', 'https:']);
+
+  const jwtSecret = env.JWT_SECRET ?? '';
+  if (production && jwtSecret === '') throw new ConfigError('JWT_SECRET', 'is required in production');
+  if (jwtSecret !== '' && jwtSecret.length < 16) throw new ConfigError('JWT_SECRET', 'must be at least 16 characters');
+
+  const corsRaw = env.CORS_ORIGINS;
+  const corsOrigins = corsRaw
+    ? corsRaw.split(',').map((o) => o.trim()).filter(Boolean)
+    : [appUrl, 'http://localhost:5173'];
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError('CORS_ORIGINS', `has an origin that is not scheme://host[:port] (got "${origin}")`);
+  }
+
+  const paymentsProvider = oneOf(env, 'PAYMENTS_PROVIDER', 'sandbox', ['sandbox', 'razorpay'] as const);
+  const keySecret = str(env, 'RAZORPAY_KEY_SECRET', production ? '' : 'sandbox_key_secret');
+  const webhookSecret = str(env, 'RAZORPAY_WEBHOOK_SECRET', production ? '' : 'sandbox_webhook_secret');
+  const keyId = str(env, 'RAZORPAY_KEY_ID', production ? '' : 'rzp_test_sandbox');
+  if (paymentsProvider === 'razorpay') {
+    for (const [n, v] of [['RAZORPAY_KEY_ID', keyId], ['RAZORPAY_KEY_SECRET', keySecret], ['RAZORPAY_WEBHOOK_SECRET', webhookSecret]]) {
+      if (!v) throw new ConfigError(n, 'is required when PAYMENTS_PROVIDER=razorpay');
+    }
+  }
+  const smtpUrl = env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : null;
+  const mailFrom = str(env, 'MAIL_FROM', 'no-reply@localhost');
+  if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must be an email address (got "${mailFrom}")`);
+  const cron = str(env, 'SETTLEMENT_CRON', '0 9 * * *');
+  if (cron.trim().split(/\s+/).length < 5) throw new ConfigError('SETTLEMENT_CRON', `must be a cron pattern such as "0 9 * * *" (got "${cron}")`);
+
+  return Object.assign(new AppConfig(), {
+    nodeEnv,
+    port: int(env, 'PORT', 3000, 0, 65535),
+    databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/wakeup', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
+    jwtSecret: jwtSecret || devJwtSecret(),
+    jwtExpiresIn: str(env, 'JWT_EXPIRES_IN', '7d'),
+    appTimezone: timezone(env, 'APP_TIMEZONE', 'Asia/Kolkata'),
+    appUrl,
+    testMode: bool(env, 'TEST_MODE', false),
+    paymentsProvider,
+    razorpayKeyId: keyId,
+    razorpayKeySecret: keySecret,
+    razorpayWebhookSecret: webhookSecret,
+    payoutsProvider: oneOf(env, 'PAYOUTS_PROVIDER', 'sandbox', ['sandbox'] as const),
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    smtpUrl,
+    mailFrom,
+    mailDir: resolve(str(env, 'MAIL_DIR', 'var/mail')),
+    corsOrigins,
+    uploadsDir: resolve(str(env, 'UPLOADS_DIR', 'var/uploads')),
+    settlementCron: cron,
+    logLevel: oneOf(env, 'LOG_LEVEL', production ? 'info' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    clientDist: resolve(str(env, 'CLIENT_DIST', 'client/dist')),
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
+    authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 10, 1, 1_000_000),
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    redisPrefix: str(env, 'BULLMQ_PREFIX', 'wakestake'),
+  });
+}
+
+/** Boot helper: one clear line naming the variable, then exit. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(e.message + '\n');
+      process.exit(1);
+    }
+    throw e;
+  }
+}

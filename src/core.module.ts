@@ -1,0 +1,70 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BullModule } from '@nestjs/bullmq';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/app-config.js';
+import { dataSourceOptions } from './config/typeorm.options.js';
+import { redisOptionsFromUrl } from './config/redis-options.js';
+import { Clock, SystemClock } from './common/clock.js';
+import { RedisModule } from './common/redis.module.js';
+import { AuthCoreModule } from './common/auth/auth.module.js';
+
+/** Never logged: tokens, passwords, signatures, account numbers. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-razorpay-signature"]',
+  '*.password',
+  '*.newPassword',
+  '*.currentPassword',
+  '*.confirmPassword',
+  '*.token',
+  '*.idToken',
+  '*.signature',
+  '*.razorpay_signature',
+  '*.accountNumber',
+];
+
+@Global()
+@Module({})
+export class ConfigHolderModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigHolderModule,
+      global: true,
+      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }],
+      exports: [AppConfig, Clock],
+    };
+  }
+}
+
+/** What both processes share: config, clock, logging, PostgreSQL, Redis, BullMQ, CQRS, token checks. */
+@Module({})
+export class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        ConfigHolderModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT, censor: '[redacted]' },
+            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
+            serializers: {
+              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: String(req.url).replace(/token=[^&]+/g, 'token=[redacted]') }),
+            },
+          },
+        }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: true, retryAttempts: 3, retryDelay: 1000 }),
+        // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
+        BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
+        CqrsModule.forRoot(),
+        RedisModule,
+        AuthCoreModule,
+      ],
+      exports: [ConfigHolderModule, RedisModule, AuthCoreModule],
+    };
+  }
+}

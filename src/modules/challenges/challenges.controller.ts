@@ -1,0 +1,122 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyRequest } from 'fastify';
+import type {} from '@fastify/multipart';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { toRupees } from '../../common/money.js';
+import { createValidationPipe } from '../../common/validation.js';
+import { ChallengeErrors } from './challenges.errors.js';
+import { ChallengesService, Photo } from './challenges.service.js';
+import { CHALLENGE_STATUSES, ChallengeStatus } from './domain/challenge-rules.js';
+import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
+import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+
+export function pageOf(q: PageQueryDto): { page: number; size: number } {
+  return { page: q.page === undefined ? 0 : Number(q.page), size: q.size === undefined ? 10 : Number(q.size) };
+}
+
+const verifyPipe = createValidationPipe();
+
+@ApiTags('challenges')
+@ApiBearerAuth('bearer')
+@Controller('challenges')
+export class ChallengesController {
+  constructor(
+    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post()
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateChallengeDto) {
+    const challenge = await this.challenges.create(user.id, body);
+    return { success: true, message: 'Challenge created', challenge };
+  }
+
+  @Get()
+  async list(@CurrentUser() user: AuthUser, @Query() q: PageQueryDto) {
+    const { page, size } = pageOf(q);
+    return { success: true, ...(await this.challenges.list(user.id, page, size)) };
+  }
+
+  @Get('stats')
+  async stats(@CurrentUser() user: AuthUser) {
+    const s = await this.queryBus.execute(new GetChallengeStatsQuery(user.id));
+    return { ...s, totalEarnings: toRupees(s.totalEarnings), totalLosses: toRupees(s.totalLosses) };
+  }
+
+  @Get('can-create')
+  canCreate(@CurrentUser() user: AuthUser, @Query() q: CanCreateQueryDto) {
+    return this.challenges.canCreate(user.id, q.date);
+  }
+
+  @Get('date/:date')
+  async byDate(@CurrentUser() user: AuthUser, @Param('date') date: string) {
+    return { success: true, ...(await this.challenges.byDate(user.id, date)) };
+  }
+
+  @Get('status/:status')
+  async byStatus(@CurrentUser() user: AuthUser, @Param('status') status: string, @Query() q: PageQueryDto) {
+    const s = status.toUpperCase() as ChallengeStatus;
+    if (!CHALLENGE_STATUSES.includes(s)) throw ChallengeErrors.invalid(`status must be one of ${CHALLENGE_STATUSES.join(', ')}`);
+    const { page, size } = pageOf(q);
+    return { success: true, ...(await this.challenges.list(user.id, page, size, s)) };
+  }
+
+  /** JSON, or multipart/form-data with the same fields and a `photo` file (JPEG or PNG, up to 5 MB). */
+  @Post('verify')
+  @HttpCode(200)
+  async verify(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
+    const { fields, photo } = await readVerifyRequest(req);
+    const input = (await verifyPipe.transform(fields, { type: 'body', metatype: VerifyChallengeDto })) as VerifyChallengeDto;
+    const { challenge, isSuccessful } = await this.challenges.verify(user.id, input, photo);
+    return {
+      success: true,
+      message: isSuccessful ? 'Challenge completed! You woke up on time.' : 'Checked in after the window closed',
+      challenge,
+      data: { isSuccessful, winningsAmount: challenge.winningsAmount },
+    };
+  }
+
+  @Get(':id')
+  async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return { success: true, challenge: await this.challenges.get(user.id, id) };
+  }
+
+  @Delete(':id')
+  async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    const { challenge, refundedAmount } = await this.challenges.cancel(user.id, id);
+    return { success: true, message: `Challenge cancelled: ₹${refundedAmount} returned to your wallet`, challenge, refundedAmount };
+  }
+}
+
+async function readVerifyRequest(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; photo: Photo | null }> {
+  if (!req.isMultipart()) {
+    const body = req.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ChallengeErrors.invalid('Send the check-in as a JSON object or a multipart form');
+    return { fields: body as Record<string, unknown>, photo: null };
+  }
+  const fields: Record<string, unknown> = {};
+  let photo: Photo | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photo') throw ChallengeErrors.invalid(`Unknown file field: ${part.fieldname} (send the selfie as "photo")`);
+        photo = { bytes: await part.toBuffer() };
+      } else {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      }
+    }
+  } catch (e) {
+    const err = e as { code?: string; statusCode?: number };
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw ChallengeErrors.photoTooLarge();
+    if (err.code === 'FST_FILES_LIMIT') throw ChallengeErrors.invalid('photo: send one photo only');
+    if (e instanceof DomainError || (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)) throw e;
+    // A truncated or malformed form (busboy's "Unexpected end of form", a bad boundary) is the sender's fault.
+    throw ChallengeErrors.invalid('The check-in form could not be read: send a complete multipart form or JSON');
+  }
+  // An empty file input counts as no photo.
+  if (photo && photo.bytes.length === 0) photo = null;
+  return { fields, photo };
+}

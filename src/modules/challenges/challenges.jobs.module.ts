@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { BullModule } from '@nestjs/bullmq';
+import { ChallengesModule } from './challenges.module.js';
+import { CHALLENGES_QUEUE, ChallengesProcessor, ChallengesScheduler } from './jobs/close-missed.processor.js';
+
+/** The challenges module's BullMQ processors and schedulers: loaded by the worker only. */
+@Module({
+  imports: [ChallengesModule, BullModule.registerQueue({ name: CHALLENGES_QUEUE })],
+  providers: [ChallengesProcessor, ChallengesScheduler],
+})
+export class ChallengesJobsModule {}

@@ -1,0 +1,441 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { parseRupees, toRupees } from '../../common/money.js';
+import { addDays, isValidDate, isValidTime, zonedParts } from '../../common/time.js';
+import { AppConfig } from '../../config/app-config.js';
+import { CreateNotificationCommand, NotificationType } from '../wallet/commands/create-notification/create-notification.command.js';
+import { ReturnStakeCommand } from '../wallet/commands/return-stake/return-stake.command.js';
+import { StakeForfeitCommand } from '../wallet/commands/stake-forfeit/stake-forfeit.command.js';
+import { GetBalanceQuery } from '../wallet/queries/get-balance/get-balance.query.js';
+import { ChallengeErrors } from './challenges.errors.js';
+import {
+  ChallengeStatus,
+  cancellationOpen,
+  checkInWindow,
+  dateProblem,
+  isWakeUpSlot,
+  LATEST_WAKE,
+  MAX_FORFEIT_RUPEES,
+  MIN_BALANCE_PAISE,
+  MIN_FORFEIT_RUPEES,
+  streaks,
+  successRate,
+  windowPhase,
+} from './domain/challenge-rules.js';
+import { ChallengeView, toChallengeView } from './domain/challenge-view.js';
+import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated } from './events/challenge-events.js';
+import { ChallengeEntity } from './infrastructure/challenge.entity.js';
+import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './infrastructure/sql.js';
+import { isUuid } from '../../common/uuid.js';
+
+export interface CreateInput {
+  challengeDate: string;
+  wakeUpTime: string;
+  forfeitAmount: number;
+}
+
+export interface TestCreateInput {
+  challengeDate?: string;
+  wakeUpTime?: string;
+  forfeitAmount?: number;
+  status?: 'PENDING' | 'COMPLETED' | 'FAILED';
+}
+
+export interface VerifyInput {
+  challengeId: string;
+  verificationMethod: 'MANUAL' | 'PHOTO';
+  checkInLocation?: string;
+  notes?: string;
+}
+
+export interface Photo {
+  bytes: Buffer;
+}
+
+
+/** The challenge use cases behind the HTTP routes: rules in domain/, money through the wallet's commands. */
+@Injectable()
+export class ChallengesService {
+  private readonly logger = new Logger('Challenges');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(EventBus) private readonly eventBus: EventBus,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  private get tz(): string {
+    return this.config.appTimezone;
+  }
+
+  view(c: ChallengeEntity): ChallengeView {
+    return toChallengeView(c, this.clock.now(), this.tz);
+  }
+
+  // ---------- create ----------
+
+  /** Forfeit in whole rupees from ₹10 to ₹100. */
+  private parseForfeit(value: number): bigint {
+    const paise = parseRupees(value);
+    if (paise === null || paise % 100n !== 0n || paise < BigInt(MIN_FORFEIT_RUPEES) * 100n || paise > BigInt(MAX_FORFEIT_RUPEES) * 100n) {
+      throw ChallengeErrors.invalid(`forfeitAmount must be a whole number of rupees from ₹${MIN_FORFEIT_RUPEES} to ₹${MAX_FORFEIT_RUPEES}`);
+    }
+    return paise;
+  }
+
+  async create(userId: string, input: CreateInput): Promise<ChallengeView> {
+    const now = this.clock.now();
+    if (!isValidDate(input.challengeDate)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
+    if (!isWakeUpSlot(input.wakeUpTime)) throw ChallengeErrors.invalid('wakeUpTime must be from 04:00 to 07:00 in 30-minute steps (HH:mm)');
+    const stake = this.parseForfeit(input.forfeitAmount);
+    const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.tz);
+    if (problem) throw ChallengeErrors.invalid(problem);
+    return this.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING' });
+  }
+
+  /** TEST_MODE only: any wake-up time (default now + 2 min), dates from a week back to a week ahead; staked like any other. */
+  async createTest(userId: string, input: TestCreateInput): Promise<ChallengeView> {
+    const now = this.clock.now();
+    const soon = zonedParts(new Date(now.getTime() + 2 * 60_000), this.tz);
+    const today = zonedParts(now, this.tz).date;
+    const date = input.challengeDate ?? (input.wakeUpTime ? today : soon.date);
+    const time = input.wakeUpTime ?? soon.time;
+    if (!isValidDate(date)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
+    if (date < addDays(today, -7) || date > addDays(today, 7)) throw ChallengeErrors.invalid('challengeDate must be within 7 days of today for a test challenge');
+    if (!isValidTime(time)) throw ChallengeErrors.invalid('wakeUpTime must be a time in the form HH:mm');
+    const stake = this.parseForfeit(input.forfeitAmount ?? 25);
+    return this.stakeAndInsert(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING' });
+  }
+
+  private async stakeAndInsert(
+    userId: string,
+    date: string,
+    time: string,
+    stake: bigint,
+    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED' },
+  ): Promise<ChallengeView> {
+    const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
+    if (balance <= MIN_BALANCE_PAISE) throw ChallengeErrors.lowBalance();
+    if (stake > balance) throw ChallengeErrors.forfeitAboveBalance();
+    if (await this.hasActiveOn(userId, date)) throw ChallengeErrors.duplicateDate();
+
+    const now = this.clock.now();
+    const window = checkInWindow(date, time, this.tz);
+    const row = Object.assign(new ChallengeEntity(), {
+      id: randomUUID(),
+      userId,
+      challengeDate: date,
+      wakeUpTime: time,
+      stake,
+      status: opts.outcome === 'PENDING' ? 'PENDING' : 'COMPLETED',
+      isSuccessful: opts.outcome === 'PENDING' ? null : opts.outcome === 'COMPLETED',
+      windowOpensAt: window.opensAt,
+      windowClosesAt: window.closesAt,
+      checkInTime: opts.outcome === 'COMPLETED' ? now : null,
+      verificationMethod: opts.outcome === 'COMPLETED' ? 'MANUAL' : null,
+      checkInLocation: null,
+      notes: null,
+      photoPath: null,
+      failureReason: opts.outcome === 'FAILED' ? 'Missed check-in window' : null,
+      winningsAmount: 0n,
+      actualForfeitAmount: 0n,
+      refundedAmount: 0n,
+      isTest: opts.isTest,
+      createdAt: now,
+      closedAt: opts.outcome === 'PENDING' ? null : now,
+      processedAt: null,
+      cancelledAt: null,
+    } satisfies Omit<ChallengeEntity, never>);
+
+    try {
+      // The row and its stake commit together or not at all.
+      await retryingTransaction(() =>
+        this.dataSource.transaction(async (manager) => {
+          await manager.insert(ChallengeEntity, row);
+          await this.commandBus.execute(new StakeForfeitCommand({ userId, challengeId: row.id, amount: stake, manager }));
+        }),
+      );
+    } catch (e) {
+      if (isUniqueViolation(e)) throw ChallengeErrors.duplicateDate();
+      if (e instanceof DomainError && e.code === 'WALLET.INSUFFICIENT_FUNDS') throw ChallengeErrors.forfeitAboveBalance();
+      throw e;
+    }
+    this.eventBus.publish(new ChallengeCreated(row.id, userId, date, stake));
+    await this.notify(userId, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${time} on ${date}: ₹${toRupees(stake)} staked.`, row.id, {
+      challengeDate: date,
+      wakeUpTime: time,
+      forfeitAmount: toRupees(stake),
+    });
+    return this.view(row);
+  }
+
+  private async hasActiveOn(userId: string, date: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `SELECT 1 FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status <> 'CANCELLED' LIMIT 1`,
+      [userId, date],
+    );
+    return rows.length > 0;
+  }
+
+  async canCreate(userId: string, date: string): Promise<{ canCreate: boolean; reason?: string }> {
+    if (!isValidDate(date)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');
+    const now = this.clock.now();
+    // Today is possible only while the latest slot's window has not opened.
+    const problem = dateProblem(date, LATEST_WAKE, now, this.tz);
+    if (problem) return { canCreate: false, reason: problem };
+    const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
+    if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: 'Insufficient balance! You need at least ₹50 to create challenges' };
+    if (await this.hasActiveOn(userId, date)) return { canCreate: false, reason: 'You already have a challenge for this date' };
+    return { canCreate: true };
+  }
+
+  // ---------- read ----------
+
+  async findOwn(userId: string, id: string, manager: EntityManager = this.dataSource.manager): Promise<ChallengeEntity> {
+    if (!isUuid(id)) throw ChallengeErrors.notFound();
+    const c = await manager.findOneBy(ChallengeEntity, { id, userId });
+    if (!c) throw ChallengeErrors.notFound();
+    return c;
+  }
+
+  async get(userId: string, id: string): Promise<ChallengeView> {
+    return this.view(await this.findOwn(userId, id));
+  }
+
+  async list(userId: string, page: number, size: number, status?: ChallengeStatus) {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(ChallengeEntity, 'c')
+      .where('c.user_id = :userId', { userId })
+      .orderBy('c.created_at', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .offset(page * size)
+      .limit(size);
+    if (status) qb.andWhere('c.status = :status', { status });
+    else qb.andWhere(`c.status <> 'CANCELLED'`);
+    const [rows, total] = await qb.getManyAndCount();
+    return { challenges: rows.map((r) => this.view(r)), page, size, total };
+  }
+
+  async byDate(userId: string, date: string) {
+    if (!isValidDate(date)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(ChallengeEntity, 'c')
+      .where('c.user_id = :userId AND c.challenge_date = :date', { userId, date })
+      .andWhere(`c.status <> 'CANCELLED'`)
+      .orderBy('c.wake_up_time', 'ASC')
+      .getMany();
+    const challenges = rows.map((r) => this.view(r));
+    return { challenges, challenge: challenges[0] ?? null };
+  }
+
+  // ---------- cancel ----------
+
+  async cancel(userId: string, id: string): Promise<{ challenge: ChallengeView; refundedAmount: number }> {
+    const existing = await this.findOwn(userId, id);
+    this.assertCancellable(existing);
+    const now = this.clock.now();
+    const updated = await retryingTransaction(() => this.dataSource.transaction(async (manager) => {
+      const res = await manager.query(
+        `UPDATE challenges SET status = 'CANCELLED', cancelled_at = $3, refunded_amount = stake
+          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
+        [id, userId, now],
+      );
+      if (affectedIds(res).length === 0) {
+        // Someone else moved it first (a check-in, a second cancel): explain with its state now.
+        this.assertCancellable(await this.findOwn(userId, id, manager));
+        throw ChallengeErrors.notCancellable();
+      }
+      await this.commandBus.execute(new ReturnStakeCommand({ userId, challengeId: id, amount: existing.stake, reason: 'CANCELLED', manager }));
+      return this.findOwn(userId, id, manager);
+    }));
+    this.eventBus.publish(new ChallengeCancelled(id, userId, existing.stake));
+    await this.notify(userId, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${existing.challengeDate} was cancelled and ₹${toRupees(existing.stake)} returned to your wallet.`, id, {
+      refundedAmount: toRupees(existing.stake),
+    });
+    return { challenge: this.view(updated), refundedAmount: toRupees(existing.stake) };
+  }
+
+  private assertCancellable(c: ChallengeEntity): void {
+    if (c.status === 'CANCELLED') throw ChallengeErrors.cancelled();
+    if (c.status !== 'PENDING') throw ChallengeErrors.notCancellable();
+    if (!cancellationOpen(c.challengeDate, this.clock.now(), this.tz)) throw ChallengeErrors.cancellationClosed();
+  }
+
+  // ---------- check-in ----------
+
+  async verify(userId: string, input: VerifyInput, photo: Photo | null): Promise<{ challenge: ChallengeView; isSuccessful: boolean }> {
+    // The 6 AM rush: a manual check-in is one guarded UPDATE (own, PENDING, window opened; on time iff before the
+    // close) and one read. Anything it does not match takes the full path below, which answers the precise error.
+    if (!photo && input.verificationMethod === 'MANUAL' && isUuid(input.challengeId)) {
+      const now = this.clock.now();
+      const rows = returnedRows<Record<string, unknown>>(await this.dataSource.query(
+        `UPDATE challenges
+            SET status = 'COMPLETED', is_successful = ($3 < window_closes_at), check_in_time = $3, closed_at = $3, verification_method = 'MANUAL',
+                check_in_location = $4, notes = $5, photo_path = NULL,
+                failure_reason = CASE WHEN $3 < window_closes_at THEN NULL ELSE 'Checked in after the window closed' END
+          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' AND window_opens_at <= $3
+          RETURNING *`,
+        [input.challengeId, userId, now, input.checkInLocation ?? null, input.notes ?? null],
+      ));
+      // The updated row comes back whole and is hydrated like TypeORM would: no second read.
+      if (rows.length === 1) {
+        const updated = this.hydrate(rows[0]);
+        return this.afterCheckIn(userId, updated.id, updated.isSuccessful === true, updated.challengeDate, updated);
+      }
+    }
+    const c = await this.findOwn(userId, input.challengeId);
+    this.assertCheckInPossible(c);
+    const now = this.clock.now();
+    const phase = windowPhase({ opensAt: c.windowOpensAt, closesAt: c.windowClosesAt }, now);
+    if (phase === 'BEFORE') throw ChallengeErrors.windowNotOpen();
+    if (input.verificationMethod === 'PHOTO' && !photo) throw ChallengeErrors.photoRequired();
+    if (input.verificationMethod === 'MANUAL' && photo) throw ChallengeErrors.photoNotExpected();
+
+    let photoPath: string | null = null;
+    if (photo) {
+      const ext = imageExtension(photo.bytes);
+      if (!ext) throw ChallengeErrors.photoType();
+      photoPath = join('challenges', `${c.id}-${randomUUID()}.${ext}`);
+      await mkdir(join(this.config.uploadsDir, 'challenges'), { recursive: true });
+      await writeFile(join(this.config.uploadsDir, photoPath), photo.bytes, { mode: 0o640 });
+    }
+
+    const onTime = phase === 'OPEN';
+    const res = await this.dataSource.query(
+      `UPDATE challenges
+          SET status = 'COMPLETED', is_successful = $3, check_in_time = $4, closed_at = $4, verification_method = $5,
+              check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9
+        WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
+      [c.id, userId, onTime, now, input.verificationMethod, input.checkInLocation ?? null, input.notes ?? null, photoPath, onTime ? null : 'Checked in after the window closed'],
+    );
+    if (affectedIds(res).length === 0) {
+      if (photoPath) await unlink(join(this.config.uploadsDir, photoPath)).catch(() => undefined);
+      this.assertCheckInPossible(await this.findOwn(userId, c.id));
+      throw ChallengeErrors.alreadyCheckedIn();
+    }
+    return this.afterCheckIn(userId, c.id, onTime, c.challengeDate);
+  }
+
+  /** A raw challenges row (RETURNING *) as the entity, through the driver's own per-column hydration and transformers. */
+  private hydrate(row: Record<string, unknown>): ChallengeEntity {
+    const meta = this.dataSource.getMetadata(ChallengeEntity);
+    const entity = meta.create() as ChallengeEntity;
+    for (const col of meta.columns) {
+      if (col.databaseName in row) col.setEntityValue(entity, this.dataSource.driver.prepareHydratedValue(row[col.databaseName], col));
+    }
+    return entity;
+  }
+
+  private async afterCheckIn(userId: string, id: string, onTime: boolean, challengeDate: string, known?: ChallengeEntity): Promise<{ challenge: ChallengeView; isSuccessful: boolean }> {
+    const updated = known ?? (await this.findOwn(userId, id));
+    this.eventBus.publish(new ChallengeCheckedIn(id, userId, onTime));
+    await this.notify(
+      userId,
+      'CHALLENGE_CHECKED_IN',
+      onTime ? 'Checked in on time' : 'Checked in late',
+      onTime
+        ? `You woke up on time on ${challengeDate}. Your stake and winnings are paid at settlement.`
+        : `You checked in after the window closed on ${challengeDate}; 85% of your stake is refunded at settlement.`,
+      id,
+      { isSuccessful: onTime },
+    );
+    return { challenge: this.view(updated), isSuccessful: onTime };
+  }
+
+  private assertCheckInPossible(c: ChallengeEntity): void {
+    if (c.status === 'CANCELLED') throw ChallengeErrors.cancelled();
+    if (c.status !== 'PENDING') throw c.checkInTime ? ChallengeErrors.alreadyCheckedIn() : ChallengeErrors.alreadyClosedMissed();
+  }
+
+  // ---------- statistics ----------
+
+  /** Counts and a daily series of successes and failures over [startDate, endDate] (default: the last 30 days). */
+  async statistics(userId: string, startDate?: string, endDate?: string) {
+    if (startDate !== undefined && !isValidDate(startDate)) throw ChallengeErrors.invalid('startDate must be a date in the form YYYY-MM-DD');
+    if (endDate !== undefined && !isValidDate(endDate)) throw ChallengeErrors.invalid('endDate must be a date in the form YYYY-MM-DD');
+    const today = zonedParts(this.clock.now(), this.tz).date;
+    const end = endDate ?? (startDate && startDate > today ? startDate : today);
+    const start = startDate ?? addDays(end, -29);
+    if (start > end) throw ChallengeErrors.invalid('startDate must be on or before endDate');
+    if (addDays(start, MAX_RANGE_DAYS - 1) < end) throw ChallengeErrors.invalid(`The date range can be at most ${MAX_RANGE_DAYS} days`);
+    const rows: { date: string; successful: number; failed: number; pending: number; earnings: string; losses: string }[] = await this.dataSource.query(
+      `SELECT challenge_date::text AS date,
+              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
+              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND NOT is_successful)::int AS failed,
+              count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
+              coalesce(sum(winnings_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS earnings,
+              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses
+         FROM challenges
+        WHERE user_id = $1 AND challenge_date BETWEEN $2::date AND $3::date AND status <> 'CANCELLED'
+        GROUP BY challenge_date`,
+      [userId, start, end],
+    );
+    const byDate = new Map(rows.map((r) => [r.date, r]));
+    const daily: { date: string; successful: number; failed: number; pending: number }[] = [];
+    let successful = 0;
+    let failed = 0;
+    let pending = 0;
+    let earnings = 0n;
+    let losses = 0n;
+    const outcomes: { date: string; isSuccessful: boolean }[] = [];
+    for (let d = start; d <= end; d = addDays(d, 1)) {
+      const r = byDate.get(d);
+      const day = { date: d, successful: r?.successful ?? 0, failed: r?.failed ?? 0, pending: r?.pending ?? 0 };
+      daily.push(day);
+      successful += day.successful;
+      failed += day.failed;
+      pending += day.pending;
+      if (r) {
+        earnings += BigInt(r.earnings);
+        losses += BigInt(r.losses);
+        if (day.successful + day.failed > 0) outcomes.push({ date: d, isSuccessful: day.failed === 0 });
+      }
+    }
+    const s = streaks(outcomes);
+    return {
+      startDate: start,
+      endDate: end,
+      totalChallenges: successful + failed + pending,
+      successfulChallenges: successful,
+      failedChallenges: failed,
+      pendingChallenges: pending,
+      successRate: successRate(successful, failed),
+      totalEarnings: toRupees(earnings),
+      totalLosses: toRupees(losses),
+      longestStreakInRange: s.longestStreak,
+      daily,
+    };
+  }
+
+  // ---------- notifications ----------
+
+  /** Best effort after the commit: a notification never undoes a money movement. dedupeKey keeps it single. */
+  async notify(userId: string, type: NotificationType, title: string, message: string, challengeId: string, data: Record<string, unknown> = {}): Promise<void> {
+    try {
+      await this.commandBus.execute(
+        new CreateNotificationCommand({ userId, type, title, message, data: { challengeId, ...data }, dedupeKey: `challenge:${challengeId}:${type}` }),
+      );
+    } catch (e) {
+      this.logger.warn(`Notification ${type} for challenge ${challengeId} not created: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** JPEG or PNG by their first bytes, never by the file name or the declared type. */
+export function imageExtension(bytes: Buffer): 'jpg' | 'png' | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  return null;
+}
+
+export const MAX_RANGE_DAYS = 366;

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../../common/clock.js';
+import { ChallengesService } from '../../challenges.service.js';
+import { ChallengeMissed } from '../../events/challenge-events.js';
+import { returnedRows } from '../../infrastructure/sql.js';
+import { CloseMissedChallengesCommand } from './close-missed-challenges.command.js';
+
+const BATCH = 1000;
+
+/**
+ * Closes PENDING challenges whose window has passed as failed. The UPDATE's WHERE status = 'PENDING'
+ * makes each row close exactly once, so only the rows this run closed get an event and a notification.
+ */
+@CommandHandler(CloseMissedChallengesCommand)
+export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissedChallengesCommand, { closed: number }> {
+  constructor(
+    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(EventBus) private readonly eventBus: EventBus,
+    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+  ) {}
+
+  async execute({ date }: CloseMissedChallengesCommand): Promise<{ closed: number }> {
+    const now = this.clock.now();
+    let closed = 0;
+    for (;;) {
+      const res = await this.dataSource.query(
+        `UPDATE challenges SET status = 'COMPLETED', is_successful = false, failure_reason = 'Missed check-in window', closed_at = $1
+          WHERE id IN (
+            SELECT id FROM challenges
+             WHERE status = 'PENDING' AND window_closes_at <= $1 AND ($2::date IS NULL OR challenge_date = $2::date)
+             ORDER BY window_closes_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+            AND status = 'PENDING'
+          RETURNING id, user_id, challenge_date::text AS challenge_date, wake_up_time`,
+        [now, date, BATCH],
+      );
+      const rows = returnedRows<{ id: string; user_id: string; challenge_date: string; wake_up_time: string }>(res);
+      closed += rows.length;
+      for (const r of rows) {
+        this.eventBus.publish(new ChallengeMissed(r.id, r.user_id, r.challenge_date));
+        await this.challenges.notify(
+          r.user_id,
+          'CHALLENGE_MISSED',
+          'Check-in missed',
+          `You did not check in for ${r.wake_up_time} on ${r.challenge_date}; 85% of your stake is refunded at settlement.`,
+          r.id,
+          { challengeDate: r.challenge_date },
+        );
+      }
+      if (rows.length < BATCH) break;
+    }
+    return { closed };
+  }
+}

@@ -1,0 +1,82 @@
+import { IsDefined, IsIn, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+
+export class CreateChallengeDto {
+  @IsDefined({ message: 'challengeDate is required' })
+  @IsString({ message: 'challengeDate must be a date in the form YYYY-MM-DD' })
+  challengeDate!: string;
+
+  @IsDefined({ message: 'wakeUpTime is required' })
+  @IsString({ message: 'wakeUpTime must be a time in the form HH:mm' })
+  wakeUpTime!: string;
+
+  @IsDefined({ message: 'forfeitAmount is required' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'forfeitAmount must be a number of rupees' })
+  forfeitAmount!: number;
+}
+
+export class CreateTestChallengeDto {
+  @IsOptional()
+  @IsString({ message: 'challengeDate must be a date in the form YYYY-MM-DD' })
+  challengeDate?: string;
+
+  @IsOptional()
+  @IsString({ message: 'wakeUpTime must be a time in the form HH:mm' })
+  wakeUpTime?: string;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'forfeitAmount must be a number of rupees' })
+  forfeitAmount?: number;
+
+  @IsOptional()
+  @IsIn(['PENDING', 'COMPLETED', 'FAILED'], { message: 'status must be one of PENDING, COMPLETED, FAILED' })
+  status?: 'PENDING' | 'COMPLETED' | 'FAILED';
+}
+
+export class VerifyChallengeDto {
+  @IsDefined({ message: 'challengeId is required' })
+  @IsUUID('all', { message: 'challengeId must be a challenge id (UUID)' })
+  challengeId!: string;
+
+  @IsDefined({ message: 'verificationMethod is required' })
+  @IsIn(['MANUAL', 'PHOTO'], { message: 'verificationMethod must be MANUAL or PHOTO' })
+  verificationMethod!: 'MANUAL' | 'PHOTO';
+
+  @IsOptional()
+  @IsString({ message: 'checkInLocation must be text' })
+  @MaxLength(200, { message: 'checkInLocation must be at most 200 characters' })
+  checkInLocation?: string;
+
+  @IsOptional()
+  @IsString({ message: 'notes must be text' })
+  @MaxLength(500, { message: 'notes must be at most 500 characters' })
+  notes?: string;
+}
+
+const PAGE_MESSAGE = 'page must be a whole number from 0';
+const SIZE_MESSAGE = 'size must be a whole number from 1 to 100';
+
+export class PageQueryDto {
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: PAGE_MESSAGE })
+  page?: string;
+
+  @IsOptional()
+  @Matches(/^(100|[1-9]\d?)$/, { message: SIZE_MESSAGE })
+  size?: string;
+}
+
+export class CanCreateQueryDto {
+  @IsDefined({ message: 'date is required (YYYY-MM-DD)' })
+  @IsString({ message: 'date must be a date in the form YYYY-MM-DD' })
+  date!: string;
+}
+
+export class StreakStatisticsQueryDto {
+  @IsOptional()
+  @IsString({ message: 'startDate must be a date in the form YYYY-MM-DD' })
+  startDate?: string;
+
+  @IsOptional()
+  @IsString({ message: 'endDate must be a date in the form YYYY-MM-DD' })
+  endDate?: string;
+}

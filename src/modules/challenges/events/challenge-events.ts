@@ -1,0 +1,12 @@
+export class ChallengeCreated {
+  constructor(readonly challengeId: string, readonly userId: string, readonly challengeDate: string, readonly stake: bigint) {}
+}
+export class ChallengeCheckedIn {
+  constructor(readonly challengeId: string, readonly userId: string, readonly isSuccessful: boolean) {}
+}
+export class ChallengeMissed {
+  constructor(readonly challengeId: string, readonly userId: string, readonly challengeDate: string) {}
+}
+export class ChallengeCancelled {
+  constructor(readonly challengeId: string, readonly userId: string, readonly refunded: bigint) {}
+}

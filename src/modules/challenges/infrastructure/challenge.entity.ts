@@ -1,0 +1,81 @@
+import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
+import type { ChallengeStatus } from '../domain/challenge-rules.js';
+
+/** bigint paise: PostgreSQL hands bigint back as a string. */
+export const paiseTransformer: ValueTransformer = {
+  to: (v: bigint | null | undefined) => (v === null || v === undefined ? v : v.toString()),
+  from: (v: string | null) => (v === null || v === undefined ? v : BigInt(v)),
+};
+
+@Entity({ name: 'challenges' })
+export class ChallengeEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'user_id' })
+  userId!: string;
+
+  @Column('date', { name: 'challenge_date' })
+  challengeDate!: string;
+
+  @Column('varchar', { name: 'wake_up_time', length: 5 })
+  wakeUpTime!: string;
+
+  @Column('bigint', { transformer: paiseTransformer })
+  stake!: bigint;
+
+  @Column('varchar', { length: 16 })
+  status!: ChallengeStatus;
+
+  @Column('boolean', { name: 'is_successful', nullable: true })
+  isSuccessful!: boolean | null;
+
+  @Column('timestamptz', { name: 'window_opens_at' })
+  windowOpensAt!: Date;
+
+  @Column('timestamptz', { name: 'window_closes_at' })
+  windowClosesAt!: Date;
+
+  @Column('timestamptz', { name: 'check_in_time', nullable: true })
+  checkInTime!: Date | null;
+
+  @Column('varchar', { name: 'verification_method', length: 8, nullable: true })
+  verificationMethod!: 'MANUAL' | 'PHOTO' | null;
+
+  @Column('varchar', { name: 'check_in_location', length: 200, nullable: true })
+  checkInLocation!: string | null;
+
+  @Column('varchar', { length: 500, nullable: true })
+  notes!: string | null;
+
+  @Column('varchar', { name: 'photo_path', length: 300, nullable: true })
+  photoPath!: string | null;
+
+  @Column('varchar', { name: 'failure_reason', length: 200, nullable: true })
+  failureReason!: string | null;
+
+  @Column('bigint', { name: 'winnings_amount', transformer: paiseTransformer, default: 0 })
+  winningsAmount!: bigint;
+
+  @Column('bigint', { name: 'actual_forfeit_amount', transformer: paiseTransformer, default: 0 })
+  actualForfeitAmount!: bigint;
+
+  @Column('bigint', { name: 'refunded_amount', transformer: paiseTransformer, default: 0 })
+  refundedAmount!: bigint;
+
+  @Column('boolean', { name: 'is_test', default: false })
+  isTest!: boolean;
+
+  /** set from the injected Clock, not the database's now() */
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'closed_at', nullable: true })
+  closedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'processed_at', nullable: true })
+  processedAt!: Date | null;
+
+  @Column('timestamptz', { name: 'cancelled_at', nullable: true })
+  cancelledAt!: Date | null;
+}

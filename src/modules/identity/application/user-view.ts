@@ -1,0 +1,125 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { IQuery, QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
+import { toRupees } from '../../../common/money.js';
+import { GetBalanceQuery } from '../../wallet/queries/get-balance/get-balance.query.js';
+import { ChallengeStats, GetChallengeStatsQuery } from '../../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
+import { HasPendingChallengesQuery } from '../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
+import { UserEntity } from '../infrastructure/user.entity.js';
+import { isProfileComplete } from '../domain/profile-rules.js';
+import { effectiveSettings, UserSettings } from '../domain/settings.js';
+
+export interface UserView {
+  id: string;
+  email: string;
+  fullName: string;
+  phoneNumber: string | null;
+  city: string | null;
+  occupation: string | null;
+  institutionName: string | null;
+  emergencyContact: string | null;
+  preferredWakeUpTime: string | null;
+  dateOfBirth: string | null;
+  gender: string | null;
+  sleepChallenges: string[];
+  /** rupees */
+  balance: number;
+  currentStreak: number;
+  longestStreak: number;
+  totalSuccessfulWakeUps: number;
+  totalChallenges: number;
+  /** rupees */
+  totalEarnings: number;
+  /** rupees */
+  totalLosses: number;
+  successRate: number;
+  isEmailVerified: boolean;
+  isPhoneVerified: boolean;
+  profilePictureUrl: string | null;
+  isProfileComplete: boolean;
+  role: 'USER' | 'SUPPORT';
+  hasPassword: boolean;
+  settings: UserSettings;
+  createdAt: string;
+}
+
+const ZERO_STATS: ChallengeStats = {
+  totalChallenges: 0,
+  successfulChallenges: 0,
+  failedChallenges: 0,
+  currentStreak: 0,
+  longestStreak: 0,
+  successRate: 0,
+  totalEarnings: 0n,
+  totalLosses: 0n,
+};
+
+/**
+ * Builds the User of SPEC.md section 3. Balance and statistics are asked of the wallet and challenges
+ * modules every time (never stored copies). Only while a module has no handler yet does a zero stand in.
+ */
+@Injectable()
+export class UserViewBuilder {
+  private readonly logger = new Logger('Identity');
+
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  async build(user: UserEntity): Promise<UserView> {
+    const [balance, stats] = await Promise.all([this.balanceOf(user.id), this.statsOf(user.id)]);
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      phoneNumber: user.phoneNumber,
+      city: user.city,
+      occupation: user.occupation,
+      institutionName: user.institutionName,
+      emergencyContact: user.emergencyContact,
+      preferredWakeUpTime: user.preferredWakeUpTime,
+      dateOfBirth: user.dateOfBirth,
+      gender: user.gender,
+      sleepChallenges: user.sleepChallenges ?? [],
+      balance: toRupees(balance),
+      currentStreak: stats.currentStreak,
+      longestStreak: stats.longestStreak,
+      totalSuccessfulWakeUps: stats.successfulChallenges,
+      totalChallenges: stats.totalChallenges,
+      totalEarnings: toRupees(stats.totalEarnings),
+      totalLosses: toRupees(stats.totalLosses),
+      successRate: stats.successRate,
+      isEmailVerified: user.isEmailVerified,
+      isPhoneVerified: user.isPhoneVerified,
+      profilePictureUrl: user.profilePictureUrl,
+      isProfileComplete: isProfileComplete(user),
+      role: user.role,
+      hasPassword: !!user.passwordHash,
+      settings: effectiveSettings(user.settings),
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  /** paise */
+  async balanceOf(userId: string): Promise<bigint> {
+    const r = await this.ask(new GetBalanceQuery(userId), { balance: 0n });
+    return BigInt(r.balance);
+  }
+
+  statsOf(userId: string): Promise<ChallengeStats> {
+    return this.ask(new GetChallengeStatsQuery(userId), ZERO_STATS);
+  }
+
+  hasPendingChallenges(userId: string): Promise<boolean> {
+    return this.ask(new HasPendingChallengesQuery(userId), false);
+  }
+
+  private async ask<T>(query: IQuery, whenNoHandler: T): Promise<T> {
+    try {
+      return (await this.queries.execute(query as never)) as T;
+    } catch (e) {
+      if (e instanceof QueryHandlerNotFoundException) {
+        this.logger.warn(`${query.constructor.name} has no handler yet; using a default`);
+        return whenNoHandler;
+      }
+      throw e;
+    }
+  }
+}

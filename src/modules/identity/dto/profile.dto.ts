@@ -1,0 +1,47 @@
+import { Check, oneOf, optionalText, requiredText, wakeUpTime } from './check.js';
+import { GENDERS, normalizeIndianMobile, OCCUPATIONS } from '../domain/profile-rules.js';
+import { DEFAULT_SETTINGS } from '../domain/settings.js';
+
+const phone = (label: string, required: boolean) => (v: unknown) => {
+  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return required ? `${label} is required` : null;
+  if (typeof v !== 'string' || !normalizeIndianMobile(v)) return `${label} must be a valid 10-digit Indian mobile number starting with 6, 7, 8 or 9`;
+  return null;
+};
+
+const dateOfBirth = (v: unknown) => {
+  if (v === null || v === undefined || v === '') return 'Date of birth is required';
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'Date of birth must be a date as YYYY-MM-DD';
+  const [y, m, d] = v.split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return 'Date of birth must be a real date as YYYY-MM-DD';
+  return null; // past and age 13+ are checked against the clock in the service
+};
+
+/** Only known keys, only booleans. */
+const settings = (v: unknown) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return 'Settings must be an object';
+  for (const [group, values] of Object.entries(v)) {
+    if (!(group in DEFAULT_SETTINGS)) return `Unknown setting: settings.${group}`;
+    if (values === null || typeof values !== 'object' || Array.isArray(values)) return `settings.${group} must be an object`;
+    const known = DEFAULT_SETTINGS[group as keyof typeof DEFAULT_SETTINGS];
+    for (const [key, value] of Object.entries(values)) {
+      if (!(key in known)) return `Unknown setting: settings.${group}.${key}`;
+      if (typeof value !== 'boolean') return `settings.${group}.${key} must be true or false`;
+    }
+  }
+  return null;
+};
+
+/** PUT /auth/profile: every field optional; a field sent is validated (and "" on a required one is refused). */
+export class UpdateProfileDto {
+  @Check(requiredText('Full name', 100)) fullName?: string;
+  @Check(phone('Phone number', true)) phoneNumber?: string;
+  @Check(dateOfBirth) dateOfBirth?: string;
+  @Check(oneOf('Gender', GENDERS)) gender?: string;
+  @Check(requiredText('City', 100)) city?: string;
+  @Check(oneOf('Occupation', OCCUPATIONS)) occupation?: string;
+  @Check(optionalText('Institution name', 150)) institutionName?: string | null;
+  @Check(wakeUpTime) preferredWakeUpTime?: string | null;
+  @Check(phone('Emergency contact', false)) emergencyContact?: string | null;
+  @Check(settings) settings?: { notifications?: Record<string, boolean>; privacy?: Record<string, boolean> };
+}

@@ -1,0 +1,78 @@
+import { ExecutionContext, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { OAuth2Client } from 'google-auth-library';
+import { AppConfig } from '../../config/app-config.js';
+import { UserEntity } from './infrastructure/user.entity.js';
+import { IdentityTokenEntity } from './infrastructure/identity-token.entity.js';
+import { PasswordHasher } from './infrastructure/password-hasher.js';
+import { Mailer } from './infrastructure/mailer.service.js';
+import { GOOGLE_OAUTH_CLIENT, GoogleTokenVerifier } from './infrastructure/google-token-verifier.js';
+import { AuthRateLimitGuard, emailOf, RATE_LIMIT_MESSAGE } from './infrastructure/auth-rate-limit.guard.js';
+import { OneTimeTokens } from './application/one-time-tokens.js';
+import { UserViewBuilder } from './application/user-view.js';
+import { AuthService } from './application/auth.service.js';
+import { ProfileService } from './application/profile.service.js';
+import { IdentityController } from './identity.controller.js';
+import { GetUserHandler } from './queries/get-user/get-user.handler.js';
+import { FindUsersHandler } from './queries/find-users/find-users.handler.js';
+
+const MINUTE = 60_000;
+const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<{ body?: unknown; query?: unknown; ip?: string }>();
+
+/** Rate-limit counters in Redis: bounded waits and a quiet error listener, so a Redis outage fails fast instead of hanging sign-in. */
+function throttlerStorage(url: string): ThrottlerStorageRedisService {
+  const storage = new ThrottlerStorageRedisService(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 } as never);
+  (storage as unknown as { redis: { on(event: 'error', fn: () => void): void } }).redis.on('error', () => undefined);
+  return storage;
+}
+
+/** The identity module: accounts, sign-in, email verification, password reset, profile. */
+@Module({
+  imports: [
+    CqrsModule,
+    TypeOrmModule.forFeature([UserEntity, IdentityTokenEntity]),
+    // Each app instance creates (and on shutdown closes) its own Redis connection for the counters.
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        storage: throttlerStorage(config.redisUrl),
+        errorMessage: RATE_LIMIT_MESSAGE,
+        throttlers: [
+          {
+            name: 'email',
+            ttl: MINUTE,
+            limit: config.authRateLimit,
+            skipIf: (ctx) => emailOf(requestOf(ctx)) === null,
+            getTracker: (req) => `${config.redisPrefix}:email:${emailOf(req)}`,
+          },
+          {
+            name: 'ip',
+            ttl: MINUTE,
+            // Sign-ups from one address (a campus, an office behind NAT) get three times the room.
+            limit: (ctx) => (ctx.getHandler().name === 'register' ? 3 * config.authRateLimitIp : config.authRateLimitIp),
+            getTracker: (req) => `${config.redisPrefix}:ip:${String(req.ip ?? 'unknown')}`,
+          },
+        ],
+      }),
+    }),
+  ],
+  controllers: [IdentityController],
+  providers: [
+    PasswordHasher,
+    Mailer,
+    { provide: GOOGLE_OAUTH_CLIENT, useFactory: () => new OAuth2Client() },
+    GoogleTokenVerifier,
+    AuthRateLimitGuard,
+    OneTimeTokens,
+    UserViewBuilder,
+    AuthService,
+    ProfileService,
+    GetUserHandler,
+    FindUsersHandler,
+  ],
+  exports: [ProfileService],
+})
+export class IdentityModule {}

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OAuth2Client } from 'google-auth-library';
+import { AppConfig } from '../../../config/app-config.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
+
+/** The OAuth2Client used to verify Google ID tokens; tests replace it with one whose certificates they own. */
+export const GOOGLE_OAUTH_CLIENT = Symbol('GOOGLE_OAUTH_CLIENT');
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name: string | null;
+  picture: string | null;
+}
+
+/** Checks a Google ID token's signature, audience (GOOGLE_CLIENT_ID), issuer and expiry. */
+@Injectable()
+export class GoogleTokenVerifier {
+  constructor(@Inject(AppConfig) private readonly config: AppConfig, @Inject(GOOGLE_OAUTH_CLIENT) private readonly client: OAuth2Client) {}
+
+  async verify(idToken: string): Promise<GoogleIdentity> {
+    if (!this.config.googleClientId) throw new DomainError('IDENTITY.GOOGLE_NOT_CONFIGURED', 'INVALID', 'Google sign-in is not configured');
+    let payload;
+    try {
+      const ticket = await this.client.verifyIdToken({ idToken, audience: this.config.googleClientId });
+      payload = ticket.getPayload();
+    } catch {
+      throw new DomainError('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token is invalid or has expired');
+    }
+    if (!payload?.sub || !payload.email) throw new DomainError('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token has no email');
+    if (payload.email_verified !== true) throw new DomainError('IDENTITY.GOOGLE_EMAIL_UNVERIFIED', 'INVALID', 'Your Google account email is not verified');
+    return { sub: payload.sub, email: payload.email, name: payload.name ?? null, picture: payload.picture ?? null };
+  }
+}

@@ -1,0 +1,36 @@
+import { Command } from '@nestjs/cqrs';
+
+export interface SettledBatchSummary {
+  batch: number;
+  status: 'RUNNING' | 'SETTLED' | 'FAILED';
+  participants: number;
+  successes: number;
+  failures: number;
+  /** paise */
+  pool: bigint;
+  sharesTotal: bigint;
+  roundingRemainder: bigint;
+  platformRevenue: bigint;
+  moneyIn: bigint;
+  moneyOut: bigint;
+}
+
+export interface SettleDateResult {
+  date: string;
+  /** challenges closed as missed before settling */
+  closed: number;
+  /** lines paid by this run (0 when everything was already paid) */
+  linesPaid: number;
+  batches: SettledBatchSummary[];
+}
+
+/**
+ * Settles every closed, unsettled challenge of a date (Asia/Kolkata): closes what is still open and due, finishes any
+ * stored batch a crash left unpaid, then plans and pays a new batch for what remains. Idempotent: a second run pays nothing.
+ * Refused with SETTLEMENT.BUSY (409) while another process settles the same date.
+ */
+export class SettleDateCommand extends Command<SettleDateResult> {
+  constructor(readonly date: string) {
+    super();
+  }
+}

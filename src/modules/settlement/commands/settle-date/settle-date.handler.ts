@@ -1,0 +1,246 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { Clock } from '../../../../common/clock.js';
+import { DomainError } from '../../../../common/errors/domain-error.js';
+import { formatInr } from '../../../../common/money.js';
+import { isValidDate } from '../../../../common/time.js';
+import { CloseMissedChallengesCommand } from '../../../challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { MarkChallengesProcessedCommand, ProcessedChallenge } from '../../../challenges/commands/mark-challenges-processed/mark-challenges-processed.command.js';
+import { GetSettleableChallengesQuery, SettleableChallenge } from '../../../challenges/queries/get-settleable-challenges/get-settleable-challenges.query.js';
+import type { CreateNotificationCommand } from '../../../wallet/commands/create-notification/create-notification.command.js';
+import { CreateNotificationsCommand, NotificationInput } from '../../../wallet/commands/create-notifications/create-notifications.command.js';
+import { PostStakeMovementsCommand, StakeMovement } from '../../../wallet/commands/post-stake-movements/post-stake-movements.command.js';
+import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
+import { RECEIPT_RULE } from '../../domain/receipt.js';
+import { ChallengeSettled } from '../../events/challenge-settled.event.js';
+import { SettlementRepository, SettlementLineRow, SettlementRun, StagedChallenge } from '../../infrastructure/settlement.repository.js';
+import { CHUNK_SIZE, PAGE_SIZE } from '../../settlement.constants.js';
+import { SettlementErrors } from '../../settlement.errors.js';
+import { SettleDateCommand, SettleDateResult, SettledBatchSummary } from './settle-date.command.js';
+
+@CommandHandler(SettleDateCommand)
+export class SettleDateHandler implements ICommandHandler<SettleDateCommand, SettleDateResult> {
+  private readonly logger = new Logger('Settlement');
+
+  constructor(
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(EventBus) private readonly eventBus: EventBus,
+    @Inject(SettlementRepository) private readonly repo: SettlementRepository,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute({ date }: SettleDateCommand): Promise<SettleDateResult> {
+    if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
+    const release = await this.repo.tryLockDate(date);
+    if (!release) throw SettlementErrors.busy(date);
+    try {
+      const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
+      let linesPaid = 0;
+      // 1. finish what a crash or a failure left: the stored plan is paid as stored, never recomputed.
+      for (const run of await this.repo.runsOfDate(date)) {
+        if (run.status === 'SETTLED') continue;
+        await this.repo.markRunning(run.id, this.clock.now());
+        linesPaid += await this.payRun(run);
+      }
+      // 2. plan and pay one new batch over everything closed and not yet planned.
+      const run = await this.planNewBatch(date);
+      if (run) linesPaid += await this.payRun(run);
+      const batches = (await this.repo.runsOfDate(date)).map(summary);
+      return { date, closed, linesPaid, batches };
+    } finally {
+      await release();
+    }
+  }
+
+  /** Parts, step 1: close what is due and store the plan for what is not yet planned; pays nothing. Answers the unsettled runs. */
+  async plan(date: string): Promise<{ closed: number; runIds: string[] }> {
+    if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
+    const release = await this.repo.tryLockDate(date);
+    if (!release) throw SettlementErrors.busy(date);
+    try {
+      const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
+      for (const run of await this.repo.runsOfDate(date)) if (run.status !== 'SETTLED') await this.repo.markRunning(run.id, this.clock.now());
+      await this.planNewBatch(date);
+      const runIds = (await this.repo.runsOfDate(date)).filter((r) => r.status !== 'SETTLED').map((r) => r.id);
+      return { closed, runIds };
+    } finally {
+      await release();
+    }
+  }
+
+  /** Parts, step 2: pays the pending lines of one outcome of one run whose user falls in [from, to), chunk by chunk. */
+  async payPart(runId: string, winners: boolean, from: string, to: string | null): Promise<{ paid: number }> {
+    const run = await this.repo.runById(runId);
+    if (!run || run.status === 'SETTLED') return { paid: 0 };
+    let paid = 0;
+    try {
+      for (;;) {
+        const lines = await this.repo.pendingLinesInRange(runId, winners, from, to, CHUNK_SIZE);
+        if (lines.length === 0) break;
+        paid += await this.payChunk(run, lines);
+      }
+      return { paid };
+    } catch (e) {
+      await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** Parts, step 3: revenue and SETTLED for every run of the date whose lines are all paid; the same result as execute(). */
+  async finish(date: string, closed: number, paidByParts: number): Promise<SettleDateResult> {
+    let linesPaid = paidByParts;
+    for (const run of await this.repo.runsOfDate(date)) {
+      if (run.status === 'SETTLED') continue;
+      linesPaid += await this.payRun(run);
+    }
+    const batches = (await this.repo.runsOfDate(date)).map(summary);
+    return { date, closed, linesPaid, batches };
+  }
+
+  /**
+   * Stores the plan of a new batch over everything of the date closed and not yet planned (null: nothing to plan).
+   * The settleable set streams page by page into the plan (the pool is computed over all of it, in SQL, not per page).
+   */
+  private async planNewBatch(date: string): Promise<SettlementRun | null> {
+    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date), RECEIPT_RULE, this.clock.now());
+    if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
+    if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+    return run;
+  }
+
+  /** The date's settleable challenges in keyset pages, minus any already in a stored plan. */
+  private async *settleablePages(date: string): AsyncGenerator<StagedChallenge[]> {
+    let afterId: string | null = null;
+    for (;;) {
+      const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE));
+      if (page.length === 0) return;
+      const planned = await this.repo.plannedAmong(page.map((c) => c.id));
+      const rows: StagedChallenge[] = [];
+      for (const c of page) {
+        if (planned.has(c.id)) {
+          this.logger.warn(`Challenge ${c.id} of ${date} is already in a settlement batch but not PROCESSED; left out of the new batch`);
+          continue;
+        }
+        rows.push({ id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt) });
+      }
+      yield rows;
+      afterId = page[page.length - 1].id;
+    }
+  }
+
+  /** Pays a stored plan in chunks, each one database transaction: losers first (funding the pool), then winners, then revenue. */
+  private async payRun(run: SettlementRun): Promise<number> {
+    let paid = 0;
+    try {
+      for (const isSuccessful of [false, true]) {
+        for (;;) {
+          const lines = await this.repo.pendingLines(run.id, isSuccessful, CHUNK_SIZE);
+          if (lines.length === 0) break;
+          paid += await this.payChunk(run, lines);
+        }
+      }
+      if (run.platformRevenue > 0n && !run.revenuePaid) {
+        await this.repo.dataSource.transaction(async (manager) => {
+          if (await this.repo.markRevenuePaid(manager, run.id)) {
+            await this.commandBus.execute(new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, manager }));
+          }
+        });
+      }
+      const left = await this.repo.countPending(run.id);
+      if (left.failed + left.winners > 0) throw new Error(`Settlement ${run.date} batch ${run.batchNo}: ${left.failed + left.winners} lines still unpaid`);
+      await this.repo.markSettled(run.id, this.clock.now());
+      this.logger.log(`Settlement ${run.date} batch ${run.batchNo} settled (${paid} lines paid now)`);
+      return paid;
+    } catch (e) {
+      await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** A chunk that clashed with a concurrent writer (version conflict, deadlock) is retried whole: it committed nothing. */
+  private async payChunk(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.payChunkOnce(run, lines);
+      } catch (e) {
+        if (attempt >= CHUNK_ATTEMPTS || !isTransient(e)) throw e;
+        this.logger.warn(`Settlement ${run.date} chunk retried after a transient clash: ${(e as Error).message}`);
+        await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+      }
+    }
+  }
+
+  /**
+   * One transaction per chunk, a few multi-row statements whatever its size: claim the lines, store every
+   * notification, mark the challenges processed, then post all the chunk's stake movements in one ledger batch (last,
+   * so the day's pool row stays locked only briefly while another worker pays another chunk).
+   */
+  private async payChunkOnce(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
+    const settled: ChallengeSettled[] = [];
+    await this.repo.dataSource.transaction(async (manager) => {
+      const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
+      const items: ProcessedChallenge[] = [];
+      const movements: StakeMovement[] = [];
+      const notifications: NotificationInput[] = [];
+      for (const l of lines) {
+        if (!claimed.has(l.challengeId)) continue;
+        const base = { userId: l.userId, challengeId: l.challengeId };
+        if (!l.isSuccessful) {
+          if (l.refund > 0n) movements.push({ type: 'REFUND_STAKE', ...base, amount: l.refund });
+          if (l.pooled > 0n) movements.push({ type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled });
+          items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: l.pooled });
+        } else {
+          movements.push({ type: 'RETURN_STAKE', ...base, amount: l.stake, reason: 'SETTLED' });
+          if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings });
+          items.push({ challengeId: l.challengeId, winningsAmount: l.winnings, actualForfeitAmount: 0n });
+        }
+        notifications.push({ ...notification(run.date, l), userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
+        settled.push(new ChallengeSettled(l.challengeId, l.userId, run.date, l.isSuccessful, l.stake, l.refund, l.winnings));
+      }
+      if (items.length === 0) return;
+      await this.commandBus.execute(new CreateNotificationsCommand({ items: notifications, manager }));
+      await this.commandBus.execute(new MarkChallengesProcessedCommand(items, manager));
+      await this.commandBus.execute(new PostStakeMovementsCommand({ movements, manager }));
+    });
+    if (settled.length > 0) this.eventBus.publishAll(settled);
+    return settled.length;
+  }
+}
+
+const CHUNK_ATTEMPTS = 5;
+const TRANSIENT_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY', '40001', '40P01']);
+
+function isTransient(e: unknown): boolean {
+  const x = e as { code?: string; driverError?: { code?: string } };
+  const code = x?.code ?? x?.driverError?.code;
+  return (e instanceof DomainError || typeof code === 'string') && TRANSIENT_CODES.has(String(code));
+}
+
+function notification(date: string, l: SettlementLineRow): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
+  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, receipt: `/settlements/${date}` };
+  if (!l.isSuccessful) {
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet.`, data };
+  }
+  if (l.winnings > 0n) {
+    return { type: 'SETTLEMENT_WON', title: `You won ${formatInr(l.winnings)}`, message: `You woke up on time on ${date}: ${formatInr(l.winnings)} winnings plus your ${formatInr(l.stake)} stake are in your wallet.`, data };
+  }
+  return { type: 'SETTLEMENT_WON', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}. Nobody missed, so there were no winnings to share today.`, data };
+}
+
+function summary(r: SettlementRun): SettledBatchSummary {
+  const rc = r.receipt;
+  return {
+    batch: r.batchNo,
+    status: r.status,
+    participants: r.participants,
+    successes: r.successes,
+    failures: r.failures,
+    pool: r.pool,
+    sharesTotal: BigInt(rc.sharesTotal),
+    roundingRemainder: BigInt(rc.roundingRemainder),
+    platformRevenue: r.platformRevenue,
+    moneyIn: BigInt(rc.moneyIn),
+    moneyOut: BigInt(rc.moneyOut),
+  };
+}

@@ -1,0 +1,59 @@
+import type { SplitResult } from './split.js';
+
+/** One anonymous receipt line: [lineNo, stake, outcome, refund, winnings] (paise as strings, no user ids). */
+export type ReceiptLine = [number, string, 'SUCCESS' | 'FAILED', string, string];
+
+/** The stored receipt of a date's settlement batch: amounts in paise (decimal strings), totals that add up. */
+export interface StoredReceipt {
+  date: string;
+  batch: number;
+  participants: number;
+  successes: number;
+  failures: number;
+  moneyIn: string;
+  refundsTotal: string;
+  stakesReturned: string;
+  pool: string;
+  sharesTotal: string;
+  roundingRemainder: string;
+  platformRevenue: string;
+  moneyOut: string;
+  /** moneyIn = refundsTotal + stakesReturned + sharesTotal + platformRevenue; pool = sharesTotal + platformRevenue */
+  rule: string;
+  /** filled from settlement_lines when read; stored empty */
+  lines: ReceiptLine[];
+}
+
+export const RECEIPT_RULE =
+  'failed: 85% of the stake refunded (floored to the paisa), the rest to the pool; successful: stake back plus a share of the pool pro rata to the stake (largest remainder, ties to the earliest created); no successful challenge: the pool goes to platform revenue';
+
+/**
+ * The receipt built in memory from a computed split (the reference the stored plan matches; the settle handler stores
+ * the same totals computed in SQL, with the lines kept in settlement_lines only).
+ */
+export function buildReceipt(date: string, batch: number, split: SplitResult): StoredReceipt {
+  let refunds = 0n;
+  let returned = 0n;
+  for (const l of split.lines) {
+    refunds += l.refund;
+    if (l.isSuccessful) returned += l.stake;
+  }
+  const t = split.totals;
+  return {
+    date,
+    batch,
+    participants: t.participants,
+    successes: t.successes,
+    failures: t.failures,
+    moneyIn: String(t.moneyIn),
+    refundsTotal: String(refunds),
+    stakesReturned: String(returned),
+    pool: String(t.pool),
+    sharesTotal: String(t.sharesTotal),
+    roundingRemainder: String(t.roundingRemainderDistributed),
+    platformRevenue: String(t.platformRevenue),
+    moneyOut: String(t.moneyOut),
+    rule: RECEIPT_RULE,
+    lines: split.lines.map((l) => [l.lineNo, String(l.stake), l.isSuccessful ? 'SUCCESS' : 'FAILED', String(l.refund), String(l.winnings)]),
+  };
+}

@@ -1,0 +1,63 @@
+import { toRupees } from '../../../common/money.js';
+import type { StoredReceipt } from '../domain/receipt.js';
+import type { SettlementAlert, SettlementRun } from '../infrastructure/settlement.repository.js';
+
+/** A receipt as the API shows it: rupees, anonymous lines (number, stake, outcome, refund, winnings). */
+export interface ReceiptView {
+  date: string;
+  batch: number;
+  participants: number;
+  successes: number;
+  failures: number;
+  moneyIn: number;
+  refundsTotal: number;
+  stakesReturned: number;
+  pool: number;
+  sharesTotal: number;
+  roundingRemainder: number;
+  platformRevenue: number;
+  moneyOut: number;
+  rule: string;
+  lines: { line: number; stake: number; outcome: 'SUCCESS' | 'FAILED'; refund: number; winnings: number }[];
+}
+
+const r = (paise: string): number => toRupees(BigInt(paise));
+
+export function receiptView(rc: StoredReceipt): ReceiptView {
+  return {
+    date: rc.date,
+    batch: rc.batch,
+    participants: rc.participants,
+    successes: rc.successes,
+    failures: rc.failures,
+    moneyIn: r(rc.moneyIn),
+    refundsTotal: r(rc.refundsTotal),
+    stakesReturned: r(rc.stakesReturned),
+    pool: r(rc.pool),
+    sharesTotal: r(rc.sharesTotal),
+    roundingRemainder: r(rc.roundingRemainder),
+    platformRevenue: r(rc.platformRevenue),
+    moneyOut: r(rc.moneyOut),
+    rule: rc.rule,
+    lines: rc.lines.map(([line, stake, outcome, refund, winnings]) => ({ line, stake: r(stake), outcome, refund: r(refund), winnings: r(winnings) })),
+  };
+}
+
+export function runView(run: SettlementRun, withLines: boolean) {
+  const receipt = receiptView(run.receipt);
+  return {
+    id: run.id,
+    date: run.date,
+    batch: run.batchNo,
+    status: run.status,
+    attempts: run.attempts,
+    lastError: run.lastError,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    receipt: withLines ? receipt : { ...receipt, lines: undefined },
+  };
+}
+
+export function alertView(a: SettlementAlert) {
+  return { id: a.id, date: a.date, kind: a.kind, message: a.message, createdAt: a.createdAt.toISOString() };
+}

@@ -1,0 +1,371 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import type { ReceiptLine, StoredReceipt } from '../domain/receipt.js';
+
+export type RunStatus = 'RUNNING' | 'SETTLED' | 'FAILED';
+
+export interface SettlementRun {
+  id: string;
+  date: string;
+  batchNo: number;
+  status: RunStatus;
+  participants: number;
+  successes: number;
+  failures: number;
+  pool: bigint;
+  platformRevenue: bigint;
+  revenuePaid: boolean;
+  receipt: StoredReceipt;
+  attempts: number;
+  lastError: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface SettlementLineRow {
+  challengeId: string;
+  runId: string;
+  date: string;
+  lineNo: number;
+  userId: string;
+  stake: bigint;
+  isSuccessful: boolean;
+  refund: bigint;
+  pooled: bigint;
+  winnings: bigint;
+  status: 'PENDING' | 'PAID';
+}
+
+export interface SettlementAlert {
+  id: string;
+  date: string;
+  kind: 'LATE' | 'FAILED';
+  message: string;
+  createdAt: Date;
+}
+
+type Row = Record<string, unknown>;
+
+/** One settleable challenge as staged for a plan (a page of GetSettleableChallengesQuery). */
+export interface StagedChallenge {
+  id: string;
+  userId: string;
+  stake: bigint;
+  isSuccessful: boolean;
+  createdAt: Date;
+}
+
+/** TypeORM answers UPDATE … RETURNING with [rows, count] and SELECT / INSERT … RETURNING with rows: take the rows either way. */
+function returned(result: unknown): Row[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as Row[];
+  return (Array.isArray(result) ? result : []) as Row[];
+}
+
+const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
+  platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
+const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
+  refund, pooled, winnings, status`;
+
+function toRun(r: Row): SettlementRun {
+  return {
+    id: r.id as string,
+    date: r.date as string,
+    batchNo: Number(r.batch_no),
+    status: r.status as RunStatus,
+    participants: Number(r.participants),
+    successes: Number(r.successes),
+    failures: Number(r.failures),
+    pool: BigInt(r.pool as string),
+    platformRevenue: BigInt(r.platform_revenue as string),
+    revenuePaid: r.revenue_paid as boolean,
+    receipt: r.receipt as StoredReceipt,
+    attempts: Number(r.attempts),
+    lastError: (r.last_error as string | null) ?? null,
+    startedAt: r.started_at as Date,
+    finishedAt: (r.finished_at as Date | null) ?? null,
+  };
+}
+
+function toLine(r: Row): SettlementLineRow {
+  return {
+    challengeId: r.challenge_id as string,
+    runId: r.run_id as string,
+    date: r.date as string,
+    lineNo: Number(r.line_no),
+    userId: r.user_id as string,
+    stake: BigInt(r.stake as string),
+    isSuccessful: r.is_successful as boolean,
+    refund: BigInt(r.refund as string),
+    pooled: BigInt(r.pooled as string),
+    winnings: BigInt(r.winnings as string),
+    status: r.status as 'PENDING' | 'PAID',
+  };
+}
+
+const LOCK_CLASS = 74201;
+
+/** settlement_runs, settlement_lines and settlement_alerts, in plain SQL (bulk inserts, row claims, advisory locks). */
+@Injectable()
+export class SettlementRepository {
+  constructor(@InjectDataSource() readonly dataSource: DataSource) {}
+
+  /**
+   * A session advisory lock per date on a connection of its own, held for the whole run: a second worker on the
+   * same date backs off; if this process dies, PostgreSQL drops the lock with the connection.
+   */
+  async tryLockDate(date: string): Promise<(() => Promise<void>) | null> {
+    const runner: QueryRunner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = await runner.query(`SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked`, [LOCK_CLASS, date]);
+      if (!locked) {
+        await runner.release();
+        return null;
+      }
+    } catch (e) {
+      await runner.release();
+      throw e;
+    }
+    return async () => {
+      try {
+        await runner.query(`SELECT pg_advisory_unlock($1, hashtext($2))`, [LOCK_CLASS, date]);
+      } finally {
+        await runner.release();
+      }
+    };
+  }
+
+  async runsOfDate(date: string, m: EntityManager = this.dataSource.manager): Promise<SettlementRun[]> {
+    const rows: Row[] = await m.query(`SELECT ${RUN_COLUMNS} FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`, [date]);
+    return rows.map(toRun);
+  }
+
+  async listRuns(date: string | null, limit: number): Promise<SettlementRun[]> {
+    const rows: Row[] = date
+      ? await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`, [date])
+      : await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM settlement_runs ORDER BY settlement_date DESC, batch_no DESC LIMIT $1`, [limit]);
+    return rows.map(toRun);
+  }
+
+  /** Dates with a batch not yet SETTLED (a crash or a failure to finish). */
+  async unfinishedDates(): Promise<string[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT DISTINCT to_char(settlement_date, 'YYYY-MM-DD') AS date FROM settlement_runs WHERE status <> 'SETTLED' ORDER BY 1`,
+    );
+    return rows.map((r) => r.date as string);
+  }
+
+  /**
+   * Stores a batch's plan once, atomically, without holding the day in memory. Pass 1: the caller's pages of
+   * settleable challenges are staged in a temporary table (one page in memory at a time). Pass 2, in SQL: the totals
+   * (Σ stakes, refunds = floor(stake × 85 / 100), pool, Σ winner stakes, Σ floored shares), then ONE INSERT … SELECT
+   * of every line: line numbers by (createdAt, id), shares floor(pool × stake / Σ winner stakes) and the remaining
+   * paise one each to the largest fractional remainders (ties: the smaller line number = earliest created, then id) —
+   * the same rule as domain/split.ts computeSplit. The run row holds the totals and a receipt without lines (they are
+   * read from settlement_lines). Lines insert with ON CONFLICT DO NOTHING; a challenge already planned in another
+   * batch aborts the plan. Answers null when nothing was staged.
+   */
+  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date): Promise<SettlementRun | 'CONFLICT' | null> {
+    return this.dataSource.transaction(async (m) => {
+      await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL) ON COMMIT DROP`);
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        for (const c of page) if (c.stake <= 0n) throw new Error(`settlement plan: stake of ${c.id} must be positive`);
+        await m.query(
+          `INSERT INTO settle_stage (id, user_id, stake, ok, created_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[])`,
+          [page.map((c) => c.id), page.map((c) => c.userId), page.map((c) => String(c.stake)), page.map((c) => c.isSuccessful), page.map((c) => c.createdAt.toISOString())],
+        );
+      }
+      const [t] = await m.query(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE ok)::int AS wins, count(DISTINCT id)::int AS distinct_ids,
+                coalesce(sum(stake), 0)::text AS money_in,
+                coalesce(sum(stake * 85 / 100) FILTER (WHERE NOT ok), 0)::text AS refunds,
+                coalesce(sum(stake - stake * 85 / 100) FILTER (WHERE NOT ok), 0)::text AS pool,
+                coalesce(sum(stake) FILTER (WHERE ok), 0)::text AS winner_stakes
+           FROM settle_stage`,
+      );
+      const participants = Number(t.n);
+      if (participants === 0) return null;
+      if (Number(t.distinct_ids) !== participants) throw new Error(`settlement plan ${date}: duplicate challenge in the settleable set`);
+      const successes = Number(t.wins);
+      const moneyIn = BigInt(t.money_in);
+      const refunds = BigInt(t.refunds);
+      const pool = BigInt(t.pool);
+      const winnerStakes = BigInt(t.winner_stakes);
+      let floors = 0n;
+      if (successes > 0) {
+        const [f] = await m.query(`SELECT coalesce(sum(div($1::numeric * stake, $2::numeric)), 0)::text AS floors FROM settle_stage WHERE ok`, [String(pool), String(winnerStakes)]);
+        floors = BigInt(f.floors);
+      }
+      const sharesTotal = successes > 0 ? pool : 0n;
+      const remainder = successes > 0 ? pool - floors : 0n;
+      const platformRevenue = successes > 0 ? 0n : pool;
+      const moneyOut = refunds + winnerStakes + sharesTotal + platformRevenue;
+      if (moneyOut !== moneyIn) throw new Error(`settlement plan ${date}: money out differs from money in`);
+
+      const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
+      const batchNo = Number(next);
+      const receipt: StoredReceipt = {
+        date, batch: batchNo, participants, successes, failures: participants - successes,
+        moneyIn: String(moneyIn), refundsTotal: String(refunds), stakesReturned: String(winnerStakes), pool: String(pool),
+        sharesTotal: String(sharesTotal), roundingRemainder: String(remainder), platformRevenue: String(platformRevenue),
+        moneyOut: String(moneyOut), rule, lines: [],
+      };
+      const [run] = await m.query(
+        `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total,
+           rounding_remainder, platform_revenue, money_in, money_out, receipt, attempts, started_at, updated_at)
+         VALUES ($1, $2, 'RUNNING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13)
+         RETURNING ${RUN_COLUMNS}`,
+        [date, batchNo, participants, successes, participants - successes, String(pool), String(sharesTotal), String(remainder),
+          String(platformRevenue), String(moneyIn), String(moneyOut), JSON.stringify(receipt), now],
+      );
+      const runId = run.id as string;
+      const [ins] = await m.query(
+        `WITH ins AS (
+           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings)
+           SELECT id, $1, $2, line_no, user_id, stake, ok, refund, pooled,
+                  CASE WHEN ok THEN fl + CASE WHEN rr <= $5::bigint THEN 1 ELSE 0 END ELSE 0 END
+             FROM (SELECT b.*, row_number() OVER (PARTITION BY ok ORDER BY rem DESC, line_no) AS rr
+                     FROM (SELECT id, user_id, stake, ok,
+                                  row_number() OVER (ORDER BY created_at, id) AS line_no,
+                                  CASE WHEN ok THEN 0 ELSE stake * 85 / 100 END AS refund,
+                                  CASE WHEN ok THEN 0 ELSE stake - stake * 85 / 100 END AS pooled,
+                                  CASE WHEN ok THEN div($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS fl,
+                                  CASE WHEN ok THEN mod($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS rem
+                             FROM settle_stage) b) x
+           ON CONFLICT (challenge_id) DO NOTHING
+           RETURNING winnings)
+         SELECT count(*)::int AS n, coalesce(sum(winnings), 0)::text AS shares FROM ins`,
+        [runId, date, String(pool), String(winnerStakes), String(remainder)],
+      );
+      if (Number(ins.n) !== participants) throw new PlanConflict();
+      if (BigInt(ins.shares) !== sharesTotal) throw new Error(`settlement plan ${date}: shares ${ins.shares} differ from the pool ${sharesTotal}`);
+      return toRun(run);
+    }).catch((e: unknown) => {
+      if (e instanceof PlanConflict) return 'CONFLICT' as const;
+      throw e;
+    });
+  }
+
+  /** A receipt's anonymous lines, read from settlement_lines in line order (the stored receipt holds only totals). */
+  async receiptLines(runId: string, m: EntityManager | DataSource = this.dataSource): Promise<ReceiptLine[]> {
+    const rows: Row[] = await m.query(
+      `SELECT line_no, stake::text AS stake, is_successful, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
+      [runId],
+    );
+    return rows.map((r) => [Number(r.line_no), r.stake as string, r.is_successful ? 'SUCCESS' : 'FAILED', r.refund as string, r.winnings as string]);
+  }
+
+  /** The run with its receipt's lines filled in from settlement_lines. */
+  async withReceiptLines(run: SettlementRun): Promise<SettlementRun> {
+    return { ...run, receipt: { ...run.receipt, lines: await this.receiptLines(run.id) } };
+  }
+
+  async markRunning(runId: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE settlement_runs SET status = 'RUNNING', attempts = attempts + 1, last_error = NULL, updated_at = $2 WHERE id = $1 AND status <> 'SETTLED'`,
+      [runId, now],
+    );
+  }
+
+  async markSettled(runId: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE settlement_runs SET status = 'SETTLED', finished_at = $2, last_error = NULL, updated_at = $2 WHERE id = $1`,
+      [runId, now],
+    );
+  }
+
+  async markFailed(date: string, error: string, now: Date): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE settlement_runs SET status = 'FAILED', last_error = $2, updated_at = $3 WHERE settlement_date = $1 AND status <> 'SETTLED'`,
+      [date, error.slice(0, 2000), now],
+    );
+  }
+
+  async recordError(runId: string, error: string, now: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE settlement_runs SET last_error = $2, updated_at = $3 WHERE id = $1`, [runId, error.slice(0, 2000), now]);
+  }
+
+  async markRevenuePaid(m: EntityManager, runId: string): Promise<boolean> {
+    const rows = returned(await m.query(`UPDATE settlement_runs SET revenue_paid = true WHERE id = $1 AND NOT revenue_paid RETURNING id`, [runId]));
+    return rows.length === 1;
+  }
+
+  async pendingLines(runId: string, isSuccessful: boolean, limit: number): Promise<SettlementLineRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${LINE_COLUMNS} FROM settlement_lines WHERE run_id = $1 AND status = 'PENDING' AND is_successful = $2 ORDER BY line_no LIMIT $3`,
+      [runId, isSuccessful, limit],
+    );
+    return rows.map(toLine);
+  }
+
+  /** Pending lines of one outcome whose user id falls in [from, to) (to null: no upper bound), in user order. */
+  async pendingLinesInRange(runId: string, isSuccessful: boolean, from: string, to: string | null, limit: number): Promise<SettlementLineRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${LINE_COLUMNS} FROM settlement_lines
+        WHERE run_id = $1 AND status = 'PENDING' AND is_successful = $2 AND user_id >= $3::uuid AND ($4::uuid IS NULL OR user_id < $4::uuid)
+        ORDER BY user_id, challenge_id LIMIT $5`,
+      [runId, isSuccessful, from, to, limit],
+    );
+    return rows.map(toLine);
+  }
+
+  async countPending(runId: string): Promise<{ failed: number; winners: number }> {
+    const [r] = await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE NOT is_successful) AS failed, count(*) FILTER (WHERE is_successful) AS winners
+         FROM settlement_lines WHERE run_id = $1 AND status = 'PENDING'`,
+      [runId],
+    );
+    return { failed: Number(r.failed), winners: Number(r.winners) };
+  }
+
+  /** Claims lines for payment inside the payer's transaction: only PENDING ones come back (row locks stop a second payer). */
+  async claimLines(m: EntityManager, ids: string[], now: Date): Promise<Set<string>> {
+    const rows = returned(await m.query(
+      `UPDATE settlement_lines SET status = 'PAID', paid_at = $2 WHERE challenge_id = ANY($1::uuid[]) AND status = 'PENDING' RETURNING challenge_id`,
+      [ids, now],
+    ));
+    return new Set(rows.map((r) => r.challenge_id as string));
+  }
+
+  /** Which of these challenges already sit in a stored plan. */
+  async plannedAmong(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows: Row[] = await this.dataSource.query(`SELECT challenge_id FROM settlement_lines WHERE challenge_id = ANY($1::uuid[])`, [ids]);
+    return new Set(rows.map((r) => r.challenge_id as string));
+  }
+
+  async linesOfUser(userId: string, date: string): Promise<SettlementLineRow[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${LINE_COLUMNS} FROM settlement_lines WHERE user_id = $1 AND settlement_date = $2 ORDER BY line_no`,
+      [userId, date],
+    );
+    return rows.map(toLine);
+  }
+
+  async runById(id: string): Promise<SettlementRun | null> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM settlement_runs WHERE id = $1`, [id]);
+    return rows[0] ? toRun(rows[0]) : null;
+  }
+
+  async insertAlert(date: string, kind: 'LATE' | 'FAILED', message: string, now: Date): Promise<boolean> {
+    const rows: Row[] = await this.dataSource.query(
+      `INSERT INTO settlement_alerts (settlement_date, kind, message, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (settlement_date, kind) DO NOTHING RETURNING id`,
+      [date, kind, message, now],
+    );
+    return rows.length === 1;
+  }
+
+  async alerts(date: string | null, limit = 100): Promise<SettlementAlert[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT id, to_char(settlement_date, 'YYYY-MM-DD') AS date, kind, message, created_at FROM settlement_alerts
+        WHERE ($1::date IS NULL OR settlement_date = $1::date) ORDER BY created_at DESC LIMIT $2`,
+      [date, limit],
+    );
+    return rows.map((r) => ({ id: r.id as string, date: r.date as string, kind: r.kind as 'LATE' | 'FAILED', message: r.message as string, createdAt: r.created_at as Date }));
+  }
+}
+
+class PlanConflict extends Error {}

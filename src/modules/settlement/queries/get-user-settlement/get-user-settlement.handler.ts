@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { toRupees } from '../../../../common/money.js';
+import { isValidDate } from '../../../../common/time.js';
+import { receiptView } from '../../dto/settlement.view.js';
+import { SettlementRepository } from '../../infrastructure/settlement.repository.js';
+import { SettlementErrors } from '../../settlement.errors.js';
+import { GetUserSettlementQuery, UserSettlementView } from './get-user-settlement.query.js';
+
+@QueryHandler(GetUserSettlementQuery)
+export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlementQuery, UserSettlementView> {
+  constructor(@Inject(SettlementRepository) private readonly repo: SettlementRepository) {}
+
+  async execute({ userId, date }: GetUserSettlementQuery): Promise<UserSettlementView> {
+    if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
+    const lines = await this.repo.linesOfUser(userId, date);
+    if (lines.length === 0) throw SettlementErrors.notFound(date);
+    const stored = await this.repo.runById(lines[0].runId);
+    if (!stored) throw SettlementErrors.notFound(date);
+    const run = await this.repo.withReceiptLines(stored);
+    return {
+      date,
+      status: run.status,
+      batch: run.batchNo,
+      receipt: receiptView(run.receipt),
+      yourLines: lines.map((l) => ({
+        challengeId: l.challengeId,
+        lineNo: l.lineNo,
+        stake: toRupees(l.stake),
+        isSuccessful: l.isSuccessful,
+        refund: toRupees(l.refund),
+        winnings: toRupees(l.winnings),
+        payout: toRupees(l.isSuccessful ? l.stake + l.winnings : l.refund),
+        paid: l.status === 'PAID',
+      })),
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Query } from '@nestjs/cqrs';
+import type { ReceiptView } from '../../dto/settlement.view.js';
+
+export interface UserSettlementView {
+  date: string;
+  status: 'RUNNING' | 'SETTLED' | 'FAILED';
+  batch: number;
+  receipt: ReceiptView;
+  yourLines: { challengeId: string; lineNo: number; stake: number; isSuccessful: boolean; refund: number; winnings: number; payout: number; paid: boolean }[];
+}
+
+/** The anonymised receipt of the date's batch the user took part in, and their own line(s); SETTLEMENT.NOT_FOUND otherwise. */
+export class GetUserSettlementQuery extends Query<UserSettlementView> {
+  constructor(readonly userId: string, readonly date: string) {
+    super();
+  }
+}

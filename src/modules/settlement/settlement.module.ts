@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { BullModule } from '@nestjs/bullmq';
+import { SETTLEMENT_QUEUE } from './settlement.constants.js';
+import { SettlementRepository } from './infrastructure/settlement.repository.js';
+import { SettlementQueue } from './infrastructure/settlement.queue.js';
+import { FinishSettleDateHandler, PaySettlementPartHandler, PlanSettleDateHandler } from './commands/settle-date-parts/settle-date-parts.handler.js';
+import { SettleDateHandler } from './commands/settle-date/settle-date.handler.js';
+import { CheckSettlementDeadlineHandler } from './commands/check-settlement-deadline/check-settlement-deadline.handler.js';
+import { RecordSettlementFailureHandler } from './commands/record-settlement-failure/record-settlement-failure.handler.js';
+import { EnqueueDueSettlementsHandler } from './commands/enqueue-due-settlements/enqueue-due-settlements.handler.js';
+import { GetUserSettlementHandler } from './queries/get-user-settlement/get-user-settlement.handler.js';
+import { GetSupportSettlementsHandler } from './queries/get-support-settlements/get-support-settlements.handler.js';
+import { GetSettlementLineHandler } from './queries/get-settlement-line/get-settlement-line.handler.js';
+import { SettlementController } from './settlement.controller.js';
+import { SupportSettlementController } from './support-settlement.controller.js';
+
+/** The settlement module: its controllers, command, query and event handlers. */
+@Module({
+  imports: [CqrsModule, BullModule.registerQueue({ name: SETTLEMENT_QUEUE })],
+  controllers: [SettlementController, SupportSettlementController],
+  providers: [
+    SettlementRepository,
+    SettlementQueue,
+    SettleDateHandler,
+    PlanSettleDateHandler,
+    PaySettlementPartHandler,
+    FinishSettleDateHandler,
+    CheckSettlementDeadlineHandler,
+    RecordSettlementFailureHandler,
+    EnqueueDueSettlementsHandler,
+    GetUserSettlementHandler,
+    GetSupportSettlementsHandler,
+    GetSettlementLineHandler,
+  ],
+  exports: [SettlementRepository, SettlementQueue, BullModule],
+})
+export class SettlementModule {}

@@ -1,0 +1,52 @@
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, SetMetadata } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { Reflector } from '@nestjs/core';
+import { from, mergeMap, Observable } from 'rxjs';
+import type { AuthUser } from '../../common/auth/auth.decorators.js';
+import { AccessLogRepository } from './infrastructure/access-log.repository.js';
+
+export const SELF_RECORDED = 'support:selfRecorded';
+/** The controller writes its own, more precise access records (subject user, details). */
+export const RecordsOwnAccess = () => SetMetadata(SELF_RECORDED, true);
+
+const clean = (p: unknown) => String(p ?? '').replace(/^\/+|\/+$/g, '');
+
+/**
+ * Every successful call of a /support/... route is recorded in support_access_log, including routes other modules
+ * own (settlements): those get a generic record (method, route, params and query), ours record themselves.
+ */
+@Injectable()
+export class SupportAccessInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AccessLogRepository) private readonly log: AccessLogRepository,
+  ) {}
+
+  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (ctx.getType() !== 'http') return next.handle();
+    const classPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getClass()));
+    if (classPath !== 'support' && !classPath.startsWith('support/')) return next.handle();
+    if (this.reflector.getAllAndOverride<boolean>(SELF_RECORDED, [ctx.getHandler(), ctx.getClass()])) return next.handle();
+    const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; method: string; url: string; params?: Record<string, string>; query?: Record<string, unknown> }>();
+    const user = req.user;
+    if (!user) return next.handle();
+    const methodPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getHandler()));
+    const route = [classPath, methodPath].filter(Boolean).join('/');
+    return next.handle().pipe(
+      mergeMap((body) =>
+        from(
+          this.log
+            .record({
+              actorId: user.id,
+              actorEmail: user.email,
+              subjectUserId: null,
+              action: `${req.method} ${route}`,
+              target: String(req.url).replace(/^\/api\/v\d+/, ''),
+              details: { params: req.params ?? {}, query: req.query ?? {} },
+            })
+            .then(() => body),
+        ),
+      ),
+    );
+  }
+}

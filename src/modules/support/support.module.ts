@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { BullModule } from '@nestjs/bullmq';
+import { AccessLogRepository } from './infrastructure/access-log.repository.js';
+import { LedgerVerificationsRepository } from './infrastructure/ledger-verifications.repository.js';
+import { KNOWN_QUEUES, SupportQueuesService } from './infrastructure/support-queues.service.js';
+import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { SupportUsersController } from './support-users.controller.js';
+import { SupportChallengesController } from './support-challenges.controller.js';
+import { SupportLedgerController } from './support-ledger.controller.js';
+import { SupportQueuesController } from './support-queues.controller.js';
+
+/** The support module: the read-only staff console (users, ledger, challenges, ledger health, queues) and its access log. */
+@Module({
+  imports: [CqrsModule, BullModule.registerQueue(...KNOWN_QUEUES.map((name) => ({ name })))],
+  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController],
+  providers: [
+    AccessLogRepository,
+    LedgerVerificationsRepository,
+    SupportQueuesService,
+    { provide: APP_INTERCEPTOR, useClass: SupportAccessInterceptor },
+  ],
+})
+export class SupportModule {}

@@ -1,0 +1,274 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '../../../config/app-config.js';
+import { Clock } from '../../../common/clock.js';
+import { DomainError } from '../../../common/errors/domain-error.js';
+import { toRupees } from '../../../common/money.js';
+import { addDays, isValidDate, zonedInstant } from '../../../common/time.js';
+import { isUuid } from '../../../common/uuid.js';
+import { userWallet } from '../domain/accounts.js';
+import { maskAccount, maskUpi } from '../domain/withdrawal-rules.js';
+import { WalletErrors } from '../wallet.errors.js';
+
+export const TRANSACTION_TYPES = ['DEPOSIT', 'FORFEIT', 'REFUND', 'WINNINGS', 'WITHDRAWAL', 'WITHDRAWAL_REVERSAL'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+const REASONS: Record<TransactionType, string[]> = {
+  DEPOSIT: ['DEPOSIT'],
+  FORFEIT: ['CHALLENGE_STAKE'],
+  REFUND: ['STAKE_RETURNED', 'STAKE_REFUNDED'],
+  WINNINGS: ['WINNINGS'],
+  WITHDRAWAL: ['WITHDRAWAL_HOLD'],
+  WITHDRAWAL_REVERSAL: ['WITHDRAWAL_REVERSED'],
+};
+
+interface TxRow {
+  tx_id: string;
+  entry_id: string;
+  reason: string;
+  correlation_type: string;
+  correlation_id: string;
+  metadata: Record<string, unknown>;
+  amount: string;
+  created_at: Date;
+  payment_id: string | null;
+  order_id: string | null;
+  w_status: string | null;
+  w_fee: string | null;
+  w_net: string | null;
+  w_method: string | null;
+  total: string;
+}
+
+// One row per posting on the user's wallet, with the deposit or withdrawal it belongs to.
+const TX_SQL = `
+  SELECT coalesce(d.id, CASE WHEN j.reason = 'WITHDRAWAL_HOLD' THEN w.id END, j.id) AS tx_id, j.id AS entry_id, j.reason, j.correlation_type,
+         j.correlation_id, j.metadata, p.amount::text AS amount, p.created_at, p.seq,
+         d.payment_id, d.order_id, w.status AS w_status, w.fee::text AS w_fee, w.net_amount::text AS w_net, w.method AS w_method
+    FROM postings p
+    JOIN journal_entries j ON j.id = p.entry_id
+    LEFT JOIN deposits d ON j.correlation_type = 'deposit' AND d.order_id = j.correlation_id
+    LEFT JOIN withdrawals w ON j.correlation_type = 'withdrawal' AND w.id::text = j.correlation_id
+   WHERE p.account = $1`;
+
+/** What the wallet screens read: balance, transactions, payment methods, earnings, notifications. */
+@Injectable()
+export class WalletReadingService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  async balance(userId: string) {
+    const [b] = (await this.ds.query(`SELECT balance::text FROM account_balances WHERE account = $1`, [userWallet(userId)])) as { balance: string }[];
+    return { success: true as const, data: { balance: toRupees(BigInt(b?.balance ?? '0')) } };
+  }
+
+  async transactions(userId: string, q: { page?: string; size?: string; type?: string; startDate?: string; endDate?: string }) {
+    singleValues(q);
+    const page = intParam('page', q.page, 0, 0, 1_000_000);
+    const size = intParam('size', q.size, 20, 1, 100);
+    const params: unknown[] = [userWallet(userId)];
+    let where = '';
+    if (q.type !== undefined && q.type !== '') {
+      const type = q.type.toUpperCase() as TransactionType;
+      if (!TRANSACTION_TYPES.includes(type)) throw invalid(`type must be one of ${TRANSACTION_TYPES.join(', ')}`);
+      params.push(REASONS[type]);
+      where += ` AND j.reason = ANY($${params.length}::text[])`;
+    }
+    const range = this.range(q.startDate, q.endDate);
+    if (range.from) {
+      params.push(range.from);
+      where += ` AND p.created_at >= $${params.length}`;
+    }
+    if (range.to) {
+      params.push(range.to);
+      where += ` AND p.created_at < $${params.length}`;
+    }
+    params.push(size, page * size);
+    const rows = (await this.ds.query(
+      `SELECT *, count(*) OVER ()::text AS total FROM (${TX_SQL}${where}) t ORDER BY t.seq DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    )) as TxRow[];
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && page > 0) {
+      const [c] = (await this.ds.query(`SELECT count(*)::text AS n FROM (${TX_SQL}${where}) t`, params.slice(0, -2))) as { n: string }[];
+      total = Number(c.n);
+    }
+    return { success: true as const, data: { transactions: rows.map(toTransaction), page, size, total } };
+  }
+
+  async transaction(userId: string, id: string) {
+    if (!isUuid(id)) throw WalletErrors.notFound();
+    const rows = (await this.ds.query(`SELECT *, '1' AS total FROM (${TX_SQL}) t WHERE t.tx_id = $2 OR t.entry_id = $2 ORDER BY t.seq LIMIT 1`, [
+      userWallet(userId),
+      id,
+    ])) as TxRow[];
+    if (!rows.length) throw WalletErrors.notFound();
+    return { success: true as const, data: toTransaction(rows[0]) };
+  }
+
+  async paymentMethods(userId: string) {
+    const rows = (await this.ds.query(
+      `SELECT method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, max(created_at) AS last_used_at, count(*)::int AS uses
+         FROM withdrawals WHERE user_id = $1
+        GROUP BY method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name
+        ORDER BY last_used_at DESC LIMIT 20`,
+      [userId],
+    )) as { method: string; upi_id: string | null; bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; last_used_at: Date; uses: number }[];
+    const methods = rows.map((r) =>
+      r.method === 'UPI'
+        ? { type: 'UPI', upiId: maskUpi(r.upi_id ?? ''), lastUsedAt: r.last_used_at.toISOString(), uses: r.uses }
+        : {
+            type: 'BANK_TRANSFER',
+            accountNumber: maskAccount(r.bank_account_number ?? ''),
+            ifscCode: r.ifsc_code,
+            accountHolderName: r.account_holder_name,
+            bankName: r.bank_name,
+            lastUsedAt: r.last_used_at.toISOString(),
+            uses: r.uses,
+          },
+    );
+    return { success: true as const, data: { paymentMethods: methods } };
+  }
+
+  /** Winnings (pool shares paid in) and losses (forfeited stake parts moved to the pool) per day, in the app's zone. */
+  async earnings(userId: string, q: { startDate?: string; endDate?: string }) {
+    singleValues(q);
+    const range = this.range(q.startDate, q.endDate);
+    const rows = (await this.ds.query(
+      `SELECT to_char(j.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
+              coalesce(sum(CASE WHEN j.reason = 'WINNINGS' THEN p.amount END), 0)::text AS winnings,
+              coalesce(sum(CASE WHEN j.reason = 'POOL_CONTRIBUTION' THEN p.amount END), 0)::text AS losses
+         FROM journal_entries j
+         JOIN postings p ON p.entry_id = j.id
+        WHERE ((j.reason = 'WINNINGS' AND p.account = $1) OR (j.reason = 'POOL_CONTRIBUTION' AND j.metadata->>'userId' = $3 AND p.account LIKE 'pool:%'))
+          AND ($4::timestamptz IS NULL OR j.created_at >= $4) AND ($5::timestamptz IS NULL OR j.created_at < $5)
+        GROUP BY 1 ORDER BY 1`,
+      [userWallet(userId), this.config.appTimezone, userId, range.from ?? null, range.to ?? null],
+    )) as { date: string; winnings: string; losses: string }[];
+    let tw = 0n;
+    let tl = 0n;
+    const earnings = rows.map((r) => {
+      const w = BigInt(r.winnings);
+      const l = BigInt(r.losses);
+      tw += w;
+      tl += l;
+      return { date: r.date, winnings: toRupees(w), losses: toRupees(l), net: toRupees(w - l) };
+    });
+    return {
+      success: true as const,
+      data: { earnings, totalWinnings: toRupees(tw), totalLosses: toRupees(tl), netEarnings: toRupees(tw - tl), startDate: q.startDate ?? null, endDate: q.endDate ?? null },
+    };
+  }
+
+  async notifications(userId: string, q: { page?: string; size?: string; unreadOnly?: string }) {
+    singleValues(q);
+    const page = intParam('page', q.page, 0, 0, 1_000_000);
+    const size = intParam('size', q.size, 20, 1, 100);
+    if (q.unreadOnly !== undefined && !['true', 'false', ''].includes(q.unreadOnly)) throw invalid('unreadOnly must be true or false');
+    const unreadOnly = q.unreadOnly === 'true';
+    const rows = (await this.ds.query(
+      `SELECT id, type, title, message, data, is_read, read_at, created_at, count(*) OVER ()::int AS total
+         FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)
+        ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [userId, unreadOnly, size, page * size],
+    )) as { id: string; type: string; title: string; message: string; data: unknown; is_read: boolean; read_at: Date | null; created_at: Date; total: number }[];
+    const [unread] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read`, [userId])) as { n: number }[];
+    return {
+      success: true as const,
+      data: {
+        notifications: rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          title: r.title,
+          message: r.message,
+          data: r.data,
+          isRead: r.is_read,
+          readAt: r.read_at?.toISOString() ?? null,
+          createdAt: r.created_at.toISOString(),
+        })),
+        page,
+        size,
+        total: rows[0]?.total ?? 0,
+        unreadCount: unread.n,
+      },
+    };
+  }
+
+  async markRead(userId: string, id: string) {
+    if (!isUuid(id)) throw WalletErrors.notFound('Notification');
+    const [rows] = (await this.ds.query(
+      `UPDATE notifications SET is_read = true, read_at = coalesce(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id, is_read`,
+      [id, userId, this.clock.now()],
+    )) as [{ id: string }[], number];
+    if (!rows.length) throw WalletErrors.notFound('Notification');
+    return { success: true as const, data: { id, isRead: true }, message: 'Notification marked as read' };
+  }
+
+  private range(startDate?: string, endDate?: string): { from?: Date; to?: Date } {
+    const tz = this.config.appTimezone;
+    const out: { from?: Date; to?: Date } = {};
+    if (startDate) {
+      if (!isValidDate(startDate)) throw invalid('startDate must be a date YYYY-MM-DD');
+      out.from = zonedInstant(startDate, '00:00', tz);
+    }
+    if (endDate) {
+      if (!isValidDate(endDate)) throw invalid('endDate must be a date YYYY-MM-DD');
+      out.to = zonedInstant(addDays(endDate, 1), '00:00', tz);
+    }
+    if (out.from && out.to && out.from >= out.to) throw invalid('startDate must not be after endDate');
+    return out;
+  }
+}
+
+const invalid = (message: string) => new DomainError('WALLET.INVALID_QUERY', 'INVALID', message);
+
+/** Query values are read as text: a repeated key (an array) or a bracketed one (an object) is a 400, not a crash. */
+function singleValues(q: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(q ?? {})) if (v !== undefined && typeof v !== 'string') throw invalid(`${k} must be given once, as text`);
+}
+
+function intParam(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw invalid(`${name} must be a whole number from ${min} to ${max}`);
+  return Number(raw);
+}
+
+const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
+  DEPOSIT: () => 'Money added to wallet',
+  CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',
+  STAKE_RETURNED: (r) => (r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : 'Stake returned: challenge completed'),
+  STAKE_REFUNDED: () => 'Partial refund of a missed challenge',
+  WINNINGS: () => 'Winnings from the daily pool',
+  WITHDRAWAL_HOLD: (r) => (r.w_method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account'),
+  WITHDRAWAL_REVERSED: () => 'Withdrawal failed: amount returned to wallet',
+};
+
+function typeOf(reason: string): string {
+  for (const t of TRANSACTION_TYPES) if (REASONS[t].includes(reason)) return t;
+  return 'ADJUSTMENT';
+}
+
+function toTransaction(r: TxRow) {
+  const amount = BigInt(r.amount);
+  const type = typeOf(r.reason);
+  const status = r.reason === 'WITHDRAWAL_HOLD' ? (r.w_status ?? 'PENDING') : 'SUCCESS';
+  const at = r.created_at.toISOString();
+  const abs = amount < 0n ? -amount : amount;
+  return {
+    id: r.tx_id,
+    type,
+    amount: toRupees(abs),
+    ...(r.reason === 'WITHDRAWAL_HOLD' && r.w_net !== null ? { netAmount: toRupees(BigInt(r.w_net)), processingFee: toRupees(BigInt(r.w_fee ?? '0')), method: r.w_method } : {}),
+    debit: amount < 0n,
+    credit: amount > 0n,
+    status,
+    reference: r.correlation_type === 'deposit' ? (r.payment_id ?? r.order_id ?? r.correlation_id) : r.correlation_id,
+    ...(r.correlation_type === 'deposit' ? { orderId: r.order_id ?? r.correlation_id, paymentId: r.payment_id } : {}),
+    description: (DESCRIPTIONS[r.reason] ?? (() => r.reason))(r),
+    timestamp: at,
+    createdAt: at,
+  };
+}

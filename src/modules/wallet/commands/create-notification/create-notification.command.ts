@@ -1,0 +1,22 @@
+import { Command } from '@nestjs/cqrs';
+import type { InTransaction } from '../ledger-entry-result.js';
+
+export type NotificationType =
+  | 'DEPOSIT_CREDITED'
+  | 'WITHDRAWAL_PAID'
+  | 'WITHDRAWAL_REVERSED'
+  | 'CHALLENGE_CREATED'
+  | 'CHALLENGE_CHECKED_IN'
+  | 'CHALLENGE_MISSED'
+  | 'CHALLENGE_CANCELLED'
+  | 'SETTLEMENT_WON'
+  | 'SETTLEMENT_REFUNDED';
+
+/** Any module tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. */
+export class CreateNotificationCommand extends Command<{ id: string }> {
+  constructor(
+    readonly input: { userId: string; type: NotificationType; title: string; message: string; data?: Record<string, unknown>; dedupeKey?: string } & InTransaction,
+  ) {
+    super();
+  }
+}

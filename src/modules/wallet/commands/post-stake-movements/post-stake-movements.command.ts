@@ -1,0 +1,20 @@
+import { Command } from '@nestjs/cqrs';
+import type { InTransaction, LedgerEntryResult } from '../ledger-entry-result.js';
+
+export type StakeMovement =
+  | { type: 'REFUND_STAKE'; userId: string; challengeId: string; amount: bigint }
+  | { type: 'MOVE_TO_POOL'; userId: string; challengeId: string; date: string; amount: bigint }
+  | { type: 'RETURN_STAKE'; userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' }
+  | { type: 'PAY_WINNINGS'; userId: string; challengeId: string; date: string; amount: bigint };
+
+/**
+ * Many stake movements at once (settlement chunks): exactly the entries RefundStake, MoveToPool, ReturnStake and
+ * PayWinnings post one by one (same keys, reasons, postings, metadata), applied in the given order, written with a
+ * few multi-row statements. With a manager: in the caller's transaction (a clash → LEDGER.CONCURRENT_UPDATE, retry
+ * the whole transaction), without: its own transaction, retried. Answers one result per movement, in order.
+ */
+export class PostStakeMovementsCommand extends Command<LedgerEntryResult[]> {
+  constructor(readonly input: { movements: StakeMovement[] } & InTransaction) {
+    super();
+  }
+}

@@ -1,0 +1,59 @@
+import { challengeStake, pool, userWallet } from './accounts.js';
+import type { EntryInput } from './journal.js';
+
+/**
+ * The journal entries that move a challenge's stake at settlement or cancel (amounts in paise). The single commands
+ * (RefundStake, MoveToPool, ReturnStake, PayWinnings) and the batch PostStakeMovements build them here, so a batch
+ * posts exactly what the single commands would.
+ */
+export function refundStakeEntry(i: { userId: string; challengeId: string; amount: bigint }): EntryInput {
+  return {
+    idempotencyKey: `challenge:${i.challengeId}:refund`,
+    reason: 'STAKE_REFUNDED',
+    correlation: { type: 'challenge', id: i.challengeId },
+    postings: [
+      { account: challengeStake(i.challengeId), amount: -i.amount },
+      { account: userWallet(i.userId), amount: i.amount },
+    ],
+    metadata: { userId: i.userId, challengeId: i.challengeId },
+  };
+}
+
+export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint }): EntryInput {
+  return {
+    idempotencyKey: `challenge:${i.challengeId}:pool`,
+    reason: 'POOL_CONTRIBUTION',
+    correlation: { type: 'challenge', id: i.challengeId },
+    postings: [
+      { account: challengeStake(i.challengeId), amount: -i.amount },
+      { account: pool(i.date), amount: i.amount },
+    ],
+    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
+  };
+}
+
+export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' }): EntryInput {
+  return {
+    idempotencyKey: `challenge:${i.challengeId}:return-stake`,
+    reason: 'STAKE_RETURNED',
+    correlation: { type: 'challenge', id: i.challengeId },
+    postings: [
+      { account: challengeStake(i.challengeId), amount: -i.amount },
+      { account: userWallet(i.userId), amount: i.amount },
+    ],
+    metadata: { userId: i.userId, challengeId: i.challengeId, why: i.reason },
+  };
+}
+
+export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint }): EntryInput {
+  return {
+    idempotencyKey: `challenge:${i.challengeId}:winnings`,
+    reason: 'WINNINGS',
+    correlation: { type: 'challenge', id: i.challengeId },
+    postings: [
+      { account: pool(i.date), amount: -i.amount },
+      { account: userWallet(i.userId), amount: i.amount },
+    ],
+    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
+  };
+}

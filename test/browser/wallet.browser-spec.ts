@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { createTestApp, TestApp } from '../setup/test-app.js';
+import { expectAccessible, launchBrowser, newContext } from '../setup/browser.js';
+import { bearer, verifiedUser } from '../factories/users.js';
+import { signInPage } from '../factories/players.js';
+
+// Wallet journey: add funds through the sandbox checkout, see balance and transaction, withdraw by UPI.
+describe('wallet in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const signIn = (page: Page, token: string) => signInPage(t, page, token);
+
+  it('adds funds through the sandbox checkout, sees balance and transaction, withdraws by UPI and sees fee and net', async () => {
+    // A registered, verified user with a complete profile.
+    const user = await verifiedUser(t, { fullName: 'Asha Rao' });
+    const profile = await t
+      .http()
+      .put('/api/v1/auth/profile')
+      .set(bearer(user))
+      .send({ fullName: 'Asha Rao', phoneNumber: '9876543210', city: 'Pune', occupation: 'student', gender: 'Female', dateOfBirth: '1998-04-12' });
+    expect(profile.status).toBe(200);
+
+    const context = await newContext(browser, { colorScheme: 'light', timezoneId: 'America/New_York' });
+    const page = await context.newPage();
+    await signIn(page, user.token);
+
+    await page.goto(t.url + '/wallet/transactions');
+    await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor({ state: 'visible', timeout: 15000 });
+    await page.getByText('No transactions yet.').waitFor({ state: 'visible', timeout: 10000 });
+    await expectAccessible(page);
+
+    // Add funds: the modal, then the sandbox payment sheet.
+    await page.getByRole('button', { name: 'Add Funds' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Amount/).fill('500');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Add Funds' }).click();
+    await page.getByText('Sandbox checkout').waitFor({ state: 'visible', timeout: 10000 });
+    await page.getByText(/^order_/).waitFor({ state: 'visible' });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Pay ₹500' }).click();
+    await page.getByText('Payment successful').waitFor({ state: 'visible', timeout: 10000 });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // The balance and the transaction.
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹500' }).waitFor({ state: 'visible', timeout: 10000 });
+    const deposit = page.getByTestId('transaction').first();
+    await deposit.getByText('Deposit', { exact: true }).waitFor({ state: 'visible', timeout: 10000 });
+    expect(await deposit.getByTestId('transaction-amount').innerText()).toBe('+₹500');
+    expect(await deposit.innerText()).toContain('SUCCESS');
+    expect(await deposit.innerText()).toMatch(/IST/);
+    await expectAccessible(page);
+
+    // Dark mode passes too.
+    await page.getByRole('button', { name: 'Toggle color mode' }).first().click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Toggle color mode' }).first().click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+
+    // Withdraw by UPI through the wizard.
+    await page.getByRole('link', { name: 'Withdraw' }).click();
+    await page.waitForURL(/\/withdraw$/);
+    await page.getByText('Step 1 of 5: Amount').waitFor({ state: 'visible', timeout: 10000 });
+    await expectAccessible(page);
+    await page.getByLabel(/Amount/).fill('50');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Minimum withdrawal amount is ₹100').waitFor({ state: 'visible' });
+    await page.getByLabel(/Amount/).fill('200');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByText('Step 2 of 5: Method').waitFor({ state: 'visible', timeout: 10000 });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^UPI/ }).click();
+
+    await page.getByText('Step 3 of 5: Details').waitFor({ state: 'visible' });
+    await page.getByLabel(/UPI ID/).fill('asha@okaxis');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByText('Step 4 of 5: Confirm').waitFor({ state: 'visible' });
+    await page.getByText('₹198').waitFor({ state: 'visible' });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm Withdrawal' }).click();
+
+    await page.getByText('Withdrawal request submitted successfully!').waitFor({ state: 'visible', timeout: 10000 });
+    const details = await page.locator('main, body').first().innerText();
+    expect(details).toMatch(/Processing fee\s*₹2\b/);
+    expect(details).toMatch(/Net amount\s*₹198\b/);
+    expect(details).toMatch(/Amount\s*₹200\b/);
+    expect(details).toMatch(/Status\s*(PENDING|SUCCESS)/);
+    await expectAccessible(page);
+
+    // The wallet agrees: ₹300 left and a −₹200 withdrawal at the top.
+    const balance = await t.http().get('/api/v1/wallet/balance').set(bearer(user));
+    expect(balance.body.data.balance).toBe(300);
+    await page.goto(t.url + '/wallet/transactions');
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹300' }).waitFor({ state: 'visible', timeout: 10000 });
+    expect(await page.getByTestId('transaction-amount').first().innerText()).toBe('−₹200');
+    await context.close();
+  }, 120000);
+});

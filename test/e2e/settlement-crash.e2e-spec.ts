@@ -1,0 +1,118 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { Test } from '@nestjs/testing';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { redisOptionsFromUrl } from '../../src/config/redis-options.js';
+import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';
+import { SETTLE_JOB_OPTIONS, SETTLEMENT_QUEUE, SettlementJob, settleJobId } from '../../src/modules/settlement/settlement.constants.js';
+import { testConfig } from '../setup/test-app.js';
+import { startWorkerProcess, WorkerProcess } from '../setup/worker-process.js';
+import { seedDay } from './settlement-seed.js';
+
+const N = 5000;
+const DATE = '2026-04-02';
+
+async function until<T>(what: string, fn: () => Promise<T | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+describe('a worker killed (SIGKILL) in the middle of a 5,000-challenge day', () => {
+  let app: INestApplicationContext;
+  let ds: DataSource;
+  let queue: Queue;
+  let worker: WorkerProcess | undefined;
+
+  beforeAll(async () => {
+    const config = testConfig();
+    // the api's module tree (no processors): seeds and reads; the settlement runs only in the spawned worker
+    app = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+    app.useLogger(false);
+    await app.init();
+    ds = app.get<DataSource>(getDataSourceToken());
+    queue = new Queue(SETTLEMENT_QUEUE, { connection: redisOptionsFromUrl(config.redisUrl), prefix: process.env.BULLMQ_PREFIX });
+  });
+  afterAll(async () => {
+    await worker?.kill();
+    await queue?.close();
+    await app?.close();
+  });
+
+  const paid = async () => (await ds.query(`SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*)::int AS n FROM settlement_lines WHERE settlement_date = $1`, [DATE]))[0] as { paid: number; n: number };
+
+  it('is finished by the restarted worker, every challenge paid exactly once, the ledger verifying clean', async () => {
+    const seeded = await seedDay(app, DATE, Array.from({ length: N }, (_, i) => ({ stake: BigInt(10_000 + (i % 97) * 137), ok: i % 4 === 0 ? null : i % 3 !== 0 })));
+
+    worker = await startWorkerProcess();
+    await queue.add(SettlementJob.SETTLE_DATE, { date: DATE }, { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(DATE) });
+    const mid = await until('some but not all lines paid', async () => {
+      const p = await paid();
+      return p.paid >= 1000 && p.paid < N ? p : undefined;
+    }, 60_000, 50);
+    await worker.kill();
+    const atKill = await paid();
+    expect(atKill.n).toBe(N);
+    expect(atKill.paid).toBeGreaterThanOrEqual(mid.paid);
+    expect(atKill.paid).toBeLessThan(N);
+    // whole chunks only: a killed transaction leaves nothing half paid
+    const partial = await ds.query(
+      `SELECT count(*)::int AS n FROM settlement_lines l JOIN challenges c ON c.id = l.challenge_id
+        WHERE l.settlement_date = $1 AND ((l.status = 'PAID') <> (c.status = 'PROCESSED'))`,
+      [DATE],
+    );
+    expect(partial[0].n).toBe(0);
+
+    worker = await startWorkerProcess();
+    await until('the date settled', async () => {
+      const r = await ds.query(`SELECT status FROM settlement_runs WHERE settlement_date = $1`, [DATE]);
+      return r[0]?.status === 'SETTLED';
+    }, 60_000, 250);
+    await worker.stop();
+
+    expect(await paid()).toEqual({ paid: N, n: N });
+    const [processed] = await ds.query(`SELECT count(*)::int AS n FROM challenges WHERE challenge_date = $1 AND status = 'PROCESSED'`, [DATE]);
+    expect(processed.n).toBe(N);
+    // one ledger entry per challenge and purpose, never two
+    const [dupes] = await ds.query(
+      `SELECT count(*)::int AS n FROM (SELECT idempotency_key FROM journal_entries WHERE correlation_id = ANY($1::text[]) GROUP BY 1 HAVING count(*) > 1) d`,
+      [seeded.map((s) => s.challengeId)],
+    );
+    expect(dupes.n).toBe(0);
+    const [entries] = await ds.query(
+      `SELECT count(*)::int AS n FROM journal_entries j JOIN settlement_lines l ON j.idempotency_key IN
+         ('challenge:' || l.challenge_id || ':refund', 'challenge:' || l.challenge_id || ':pool', 'challenge:' || l.challenge_id || ':return-stake', 'challenge:' || l.challenge_id || ':winnings')
+        WHERE l.settlement_date = $1`,
+      [DATE],
+    );
+    const [expectedEntries] = await ds.query(
+      `SELECT (count(*) FILTER (WHERE NOT is_successful AND refund > 0) + count(*) FILTER (WHERE NOT is_successful AND pooled > 0)
+             + count(*) FILTER (WHERE is_successful) + count(*) FILTER (WHERE is_successful AND winnings > 0))::int AS n
+         FROM settlement_lines WHERE settlement_date = $1`,
+      [DATE],
+    );
+    expect(entries.n).toBe(expectedEntries.n);
+    // every wallet holds exactly its line's payout (each was 0 after staking), the pool is empty
+    const [wrong] = await ds.query(
+      `SELECT count(*)::int AS n FROM settlement_lines l LEFT JOIN account_balances b ON b.account = 'user:' || l.user_id || ':wallet'
+        WHERE l.settlement_date = $1 AND coalesce(b.balance, 0) <> CASE WHEN l.is_successful THEN l.stake + l.winnings ELSE l.refund END`,
+      [DATE],
+    );
+    expect(wrong.n).toBe(0);
+    const [pool] = await ds.query(`SELECT balance::text AS b FROM account_balances WHERE account = $1`, [`pool:${DATE}`]);
+    expect(pool.b).toBe('0');
+    const [run] = await ds.query(`SELECT attempts, receipt->>'moneyIn' AS money_in, receipt->>'moneyOut' AS money_out FROM settlement_runs WHERE settlement_date = $1`, [DATE]);
+    expect(run.attempts).toBeGreaterThanOrEqual(2);
+    expect(run.money_in).toBe(run.money_out);
+    const verify = await app.get(QueryBus).execute(new VerifyLedgerQuery());
+    expect(verify.problems).toEqual([]);
+    expect(verify.ok).toBe(true);
+  }, 150_000);
+});

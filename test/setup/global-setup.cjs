@@ -1,0 +1,2 @@
+require('./resolve-js.cjs');
+module.exports = require('./global-setup.ts').default;
