@@ -13,6 +13,8 @@ export class RedisService implements OnApplicationShutdown {
       lazyConnect: false,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
+      // Commands issued in the same tick (the 6 AM rush's revocation checks) share one write to the socket.
+      enableAutoPipelining: true,
       commandTimeout: 2000,
       retryStrategy: (times) => Math.min(times * 200, 2000),
     });

@@ -138,13 +138,19 @@ export class WalletReadingService {
     singleValues(q);
     const range = this.range(q.startDate, q.endDate);
     const rows = (await this.ds.query(
-      `SELECT to_char(j.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
-              coalesce(sum(CASE WHEN j.reason = 'WINNINGS' THEN p.amount END), 0)::text AS winnings,
-              coalesce(sum(CASE WHEN j.reason = 'POOL_CONTRIBUTION' THEN p.amount END), 0)::text AS losses
-         FROM journal_entries j
-         JOIN postings p ON p.entry_id = j.id
-        WHERE ((j.reason = 'WINNINGS' AND p.account = $1) OR (j.reason = 'POOL_CONTRIBUTION' AND j.metadata->>'userId' = $3 AND p.account LIKE 'pool:%'))
-          AND ($4::timestamptz IS NULL OR j.created_at >= $4) AND ($5::timestamptz IS NULL OR j.created_at < $5)
+      // Winnings from the wallet's own postings; losses (stake parts moved to a pool) by the partial index on
+      // pool contributions' userId.
+      `SELECT to_char(x.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
+              coalesce(sum(x.won), 0)::text AS winnings,
+              coalesce(sum(x.lost), 0)::text AS losses
+         FROM (SELECT j.created_at, p.amount AS won, NULL::bigint AS lost
+                 FROM postings p JOIN journal_entries j ON j.id = p.entry_id
+                WHERE p.account = $1 AND j.reason = 'WINNINGS'
+               UNION ALL
+               SELECT j.created_at, NULL, p.amount
+                 FROM journal_entries j JOIN postings p ON p.entry_id = j.id
+                WHERE j.reason = 'POOL_CONTRIBUTION' AND j.metadata->>'userId' = $3 AND p.account LIKE 'pool:%') x
+        WHERE ($4::timestamptz IS NULL OR x.created_at >= $4) AND ($5::timestamptz IS NULL OR x.created_at < $5)
         GROUP BY 1 ORDER BY 1`,
       [userWallet(userId), this.config.appTimezone, userId, range.from ?? null, range.to ?? null],
     )) as { date: string; winnings: string; losses: string }[];
