@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { Logger } from 'nestjs-pino';
@@ -12,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { WorkerModule } from './worker.module.js';
 import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { createValidationPipe } from './common/validation.js';
+import { securityHeaders } from './common/security-headers.js';
 import { setupOpenApi } from './openapi.js';
 
 export const API_PREFIX = 'api/v1';
@@ -55,7 +55,7 @@ export function configureApi(app: NestFastifyApplication, config: AppConfig): vo
   });
   app.enableShutdownHooks();
   const fastify = app.getHttpAdapter().getInstance();
-  void fastify.register(helmet as never, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -71,6 +71,10 @@ export function configureApi(app: NestFastifyApplication, config: AppConfig): vo
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   void fastify.register(multipart as never, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
   setupOpenApi(app);

@@ -111,6 +111,28 @@ describe('wallet reading and support', () => {
     await t.http().get('/api/v1/wallet/notifications?size=500').set(u.auth).expect(400);
   });
 
+  it('notifications asked for in the same tick are stored once per dedupeKey, each caller gets its id, and a bad row costs no other its own', async () => {
+    const u = await createUser(t);
+    const ds = t.app.get(DataSource);
+    const key = `test:${randomUUID()}`;
+    const stored = await commands.execute(new CreateNotificationCommand({ userId: u.id, type: 'CHALLENGE_CREATED', title: 'Earlier', message: 'stored before', dedupeKey: `${key}:old` }));
+    const ask = (n: number, dedupeKey?: string, type = 'CHALLENGE_CHECKED_IN') =>
+      commands.execute(new CreateNotificationCommand({ userId: u.id, type: type as 'CHALLENGE_CHECKED_IN', title: `n${n}`, message: `m${n}`, dedupeKey }));
+    // One batch: two rows share a key, one repeats a key stored earlier, two have none.
+    const [a, b, c, d, e] = await Promise.all([ask(1, `${key}:x`), ask(2, `${key}:x`), ask(3, `${key}:old`), ask(4), ask(5)]);
+    expect(a.id).toBe(b.id);
+    expect(c.id).toBe(stored.id);
+    expect(new Set([a.id, d.id, e.id, stored.id]).size).toBe(4);
+    const rows = (await ds.query(`SELECT id, title FROM notifications WHERE user_id = $1 ORDER BY title`, [u.id])) as { id: string; title: string }[];
+    expect(rows.map((r) => r.title)).toEqual(['Earlier', 'n1', 'n4', 'n5']);
+
+    // A row the table refuses (a type longer than its column) fails its own insert only.
+    const results = await Promise.allSettled([ask(6), ask(7, undefined, 'X'.repeat(40)), ask(8)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const after = (await ds.query(`SELECT title FROM notifications WHERE user_id = $1 ORDER BY title`, [u.id])) as { title: string }[];
+    expect(after.map((r) => r.title)).toEqual(['Earlier', 'n1', 'n4', 'n5', 'n6', 'n8']);
+  });
+
   describe('support (read-only)', () => {
     it('is refused to a USER (403)', async () => {
       const u = await createUser(t);

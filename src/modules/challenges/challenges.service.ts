@@ -32,8 +32,9 @@ import {
 import { ChallengeView, toChallengeView } from './domain/challenge-view.js';
 import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated } from './events/challenge-events.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
-import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './infrastructure/sql.js';
+import { affectedIds, isUniqueViolation, retryingTransaction } from './infrastructure/sql.js';
 import { isUuid } from '../../common/uuid.js';
+import { preparedQuery } from '../../common/prepared-query.js';
 
 export interface CreateInput {
   challengeDate: string;
@@ -278,7 +279,9 @@ export class ChallengesService {
     // close) and one read. Anything it does not match takes the full path below, which answers the precise error.
     if (!photo && input.verificationMethod === 'MANUAL' && isUuid(input.challengeId)) {
       const now = this.clock.now();
-      const rows = returnedRows<Record<string, unknown>>(await this.dataSource.query(
+      const rows = (await preparedQuery(
+        this.dataSource,
+        'challenge_check_in_v1',
         `UPDATE challenges
             SET status = 'COMPLETED', is_successful = ($3 < window_closes_at), check_in_time = $3, closed_at = $3, verification_method = 'MANUAL',
                 check_in_location = $4, notes = $5, photo_path = NULL,
@@ -286,7 +289,7 @@ export class ChallengesService {
           WHERE id = $1 AND user_id = $2 AND status = 'PENDING' AND window_opens_at <= $3
           RETURNING *`,
         [input.challengeId, userId, now, input.checkInLocation ?? null, input.notes ?? null],
-      ));
+      )) as Record<string, unknown>[];
       // The updated row comes back whole and is hydrated like TypeORM would: no second read.
       if (rows.length === 1) {
         const updated = this.hydrate(rows[0]);

@@ -9,6 +9,7 @@ import { mayGoNegative } from '../domain/accounts.js';
 import { EntryInput, GENESIS_HASH, InvalidEntryError, PreparedEntry, postingHash, prepareEntry } from '../domain/journal.js';
 import { LedgerEntryPosted } from '../events/ledger-entry-posted.event.js';
 import { WalletErrors } from '../wallet.errors.js';
+import { preparedQuery } from '../../../common/prepared-query.js';
 
 export interface PostResult {
   entryId: string;
@@ -262,7 +263,7 @@ export class LedgerService {
     for (const e of entries) for (const p of e.postings) kinds.set(p.account, p.kind);
     const accounts = [...kinds.keys()].sort();
 
-    const existingRows = (await this.query(m, 'ledger_many_read_v1', MANY_READ_SQL, [
+    const existingRows = (await preparedQuery(m, 'ledger_many_read_v1', MANY_READ_SQL, [
       now,
       accounts,
       accounts.map((a) => kinds.get(a)),
@@ -270,7 +271,7 @@ export class LedgerService {
     ])) as { key: string; id: string; content_hash: string }[];
     const existing = new Map(existingRows.map((r) => [r.key, r]));
 
-    const locked = (await this.query(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as { account: string; balance: string; version: string; head_hash: string; prev_hash: string }[];
+    const locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as { account: string; balance: string; version: string; head_hash: string; prev_hash: string }[];
     const state = new Map(locked.map((r) => [r.account, { balance: BigInt(r.balance), version: BigInt(r.version), head: r.head_hash.trim(), prev: r.prev_hash.trim(), touched: false }]));
 
     const results: PostResult[] = [];
@@ -320,7 +321,7 @@ export class LedgerService {
     }
     if (je.id.length === 0) return results;
     const touched = [...state.entries()].filter(([, s]) => s.touched);
-    const [row] = (await this.query(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
+    const [row] = (await preparedQuery(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
       je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, now,
       ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash,
       touched.map(([a]) => a),
@@ -352,7 +353,7 @@ export class LedgerService {
       entry.postings.map((p) => p.amount.toString()),
       entryId,
     ];
-    const [row] = (m ? await this.query(m, 'ledger_fast_v1', FAST_SQL, values) : await this.poolQuery('ledger_fast_v1', FAST_SQL, values)) as {
+    const [row] = (await preparedQuery(m ?? this.ds, 'ledger_fast_v1', FAST_SQL, values)) as {
       inserted: string | null;
       existing: { id: string; contentHash: string } | null;
       balances: { account: string; balance: string }[];
@@ -370,17 +371,10 @@ export class LedgerService {
     return { entryId, duplicate: false, balances: Object.fromEntries(row.balances.map((r) => [r.account, BigInt(r.balance)])) };
   }
 
-  /** A named prepared statement straight on the pool (autocommit: the statement is its own transaction). */
-  private async poolQuery(name: string, text: string, values: unknown[]): Promise<unknown[]> {
-    const pool = (this.ds.driver as unknown as { master?: { query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> } }).master;
-    if (pool && typeof pool.query === 'function') return (await pool.query({ name, text, values })).rows;
-    return (await this.ds.query(text, values)) as unknown[];
-  }
-
   private async postIn(m: EntityManager, entry: PreparedEntry): Promise<PostResult> {
     const now = this.clock.now();
     const debited = entry.postings.filter((p) => p.amount < 0n && !mayGoNegative(p.account));
-    const [row] = (await this.query(m, 'ledger_read_v1', READ_SQL, [
+    const [row] = (await preparedQuery(m, 'ledger_read_v1', READ_SQL, [
       now,
       entry.postings.map((p) => p.account),
       entry.postings.map((p) => p.kind),
@@ -406,7 +400,7 @@ export class LedgerService {
     }
 
     const entryId = randomUUID();
-    const rows = (await this.query(m, 'ledger_write_v2', WRITE_SQL, [
+    const rows = (await preparedQuery(m, 'ledger_write_v2', WRITE_SQL, [
       entryId,
       entry.idempotencyKey,
       entry.reason,
@@ -431,13 +425,6 @@ export class LedgerService {
    * The two hot statements run as named prepared statements on the transaction's own pg connection (parsed and
    * planned once per connection); falls back to TypeORM's query when the manager has no pg client.
    */
-  private async query(m: EntityManager, name: string, text: string, values: unknown[]): Promise<unknown[]> {
-    const client = (m.queryRunner as unknown as { databaseConnection?: { query: (q: { name: string; text: string; values: unknown[] }) => Promise<{ rows: unknown[] }> } })
-      ?.databaseConnection;
-    if (client && typeof client.query === 'function') return (await client.query({ name, text, values })).rows;
-    return (await m.query(text, values)) as unknown[];
-  }
-
   private translate(e: unknown, inCallerTransaction: boolean): unknown {
     if (e instanceof DomainError) return e;
     const { code, constraint } = pgCode(e);

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
+import { preparedQuery } from '../../../../common/prepared-query.js';
 import { CreateNotificationCommand } from './create-notification.command.js';
 
 type Input = CreateNotificationCommand['input'];
@@ -64,7 +65,9 @@ export class CreateNotificationHandler implements ICommandHandler<CreateNotifica
 
   /** One statement: rows without a conflict are inserted; a dedupeKey already stored (or twice in the batch) answers the stored id. */
   private async insertMany(batch: Waiting[]): Promise<Map<string, string>> {
-    const rows = (await this.ds.query(
+    const rows = (await preparedQuery(
+      this.ds,
+      'notifications_batch_v1',
       `WITH x AS (
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
                     AS x(id, user_id, type, title, message, data, dedupe_key, created_at, k)
