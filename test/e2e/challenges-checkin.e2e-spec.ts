@@ -67,6 +67,27 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     expect(res.body.challenge).toMatchObject({ status: 'COMPLETED', isSuccessful: onTime, failureReason: onTime ? null : 'Checked in after the window closed' });
   });
 
+  it('concurrent check-ins share one statement: each succeeds once, a double tap is refused once, another user’s id matches nothing', async () => {
+    const players = [await pending(), await pending(), await pending()];
+    t.clock.set(ist(DAY, '06:05:00'));
+    const [p0, p1, p2] = players;
+    const answers = await Promise.all([
+      verify(p0.u, { challengeId: p0.id, verificationMethod: 'MANUAL', notes: 'first tap' }),
+      verify(p0.u, { challengeId: p0.id, verificationMethod: 'MANUAL', notes: 'second tap' }),
+      verify(p1.u, { challengeId: p1.id, verificationMethod: 'MANUAL', checkInLocation: 'Delhi' }),
+      verify(p2.u, { challengeId: p1.id, verificationMethod: 'MANUAL' }),
+      verify(p2.u, { challengeId: p2.id, verificationMethod: 'MANUAL' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 404, 409]);
+    const taps = answers.slice(0, 2).map((a) => a.status).sort();
+    expect(taps).toEqual([200, 409]);
+    expect(answers[2].body.challenge).toMatchObject({ id: p1.id, status: 'COMPLETED', isSuccessful: true, checkInLocation: 'Delhi' });
+    expect(answers[3].status).toBe(404);
+    expect(answers[4].body.challenge).toMatchObject({ id: p2.id, status: 'COMPLETED', isSuccessful: true });
+    for (const p of players) expect(await notificationsOf(t, p.u.id, 'CHALLENGE_CHECKED_IN')).toHaveLength(1);
+    expect((await get(p0.u, p0.id)).notes).toBe(answers[0].status === 200 ? 'first tap' : 'second tap');
+  });
+
   it('computes the window fields for now', async () => {
     const { u, id } = await pending();
     t.clock.set(ist(DAY, '05:30'));

@@ -35,6 +35,7 @@ import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { affectedIds, isUniqueViolation, retryingTransaction } from './infrastructure/sql.js';
 import { isUuid } from '../../common/uuid.js';
 import { preparedQuery } from '../../common/prepared-query.js';
+import { TickBatcher } from '../../common/tick-batcher.js';
 
 export interface CreateInput {
   challengeDate: string;
@@ -56,6 +57,14 @@ export interface VerifyInput {
   notes?: string;
 }
 
+interface ManualCheckIn {
+  id: string;
+  userId: string;
+  at: Date;
+  location: string | null;
+  notes: string | null;
+}
+
 export interface Photo {
   bytes: Buffer;
 }
@@ -65,6 +74,11 @@ export interface Photo {
 @Injectable()
 export class ChallengesService {
   private readonly logger = new Logger('Challenges');
+  /** The 6 AM rush: concurrent manual check-ins are one guarded UPDATE per turn of the event loop (group commit). */
+  private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>(
+    (items) => this.checkInMany(items),
+    (item) => this.checkInOne(item),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -276,23 +290,19 @@ export class ChallengesService {
 
   async verify(userId: string, input: VerifyInput, photo: Photo | null): Promise<{ challenge: ChallengeView; isSuccessful: boolean }> {
     // The 6 AM rush: a manual check-in is one guarded UPDATE (own, PENDING, window opened; on time iff before the
-    // close) and one read. Anything it does not match takes the full path below, which answers the precise error.
+    // close), shared by the check-ins of the same tick. Anything it does not match takes the full path below, which
+    // answers the precise error.
     if (!photo && input.verificationMethod === 'MANUAL' && isUuid(input.challengeId)) {
-      const now = this.clock.now();
-      const rows = (await preparedQuery(
-        this.dataSource,
-        'challenge_check_in_v1',
-        `UPDATE challenges
-            SET status = 'COMPLETED', is_successful = ($3 < window_closes_at), check_in_time = $3, closed_at = $3, verification_method = 'MANUAL',
-                check_in_location = $4, notes = $5, photo_path = NULL,
-                failure_reason = CASE WHEN $3 < window_closes_at THEN NULL ELSE 'Checked in after the window closed' END
-          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' AND window_opens_at <= $3
-          RETURNING *`,
-        [input.challengeId, userId, now, input.checkInLocation ?? null, input.notes ?? null],
-      )) as Record<string, unknown>[];
+      const row = await this.manualCheckIns.push({
+        id: input.challengeId,
+        userId,
+        at: this.clock.now(),
+        location: input.checkInLocation ?? null,
+        notes: input.notes ?? null,
+      });
       // The updated row comes back whole and is hydrated like TypeORM would: no second read.
-      if (rows.length === 1) {
-        const updated = this.hydrate(rows[0]);
+      if (row) {
+        const updated = this.hydrate(row);
         return this.afterCheckIn(userId, updated.id, updated.isSuccessful === true, updated.challengeDate, updated);
       }
     }
@@ -327,6 +337,37 @@ export class ChallengesService {
       throw ChallengeErrors.alreadyCheckedIn();
     }
     return this.afterCheckIn(userId, c.id, onTime, c.challengeDate);
+  }
+
+  /**
+   * The guarded UPDATE of a manual check-in: own, PENDING, window opened; on time iff before the close. Answers the
+   * updated row, or null when it did not match (the caller then takes the full path for the precise error).
+   */
+  private async checkInOne(c: ManualCheckIn): Promise<Record<string, unknown> | null> {
+    const [row] = (await this.checkInMany([c])) as (Record<string, unknown> | null)[];
+    return row ?? null;
+  }
+
+  private async checkInMany(items: ManualCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
+    // A challenge asked twice in one batch is updated by its first ask; the second answers null (the full path then
+    // finds it checked in).
+    const first = new Map<string, number>();
+    items.forEach((c, i) => first.has(c.id) || first.set(c.id, i));
+    const unique = [...first.values()].map((i) => items[i]);
+    const rows = (await preparedQuery(
+      this.dataSource,
+      'challenge_check_in_v2',
+      `UPDATE challenges c
+          SET status = 'COMPLETED', is_successful = (x.at < c.window_closes_at), check_in_time = x.at, closed_at = x.at,
+              verification_method = 'MANUAL', check_in_location = x.location, notes = x.notes, photo_path = NULL,
+              failure_reason = CASE WHEN x.at < c.window_closes_at THEN NULL ELSE 'Checked in after the window closed' END
+         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[]) AS x(id, user_id, at, location, notes)
+        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at
+        RETURNING c.*`,
+      [unique.map((c) => c.id), unique.map((c) => c.userId), unique.map((c) => c.at), unique.map((c) => c.location), unique.map((c) => c.notes)],
+    )) as Record<string, unknown>[];
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));
   }
 
   /** A raw challenges row (RETURNING *) as the entity, through the driver's own per-column hydration and transformers. */

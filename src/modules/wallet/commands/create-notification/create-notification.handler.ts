@@ -5,17 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { preparedQuery } from '../../../../common/prepared-query.js';
+import { TickBatcher } from '../../../../common/tick-batcher.js';
 import { CreateNotificationCommand } from './create-notification.command.js';
 
 type Input = CreateNotificationCommand['input'];
-interface Waiting {
-  input: Input;
-  at: Date;
-  resolve: (r: { id: string }) => void;
-  reject: (e: unknown) => void;
-}
-
-const MAX_BATCH = 500;
+type Waiting = { input: Input; at: Date };
 
 const jsonOf = (data: Record<string, unknown> | undefined) => JSON.stringify(data ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
@@ -23,13 +17,14 @@ const jsonOf = (data: Record<string, unknown> | undefined) => JSON.stringify(dat
  * Stores a notification for a user; the same dedupeKey twice stores it once and answers the first id.
  *
  * Outside a caller's transaction, the notifications asked for in the same turn of the event loop are written by one
- * multi-row statement (one round trip and one commit for all of them: the 6 AM rush creates one per check-in). Each
- * caller still waits for its own row to be stored. Should the shared statement fail, each is retried on its own so
- * one bad row never costs the others theirs.
+ * multi-row statement (TickBatcher: the 6 AM rush creates one per check-in). Each caller still waits for its own row.
  */
 @CommandHandler(CreateNotificationCommand)
 export class CreateNotificationHandler implements ICommandHandler<CreateNotificationCommand, { id: string }> {
-  private waiting: Waiting[] = [];
+  private readonly batcher = new TickBatcher<Waiting, { id: string }>(
+    (batch) => this.insertMany(batch),
+    (w) => this.insertOne(this.ds.manager, w.input, w.at),
+  );
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -38,33 +33,11 @@ export class CreateNotificationHandler implements ICommandHandler<CreateNotifica
 
   execute({ input }: CreateNotificationCommand): Promise<{ id: string }> {
     if (input.manager) return this.insertOne(input.manager, input, this.clock.now());
-    return new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => void this.flush());
-      this.waiting.push({ input, at: this.clock.now(), resolve, reject });
-      if (this.waiting.length >= MAX_BATCH) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.waiting;
-    this.waiting = [];
-    if (batch.length === 0) return;
-    if (batch.length === 1) {
-      const [w] = batch;
-      return this.insertOne(this.ds.manager, w.input, w.at).then(w.resolve, w.reject);
-    }
-    let ids: Map<string, string>;
-    try {
-      ids = await this.insertMany(batch);
-    } catch {
-      for (const w of batch) this.insertOne(this.ds.manager, w.input, w.at).then(w.resolve, w.reject);
-      return;
-    }
-    for (const [i, w] of batch.entries()) w.resolve({ id: ids.get(w.input.dedupeKey ?? `#${i}`)! });
+    return this.batcher.push({ input, at: this.clock.now() });
   }
 
   /** One statement: rows without a conflict are inserted; a dedupeKey already stored (or twice in the batch) answers the stored id. */
-  private async insertMany(batch: Waiting[]): Promise<Map<string, string>> {
+  private async insertMany(batch: Waiting[]): Promise<{ id: string }[]> {
     const rows = (await preparedQuery(
       this.ds,
       'notifications_batch_v1',
@@ -94,9 +67,11 @@ export class CreateNotificationHandler implements ICommandHandler<CreateNotifica
     const ids = new Map<string, string>();
     // A key met twice in this batch is inserted once and both rows answer that id; a key stored earlier answers its id.
     for (const r of rows) if (r.id && !ids.has(r.k)) ids.set(r.k, r.id);
-    const missing = batch.filter((w, i) => !ids.get(w.input.dedupeKey ?? `#${i}`));
-    if (missing.length > 0) throw new Error(`notification batch: ${missing.length} row(s) without an id`);
-    return ids;
+    return batch.map((w, i) => {
+      const id = ids.get(w.input.dedupeKey ?? `#${i}`);
+      if (!id) throw new Error('notification batch: a row without an id');
+      return { id };
+    });
   }
 
   private async insertOne(m: EntityManager, input: Input, at: Date): Promise<{ id: string }> {
