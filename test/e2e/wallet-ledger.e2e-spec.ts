@@ -240,6 +240,29 @@ describe('wallet ledger', () => {
       ).rejects.toThrow(/unbalanced/);
     });
 
+    it('refuses postings to an entry that does not exist, balanced or not', async () => {
+      const ghost = randomUUID();
+      await expect(
+        ds.query(
+          `INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash)
+           VALUES ($1, 'zz:ghost-a', 5, 1, repeat('0', 64), repeat('0', 64)), ($1, 'zz:ghost-b', -5, 1, repeat('0', 64), repeat('0', 64))`,
+          [ghost],
+        ),
+      ).rejects.toThrow(/unknown journal entry/);
+      expect(await ds.query(`SELECT 1 FROM postings WHERE entry_id = $1`, [ghost])).toHaveLength(0);
+    });
+
+    it('refuses a later posting that unbalances a stored entry', async () => {
+      const a = await createUser(t);
+      await fund(t, a.id, 700n);
+      const [{ entry_id: entryId }] = (await ds.query(`SELECT entry_id FROM postings WHERE account = $1`, [userWallet(a.id)])) as { entry_id: string }[];
+      await expect(
+        ds.query(`INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash) VALUES ($1, 'zz:late', 3, 1, repeat('0', 64), repeat('0', 64))`, [entryId]),
+      ).rejects.toThrow(/unbalanced/);
+      const sum = async () => ((await ds.query(`SELECT sum(amount)::int AS s, count(*)::int AS n FROM postings WHERE entry_id = $1`, [entryId])) as { s: number; n: number }[])[0];
+      expect(await sum()).toEqual({ s: 0, n: 2 });
+    });
+
     it('refuses a negative user wallet in the projection', async () => {
       const a = await createUser(t);
       await fund(t, a.id, 100n);

@@ -4,7 +4,7 @@ import { Wallet1763800200000 } from './1763800200000-wallet.js';
 import { Challenges1763800300000 } from './1763800300000-challenges.js';
 import { Settlement1763800400000 } from './1763800400000-settlement.js';
 import { Support1763800500000 } from './1763800500000-support.js';
-import { LedgerWriteIndexes1763800600000 } from './1763800600000-ledger-write-indexes.js';
+import { WritePath1763800600000 } from './1763800600000-write-path.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -14,5 +14,5 @@ export const migrations = [
   Challenges1763800300000,
   Settlement1763800400000,
   Support1763800500000,
-  LedgerWriteIndexes1763800600000,
+  WritePath1763800600000,
 ];
