@@ -9,9 +9,10 @@ export type StakeMovement =
 
 /**
  * Many stake movements at once (settlement chunks): exactly the entries RefundStake, MoveToPool, ReturnStake and
- * PayWinnings post one by one (same keys, reasons, postings, metadata), applied in the given order, written with a
- * few multi-row statements. With a manager: in the caller's transaction (a clash → LEDGER.CONCURRENT_UPDATE, retry
- * the whole transaction), without: its own transaction, retried. Answers one result per movement, in order.
+ * PayWinnings post one by one (same keys, reasons, postings, metadata), written with a few multi-row statements.
+ * With a manager: in the caller's transaction (a clash → LEDGER.CONCURRENT_UPDATE, retry the whole transaction),
+ * the movements between a user's own accounts first, then those through the pool (each group in the given order);
+ * without: in the given order, in its own transaction, retried. Answers one result per movement, in order.
  */
 export class PostStakeMovementsCommand extends Command<LedgerEntryResult[]> {
   constructor(readonly input: { movements: StakeMovement[] } & InTransaction) {

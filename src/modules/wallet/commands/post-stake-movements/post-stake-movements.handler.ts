@@ -25,9 +25,28 @@ function entryOf(m: StakeMovement): EntryInput {
 export class PostStakeMovementsHandler implements ICommandHandler<PostStakeMovementsCommand, LedgerEntryResult[]> {
   constructor(@Inject(LedgerService) private readonly ledger: LedgerService) {}
 
+  /**
+   * In the caller's transaction, two ledger batches: first the movements between a user's own accounts (stake and wallet: no two concurrent
+   * settlement chunks share them), then those through the day's pool. The pool row is locked from its batch to the
+   * commit, so concurrent chunks (more workers) wait for each other only over the pool half of their writes.
+   */
   async execute({ input }: PostStakeMovementsCommand): Promise<LedgerEntryResult[]> {
     const entries = input.movements.map(entryOf);
-    const results = await this.ledger.postMany(entries, input.manager);
-    return results.map(({ entryId, duplicate }) => ({ entryId, duplicate }));
+    if (!input.manager) {
+      const posted = await this.ledger.postMany(entries);
+      return posted.map(({ entryId, duplicate }) => ({ entryId, duplicate }));
+    }
+    const viaPool = (m: StakeMovement) => m.type === 'MOVE_TO_POOL' || m.type === 'PAY_WINNINGS';
+    const order = [...entries.keys()].sort((a, b) => Number(viaPool(input.movements[a])) - Number(viaPool(input.movements[b])));
+    const split = order.findIndex((i) => viaPool(input.movements[i]));
+    const own = split < 0 ? order : order.slice(0, split);
+    const pooled = split < 0 ? [] : order.slice(split);
+    const results: LedgerEntryResult[] = new Array(entries.length);
+    for (const part of [own, pooled]) {
+      if (part.length === 0) continue;
+      const posted = await this.ledger.postMany(part.map((i) => entries[i]), input.manager);
+      posted.forEach(({ entryId, duplicate }, k) => (results[part[k]] = { entryId, duplicate }));
+    }
+    return results;
   }
 }
