@@ -35,10 +35,12 @@ export class WritePath1763800600000 implements MigrationInterface {
       CREATE OR REPLACE FUNCTION ledger_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE bad record;
       BEGIN
-        SELECT n.entry_id, n.s, n.n, (j.id IS NOT NULL) AS known INTO bad
-          FROM (SELECT entry_id, sum(amount) AS s, count(*) AS n FROM new_postings GROUP BY entry_id) n
-          LEFT JOIN journal_entries j ON j.id = n.entry_id
-         WHERE n.s <> 0 OR n.n < 2 OR j.id IS NULL LIMIT 1;
+        -- The entry's existence is a scalar subquery (one primary-key probe per entry), never a join the planner
+        -- could turn into a scan of the whole journal.
+        SELECT x.entry_id, x.s, x.n, x.known INTO bad
+          FROM (SELECT g.entry_id, g.s, g.n, coalesce((SELECT true FROM journal_entries j WHERE j.id = g.entry_id), false) AS known
+                  FROM (SELECT entry_id, sum(amount) AS s, count(*) AS n FROM new_postings GROUP BY entry_id) g) x
+         WHERE x.s <> 0 OR x.n < 2 OR NOT x.known LIMIT 1;
         IF FOUND AND NOT bad.known THEN
           RAISE EXCEPTION 'posting to unknown journal entry %', bad.entry_id USING ERRCODE = '23503';
         END IF;
