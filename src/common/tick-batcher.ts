@@ -1,16 +1,15 @@
 /**
  * Group commit for hot single-row writes: the items pushed in the same turn of the event loop are written by one
- * statement (`many`, answering one result per item, in order), so a rush of concurrent requests costs one round trip
- * and one commit per turn instead of one per request. Every caller still waits for its own item's result. A batch of
- * one, and every item of a batch whose statement failed, goes through `one` on its own: one bad item never costs
- * the others theirs, and an error reaches only the callers it belongs to.
+ * call of `write` (one statement answering one result per item, in order), so a rush of concurrent requests costs one
+ * round trip and one commit per turn instead of one per request. Every caller still waits for its own item's result.
+ * Should a batch fail, each of its items is written again on its own: one bad item never costs the others theirs,
+ * and an error reaches only the caller it belongs to.
  */
 export class TickBatcher<I, O> {
   private waiting: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
 
   constructor(
-    private readonly many: (items: I[]) => Promise<O[]>,
-    private readonly one: (item: I) => Promise<O>,
+    private readonly write: (items: I[]) => Promise<O[]>,
     private readonly maxBatch = 500,
   ) {}
 
@@ -27,17 +26,9 @@ export class TickBatcher<I, O> {
     this.waiting = [];
     if (batch.length === 0) return;
     if (batch.length > 1) {
-      let results: O[] | null = null;
-      try {
-        results = await this.many(batch.map((w) => w.item));
-      } catch {
-        results = null;
-      }
-      if (results && results.length === batch.length) {
-        batch.forEach((w, i) => w.resolve(results[i]));
-        return;
-      }
+      const results = await this.write(batch.map((w) => w.item)).catch(() => null);
+      if (results?.length === batch.length) return batch.forEach((w, i) => w.resolve(results[i]));
     }
-    for (const w of batch) this.one(w.item).then(w.resolve, w.reject);
+    for (const w of batch) this.write([w.item]).then(([o]) => w.resolve(o), w.reject);
   }
 }

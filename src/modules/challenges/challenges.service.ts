@@ -75,10 +75,7 @@ export interface Photo {
 export class ChallengesService {
   private readonly logger = new Logger('Challenges');
   /** The 6 AM rush: concurrent manual check-ins are one guarded UPDATE per turn of the event loop (group commit). */
-  private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>(
-    (items) => this.checkInMany(items),
-    (item) => this.checkInOne(item),
-  );
+  private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>((items) => this.checkIn(items));
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -340,15 +337,10 @@ export class ChallengesService {
   }
 
   /**
-   * The guarded UPDATE of a manual check-in: own, PENDING, window opened; on time iff before the close. Answers the
+   * The guarded UPDATE of manual check-ins: own, PENDING, window opened; on time iff before the close. Answers each
    * updated row, or null when it did not match (the caller then takes the full path for the precise error).
    */
-  private async checkInOne(c: ManualCheckIn): Promise<Record<string, unknown> | null> {
-    const [row] = (await this.checkInMany([c])) as (Record<string, unknown> | null)[];
-    return row ?? null;
-  }
-
-  private async checkInMany(items: ManualCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
+  private async checkIn(items: ManualCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
     // A challenge asked twice in one batch is updated by its first ask; the second answers null (the full path then
     // finds it checked in).
     const first = new Map<string, number>();

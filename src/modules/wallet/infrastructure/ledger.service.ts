@@ -421,10 +421,6 @@ export class LedgerService {
     return { entryId, duplicate: false, balances: Object.fromEntries(rows.map((r) => [r.account, BigInt(r.balance)])) };
   }
 
-  /**
-   * The two hot statements run as named prepared statements on the transaction's own pg connection (parsed and
-   * planned once per connection); falls back to TypeORM's query when the manager has no pg client.
-   */
   private translate(e: unknown, inCallerTransaction: boolean): unknown {
     if (e instanceof DomainError) return e;
     const { code, constraint } = pgCode(e);

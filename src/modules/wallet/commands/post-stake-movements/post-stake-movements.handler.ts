@@ -32,20 +32,15 @@ export class PostStakeMovementsHandler implements ICommandHandler<PostStakeMovem
    */
   async execute({ input }: PostStakeMovementsCommand): Promise<LedgerEntryResult[]> {
     const entries = input.movements.map(entryOf);
-    if (!input.manager) {
-      const posted = await this.ledger.postMany(entries);
-      return posted.map(({ entryId, duplicate }) => ({ entryId, duplicate }));
-    }
-    const viaPool = (m: StakeMovement) => m.type === 'MOVE_TO_POOL' || m.type === 'PAY_WINNINGS';
-    const order = [...entries.keys()].sort((a, b) => Number(viaPool(input.movements[a])) - Number(viaPool(input.movements[b])));
-    const split = order.findIndex((i) => viaPool(input.movements[i]));
-    const own = split < 0 ? order : order.slice(0, split);
-    const pooled = split < 0 ? [] : order.slice(split);
+    const viaPool = (i: number) => input.movements[i].type === 'MOVE_TO_POOL' || input.movements[i].type === 'PAY_WINNINGS';
+    const all = [...entries.keys()];
+    // Without a manager each postMany is its own transaction: then one batch, in the given order.
+    const groups = input.manager ? [all.filter((i) => !viaPool(i)), all.filter(viaPool)] : [all];
     const results: LedgerEntryResult[] = new Array(entries.length);
-    for (const part of [own, pooled]) {
-      if (part.length === 0) continue;
-      const posted = await this.ledger.postMany(part.map((i) => entries[i]), input.manager);
-      posted.forEach(({ entryId, duplicate }, k) => (results[part[k]] = { entryId, duplicate }));
+    for (const group of groups) {
+      if (group.length === 0) continue;
+      const posted = await this.ledger.postMany(group.map((i) => entries[i]), input.manager);
+      posted.forEach(({ entryId, duplicate }, k) => (results[group[k]] = { entryId, duplicate }));
     }
     return results;
   }
