@@ -63,7 +63,7 @@ export function benchEnv(db, extra = {}) {
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
     BULLMQ_PREFIX: db.prefix,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     JWT_SECRET: 'bench-jwt-secret-0123456789abcdef',
     TEST_MODE: 'true',
     AUTH_RATE_LIMIT: '1000000',
@@ -144,6 +144,8 @@ export function startProcess(script, env, ready, { timeoutMs = 60_000, args = []
       }
     };
     p.stdout.on('data', onData);
+    // BENCH_PROCESS_LOG=file: append the spawned api's / worker's output there (with BENCH_LOG_LEVEL=info, say)
+    if (process.env.BENCH_PROCESS_LOG) p.stdout.on('data', (d) => appendFileSync(process.env.BENCH_PROCESS_LOG, d));
     p.stderr.on('data', (d) => {
       out += d;
       if (process.env.BENCH_VERBOSE) process.stderr.write(d);

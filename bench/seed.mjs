@@ -12,8 +12,10 @@ export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTi
   const { LedgerService } = await dist('modules/wallet/infrastructure/ledger.service.js');
   const { DataSource } = await import('typeorm');
   const ledger = app.get(LedgerService);
+  const { uuid7 } = await dist('common/uuid.js');
   const ds = app.get(DataSource);
-  const rows = specs.map((s) => ({ userId: randomUUID(), challengeId: randomUUID(), stake: s.stake, ok: s.ok }));
+  // user ids random (as the users table makes them), challenge ids time-ordered (as ChallengesService makes them)
+  const rows = specs.map((s) => ({ userId: randomUUID(), challengeId: uuid7(), stake: s.stake, ok: s.ok }));
   for (let i = 0; i < rows.length; i += step) {
     const part = rows.slice(i, i + step);
     await ds.query(

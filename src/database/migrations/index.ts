@@ -5,6 +5,7 @@ import { Challenges1763800300000 } from './1763800300000-challenges.js';
 import { Settlement1763800400000 } from './1763800400000-settlement.js';
 import { Support1763800500000 } from './1763800500000-support.js';
 import { WritePath1763800600000 } from './1763800600000-write-path.js';
+import { SettlementLineOrder1763800700000 } from './1763800700000-settlement-line-order.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Settlement1763800400000,
   Support1763800500000,
   WritePath1763800600000,
+  SettlementLineOrder1763800700000,
 ];

@@ -33,7 +33,7 @@ import { ChallengeView, toChallengeView } from './domain/challenge-view.js';
 import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated } from './events/challenge-events.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { affectedIds, isUniqueViolation, retryingTransaction } from './infrastructure/sql.js';
-import { isUuid } from '../../common/uuid.js';
+import { isUuid, uuid7 } from '../../common/uuid.js';
 import { preparedQuery } from '../../common/prepared-query.js';
 import { TickBatcher } from '../../common/tick-batcher.js';
 
@@ -144,7 +144,7 @@ export class ChallengesService {
     const now = this.clock.now();
     const window = checkInWindow(date, time, this.tz);
     const row = Object.assign(new ChallengeEntity(), {
-      id: randomUUID(),
+      id: uuid7(),
       userId,
       challengeDate: date,
       wakeUpTime: time,

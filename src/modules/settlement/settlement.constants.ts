@@ -31,8 +31,11 @@ export function userRange(k: number, n: number): { from: string; to: string | nu
 export const DEADLINE_CRON = '0 15 * * *';
 /** How far back the daily job looks for dates left unsettled (catch-up after an outage). */
 export const CATCH_UP_DAYS = 7;
-/** Lines paid per database transaction. */
-export const CHUNK_SIZE = 2000;
+/** Lines paid per database transaction (env SETTLEMENT_CHUNK_SIZE, 1–10,000, default 2,000). */
+export function settlementChunkSize(): number {
+  const n = Number(process.env.SETTLEMENT_CHUNK_SIZE ?? 2000);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 2000;
+}
 /** Rows read per GetSettleableChallengesQuery page. */
 export const PAGE_SIZE = 5000;
 

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { preparedQuery } from '../../../common/prepared-query.js';
+import { uuid7 } from '../../../common/uuid.js';
 import { mayGoNegative } from '../domain/accounts.js';
 import { EntryInput, GENESIS_HASH, InvalidEntryError, PreparedEntry, postingHash, prepareEntry } from '../domain/journal.js';
 import { LedgerEntryPosted } from '../events/ledger-entry-posted.event.js';
 import { WalletErrors } from '../wallet.errors.js';
-import { preparedQuery } from '../../../common/prepared-query.js';
 
 export interface PostResult {
   entryId: string;
@@ -131,19 +131,20 @@ SELECT (SELECT id FROM e)::text AS inserted,
        (SELECT coalesce(json_agg(json_build_object('account', u.account, 'balance', u.balance::text)), '[]'::json) FROM u) AS balances,
        (SELECT count(*) FROM p)::int AS posted`;
 
-// postMany, statement 1: every account row exists (new ones at zero); which keys were already used.
-const MANY_READ_SQL = `
-WITH a AS (
-  INSERT INTO account_balances (account, kind, updated_at)
-  SELECT u.account, u.kind, $1::timestamptz FROM unnest($2::text[], $3::text[]) AS u(account, kind)
-  ON CONFLICT (account) DO NOTHING
-)
-SELECT j.idempotency_key AS key, j.id, j.content_hash FROM journal_entries j WHERE j.idempotency_key = ANY($4::text[])`;
+// postMany, statement 1: which keys were already used.
+const MANY_KEYS_SQL = `
+SELECT j.idempotency_key AS key, j.id, j.content_hash FROM journal_entries j WHERE j.idempotency_key = ANY($1::text[])`;
 
 // postMany, statement 2: the projection rows it will move, locked in account order (the same order post() uses).
 const MANY_LOCK_SQL = `
 SELECT account, balance::text, version::text, head_hash, prev_hash FROM account_balances
  WHERE account = ANY($1::text[]) ORDER BY account FOR UPDATE`;
+
+// postMany, only when statement 2 missed accounts: create them at zero (then statement 2 again).
+const MANY_OPEN_SQL = `
+INSERT INTO account_balances (account, kind, updated_at)
+SELECT u.account, u.kind, $1::timestamptz FROM unnest($2::text[], $3::text[]) AS u(account, kind)
+ON CONFLICT (account) DO NOTHING`;
 
 // postMany, statement 3: all entries, all postings (hashes computed from the locked rows), each projection once.
 const MANY_WRITE_SQL = `
@@ -221,11 +222,12 @@ export class LedgerService {
   }
 
   /**
-   * Many entries in order, as if posted one by one (same checks, same hash chains), with four statements whatever
-   * their number: make sure the accounts exist and find keys already used; lock the touched projection rows (in
-   * account order); compute balances, sequences and hashes here; then one statement inserts every entry and posting
-   * and sets each projection row once. With a manager it runs in the caller's transaction (no retry inside: a clash
-   * surfaces as LEDGER.CONCURRENT_UPDATE and nothing is published, as for post); without, in its own, retried.
+   * Many entries in order, as if posted one by one (same checks, same hash chains), with three statements whatever
+   * their number: find keys already used; lock the touched projection rows (in account order; accounts not yet open
+   * are created at zero and the lock repeated); compute balances, sequences and hashes here; then one statement
+   * inserts every entry and posting and sets each projection row once. With a manager it runs in the caller's
+   * transaction (no retry inside: a clash surfaces as LEDGER.CONCURRENT_UPDATE and nothing is published, as for post);
+   * without, in its own, retried.
    */
   async postMany(inputs: EntryInput[], manager?: EntityManager): Promise<PostResult[]> {
     let entries: PreparedEntry[];
@@ -263,15 +265,17 @@ export class LedgerService {
     for (const e of entries) for (const p of e.postings) kinds.set(p.account, p.kind);
     const accounts = [...kinds.keys()].sort();
 
-    const existingRows = (await preparedQuery(m, 'ledger_many_read_v1', MANY_READ_SQL, [
-      now,
-      accounts,
-      accounts.map((a) => kinds.get(a)),
-      entries.map((e) => e.idempotencyKey),
-    ])) as { key: string; id: string; content_hash: string }[];
+    const existingRows = (await preparedQuery(m, 'ledger_many_keys_v1', MANY_KEYS_SQL, [entries.map((e) => e.idempotencyKey)])) as { key: string; id: string; content_hash: string }[];
     const existing = new Map(existingRows.map((r) => [r.key, r]));
 
-    const locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as { account: string; balance: string; version: string; head_hash: string; prev_hash: string }[];
+    type Locked = { account: string; balance: string; version: string; head_hash: string; prev_hash: string };
+    let locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as Locked[];
+    if (locked.length < accounts.length) {
+      const have = new Set(locked.map((r) => r.account));
+      const missing = accounts.filter((a) => !have.has(a));
+      await preparedQuery(m, 'ledger_many_open_v1', MANY_OPEN_SQL, [now, missing, missing.map((a) => kinds.get(a))]);
+      locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as Locked[];
+    }
     const state = new Map(locked.map((r) => [r.account, { balance: BigInt(r.balance), version: BigInt(r.version), head: r.head_hash.trim(), prev: r.prev_hash.trim(), touched: false }]));
 
     const results: PostResult[] = [];
@@ -284,7 +288,7 @@ export class LedgerService {
         results.push({ entryId: found.id, duplicate: true, balances: {} });
         continue;
       }
-      const entryId = randomUUID();
+      const entryId = uuid7();
       const balances: Record<string, bigint> = {};
       for (const p of e.postings) {
         const s = state.get(p.account);
@@ -338,7 +342,7 @@ export class LedgerService {
 
   /** The one-statement post (see FAST_SQL): on the caller's connection when given a manager, else on its own. */
   private async postFast(m: EntityManager | null, entry: PreparedEntry): Promise<PostResult> {
-    const entryId = randomUUID();
+    const entryId = uuid7();
     const values = [
       entryId,
       entry.idempotencyKey,
@@ -399,7 +403,7 @@ export class LedgerService {
       expected.push(s.version.toString());
     }
 
-    const entryId = randomUUID();
+    const entryId = uuid7();
     const rows = (await preparedQuery(m, 'ledger_write_v2', WRITE_SQL, [
       entryId,
       entry.idempotencyKey,

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../../common/prepared-query.js';
+import { uuid7 } from '../../../common/uuid.js';
 import type { NotificationInput } from '../commands/create-notifications/create-notifications.command.js';
 
 export type NotificationRow = NotificationInput & { at: Date };
@@ -14,9 +14,11 @@ WITH x AS (
   SELECT id, user_id, type, title, message, data::jsonb, dedupe_key, created_at FROM x
   ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id
 )
-SELECT x.id AS asked, ins.id AS inserted,
-       CASE WHEN ins.id IS NULL THEN (SELECT n.id FROM notifications n WHERE n.dedupe_key = x.dedupe_key) END AS existing
-  FROM x LEFT JOIN ins ON ins.id = x.id`;
+SELECT y.asked, CASE WHEN y.inserted THEN y.asked END AS inserted,
+       CASE WHEN NOT y.inserted THEN (SELECT n.id FROM notifications n WHERE n.dedupe_key = y.dedupe_key) END AS existing
+  FROM (SELECT x.id AS asked, x.dedupe_key, x.id IN (SELECT id FROM ins) AS inserted FROM x) y`;
+// (a hashed membership test, not a join: settlement chunks run with joins restricted to nested loops, see
+// SettlementRepository.useKeyedPlans)
 
 const jsonOf = (data: Record<string, unknown> | undefined) => JSON.stringify(data ?? {}, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
@@ -35,8 +37,8 @@ export async function insertNotifications(on: DataSource | EntityManager, rows: 
     if (r.dedupeKey != null) slotOfKey.set(r.dedupeKey, asked.length);
     return asked.push(r) - 1;
   });
-  const ids = asked.map(() => randomUUID());
-  const answers = (await preparedQuery(on, 'notifications_insert_v1', INSERT_SQL, [
+  const ids = asked.map(() => uuid7());
+  const answers = (await preparedQuery(on, 'notifications_insert_v2', INSERT_SQL, [
     ids,
     asked.map((r) => r.userId),
     asked.map((r) => r.type),

@@ -14,7 +14,7 @@ import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platfo
 import { RECEIPT_RULE } from '../../domain/receipt.js';
 import { ChallengeSettled } from '../../events/challenge-settled.event.js';
 import { SettlementRepository, SettlementLineRow, SettlementRun, StagedChallenge } from '../../infrastructure/settlement.repository.js';
-import { CHUNK_SIZE, PAGE_SIZE } from '../../settlement.constants.js';
+import { PAGE_SIZE, settlementChunkSize } from '../../settlement.constants.js';
 import { SettlementErrors } from '../../settlement.errors.js';
 import { SettleDateCommand, SettleDateResult, SettledBatchSummary } from './settle-date.command.js';
 
@@ -73,14 +73,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   async payPart(runId: string, winners: boolean, from: string, to: string | null): Promise<{ paid: number }> {
     const run = await this.repo.runById(runId);
     if (!run || run.status === 'SETTLED') return { paid: 0 };
-    let paid = 0;
     try {
-      for (;;) {
-        const lines = await this.repo.pendingLinesInRange(runId, winners, from, to, CHUNK_SIZE);
-        if (lines.length === 0) break;
-        paid += await this.payChunk(run, lines);
-      }
-      return { paid };
+      return { paid: await this.payPending(run, winners, { from, to }) };
     } catch (e) {
       await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
       throw e;
@@ -105,7 +99,10 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async planNewBatch(date: string): Promise<SettlementRun | null> {
     const run = await this.repo.createPlanStreamed(date, this.settleablePages(date), RECEIPT_RULE, this.clock.now());
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
-    if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+    if (run) {
+      this.logger.log(`Settlement ${date} batch ${run.batchNo} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+      await this.repo.refreshStatistics();
+    }
     return run;
   }
 
@@ -133,13 +130,9 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async payRun(run: SettlementRun): Promise<number> {
     let paid = 0;
     try {
-      for (const isSuccessful of [false, true]) {
-        for (;;) {
-          const lines = await this.repo.pendingLines(run.id, isSuccessful, CHUNK_SIZE);
-          if (lines.length === 0) break;
-          paid += await this.payChunk(run, lines);
-        }
-      }
+      // a line left behind a cursor (its claim by a concurrent payer rolled back) fails the count below; the job's
+      // retry pays it
+      for (const isSuccessful of [false, true]) paid += await this.payPending(run, isSuccessful, null);
       if (run.platformRevenue > 0n && !run.revenuePaid) {
         await this.repo.dataSource.transaction(async (manager) => {
           if (await this.repo.markRevenuePaid(manager, run.id)) {
@@ -155,6 +148,17 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     } catch (e) {
       await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
       throw e;
+    }
+  }
+
+  /** Pays the pending lines of one outcome (of one user range), chunk by chunk from a cursor; answers how many. */
+  private async payPending(run: SettlementRun, isSuccessful: boolean, users: { from: string; to: string | null } | null): Promise<number> {
+    let paid = 0;
+    for (let after = 0; ; ) {
+      const lines = await this.repo.pendingLines(run.id, isSuccessful, after, settlementChunkSize(), users);
+      if (lines.length === 0) return paid;
+      paid += await this.payChunk(run, lines);
+      after = lines[lines.length - 1].lineNo;
     }
   }
 
@@ -179,6 +183,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async payChunkOnce(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
     const settled: ChallengeSettled[] = [];
     await this.repo.dataSource.transaction(async (manager) => {
+      await this.repo.useKeyedPlans(manager);
       const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
