@@ -17,6 +17,11 @@ function addDays(date: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 const calendarDate = (date: string) => weekdayDate.format(new Date(`${date}T00:00:00Z`));
+/**
+ * Noon in India on a day of this journey's own (no other spec uses January 2026): the minutes the journey moves the
+ * clock never cross an Indian midnight, and its challenges never share a date with another journey's settlement.
+ */
+const noonIst = () => new Date('2026-01-14T06:30:00Z');
 
 describe('challenges in Chromium (New York browser, IST screens)', () => {
   let t: TestApp;
@@ -49,7 +54,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     page.getByTestId('wallet-balance').filter({ hasText: text }).waitFor({ state: 'visible', timeout: 10000 });
 
   it('creates a challenge in the modal, sees it in Upcoming and the calendar, cancels it and gets the stake back', async () => {
-    t.clock.set(new Date());
+    t.clock.set(noonIst());
     const p = await player('Asha Rao');
     const { context, page } = await signedIn(p);
     await openDashboard(page, 'Asha');
@@ -118,7 +123,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
   });
 
   it('a test challenge checked in inside its window shows "Challenge Completed!", its window in IST', async () => {
-    t.clock.set(new Date());
+    t.clock.set(noonIst());
     const p = await player('Ravi Kumar');
     const { context, page } = await signedIn(p);
     await openDashboard(page, 'Ravi');
@@ -147,7 +152,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
   });
 
   it('a missed test challenge, closed by the missed-window job, shows "Challenge Failed" (dark theme, with Analytics)', async () => {
-    t.clock.set(new Date());
+    t.clock.set(noonIst());
     const p = await player('Meera Nair');
     const created = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(p.auth).send({});
     expect(created.status).toBe(201);

@@ -24,7 +24,9 @@ describe('support console in Chromium', () => {
   const signIn = (page: Page, token: string) => signInPage(t, page, token);
 
   it('finds a user who deposited, failed a challenge and was settled; shows the ledger, the receipt and a passing verify', async () => {
-    // The customer: ₹500 in through the sandbox checkout, a ₹100 challenge yesterday that failed, settled.
+    // The customer: ₹500 in through the sandbox checkout, a ₹100 challenge yesterday that failed, settled. Yesterday is a
+    // day of this journey's own (no other spec uses January 2026), so its receipt holds this challenge alone.
+    t.clock.set(new Date('2026-01-28T06:30:00Z'));
     const customer = await verifiedUser(t, { fullName: 'Ravi Kumar' });
     await t.http().put('/api/v1/auth/profile').set(bearer(customer)).send({ fullName: 'Ravi Kumar', phoneNumber: '9876501234', city: 'Delhi', occupation: 'student' });
     const order = await t.http().post('/api/v1/wallet/deposit').set(bearer(customer)).send({ amount: 500 });
@@ -54,6 +56,7 @@ describe('support console in Chromium', () => {
     expect(await grantRoleCommand.run(t.app, [staff.email, 'SUPPORT'])).toBe(0);
     const login = await t.http().post('/api/v1/auth/login').send({ email: staff.email, password: staff.password });
     expect(login.status).toBe(200);
+    t.clock.set(new Date()); // the console's "Ran at … (just now)" is read by a browser on the real clock
 
     const context = await newContext(browser, { colorScheme: 'light' });
     const page = await context.newPage();
@@ -97,6 +100,8 @@ describe('support console in Chromium', () => {
 
     // The settlement receipt of that date.
     await page.getByRole('tab', { name: 'Settlements' }).click();
+    await page.getByLabel('Settlement date').fill(yesterday);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.getByRole('button', { name: `View receipt for ${yesterday}` }).first().click();
     const receipt = page.getByTestId('settlement-detail').getByTestId('settlement-receipt').first();
     await receipt.waitFor({ state: 'visible', timeout: 10000 });
