@@ -22,6 +22,15 @@ export function settlementParts(): number {
   return Number.isInteger(n) && n >= 1 && n <= 64 ? n : 1;
 }
 
+/**
+ * Settlement jobs (a day, or a part of one) one worker process runs at once (env SETTLEMENT_CONCURRENCY, 1–16, default 2:
+ * while one part waits on PostgreSQL the other computes). Scale out with more worker processes.
+ */
+export function settlementConcurrency(): number {
+  const n = Number(process.env.SETTLEMENT_CONCURRENCY ?? 2);
+  return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 2;
+}
+
 /** [from, to) user-id bounds of part k of n (to null for the last). */
 export function userRange(k: number, n: number): { from: string; to: string | null } {
   const bound = (i: number) => `${Math.floor((i * 0x100000000) / n).toString(16).padStart(8, '0')}-0000-0000-0000-000000000000`;

@@ -8,7 +8,7 @@ import { EnqueueDueSettlementsCommand } from '../commands/enqueue-due-settlement
 import { RecordSettlementFailureCommand } from '../commands/record-settlement-failure/record-settlement-failure.command.js';
 import { SettleDateCommand } from '../commands/settle-date/settle-date.command.js';
 import { FinishSettleDateCommand, PaySettlementPartCommand, PlanSettleDateCommand } from '../commands/settle-date-parts/settle-date-parts.command.js';
-import { SETTLEMENT_QUEUE, SettlementJob, settlementParts, userRange } from '../settlement.constants.js';
+import { SETTLEMENT_QUEUE, SettlementJob, settlementConcurrency, settlementParts, userRange } from '../settlement.constants.js';
 
 interface SettleDateData {
   date?: string;
@@ -27,7 +27,7 @@ const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) => (
  * Thin: each job sends one command. A short lock and stalled check so a killed worker's job is taken over within
  * seconds; the settlement itself resumes from its stored plan and pays nothing twice.
  */
-@Processor(SETTLEMENT_QUEUE, { concurrency: 2, lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 3 })
+@Processor(SETTLEMENT_QUEUE, { concurrency: settlementConcurrency(), lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 3 })
 export class SettlementProcessor extends WorkerHost {
   private readonly logger = new Logger('SettlementProcessor');
 
