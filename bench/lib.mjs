@@ -28,6 +28,37 @@ export function adminUrl() {
   return process.env.BENCH_ADMIN_DATABASE_URL ?? process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 }
 
+/**
+ * docs/scaling.md's checkpoint and WAL settings for the settlement window (those a reload applies; shared_buffers needs a
+ * restart and stays as it is). Opt-in with BENCH_PG_TUNE=1: they change the whole server, so they are set with
+ * ALTER SYSTEM for the duration of `fn` only and reset afterwards (also on Ctrl-C). Answers [fn's result, a note].
+ */
+export const WINDOW_SETTINGS = { max_wal_size: '16GB', checkpoint_timeout: '15min', wal_compression: 'lz4' };
+export async function withWindowSettings(fn) {
+  if (process.env.BENCH_PG_TUNE !== '1') return [await fn(), 'stock PostgreSQL settings'];
+  const c = new pg.Client({ connectionString: adminUrl() });
+  await c.connect();
+  const names = Object.keys(WINDOW_SETTINGS);
+  const reset = async () => {
+    for (const n of names) await c.query(`ALTER SYSTEM RESET ${n}`);
+    await c.query('SELECT pg_reload_conf()');
+  };
+  const onSignal = () => reset().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  try {
+    for (const [n, v] of Object.entries(WINDOW_SETTINGS)) await c.query(`ALTER SYSTEM SET ${n} = '${v}'`);
+    await c.query('SELECT pg_reload_conf()');
+    await new Promise((r) => setTimeout(r, 500));
+    const shown = [];
+    for (const n of names) shown.push(`${n} ${(await c.query(`SHOW ${n}`)).rows[0][n]}`);
+    return [await fn(), `PostgreSQL for the settlement window: ${shown.join(', ')}`];
+  } finally {
+    process.off('SIGINT', onSignal);
+    await reset();
+    await c.end();
+  }
+}
+
 /** CREATE DATABASE bench_<tag>_<ts>, migrated with the project's own runMigrations; drop() removes it. */
 export async function createBenchDb(tag) {
   const admin = adminUrl();
