@@ -2,9 +2,26 @@ import 'reflect-metadata';
 import { loadConfigOrExit } from './config/app-config.js';
 import { createWorker } from './bootstrap.js';
 
+/**
+ * How long a SIGTERM/SIGINT may take to close the worker before it exits anyway. Every job is safe to abandon (a
+ * settlement resumes from its stored plan and cursors, payouts from their state), so a close that hangs (seen after a
+ * Redis restart) must not keep a stopped worker alive.
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function exitAfterDeadline(signal: NodeJS.Signals): void {
+  setTimeout(() => {
+    const open = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
+    const kinds = open.map((h) => h.constructor?.name ?? typeof h).join(', ');
+    process.stderr.write(`WakeStake worker: ${signal} shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms (open: ${kinds}); exiting\n`);
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+}
+
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   await createWorker(config);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => exitAfterDeadline(signal));
   process.stdout.write('WakeStake worker started\n');
 }
 
