@@ -11,9 +11,8 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 function exitAfterDeadline(signal: NodeJS.Signals): void {
   setTimeout(() => {
-    const open = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
-    const kinds = open.map((h) => h.constructor?.name ?? typeof h).join(', ');
-    process.stderr.write(`WakeStake worker: ${signal} shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms (open: ${kinds}); exiting\n`);
+    const open = process.getActiveResourcesInfo().join(', ');
+    process.stderr.write(`WakeStake worker: ${signal} shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms (open: ${open}); exiting\n`);
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
 }

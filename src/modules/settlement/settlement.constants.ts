@@ -12,14 +12,19 @@ export const SettlementJob = {
   SETTLE_PART: 'settle-part',
 } as const;
 
+/** A whole number from min to max read from the environment when asked (a worker's settings); anything else: fallback. */
+function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
+  const n = Number(process.env[name] ?? fallback);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
 /**
  * Child jobs a settle-date job splits a day into, by user-id range (env SETTLEMENT_PARTS, default 1 = the whole day in
  * the settle-date job itself). Losers' parts run first (they fund the day's pool), then winners' parts, then the
  * parent finishes (revenue, SETTLED). More worker processes then settle one day faster.
  */
 export function settlementParts(): number {
-  const n = Number(process.env.SETTLEMENT_PARTS ?? 1);
-  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : 1;
+  return wholeFromEnv('SETTLEMENT_PARTS', 1, 1, 64);
 }
 
 /**
@@ -27,8 +32,7 @@ export function settlementParts(): number {
  * while one part waits on PostgreSQL the other computes). Scale out with more worker processes.
  */
 export function settlementConcurrency(): number {
-  const n = Number(process.env.SETTLEMENT_CONCURRENCY ?? 2);
-  return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 2;
+  return wholeFromEnv('SETTLEMENT_CONCURRENCY', 2, 1, 16);
 }
 
 /** [from, to) user-id bounds of part k of n (to null for the last). */
@@ -42,8 +46,7 @@ export const DEADLINE_CRON = '0 15 * * *';
 export const CATCH_UP_DAYS = 7;
 /** Lines paid per database transaction (env SETTLEMENT_CHUNK_SIZE, 1–10,000, default 2,000). */
 export function settlementChunkSize(): number {
-  const n = Number(process.env.SETTLEMENT_CHUNK_SIZE ?? 2000);
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 2000;
+  return wholeFromEnv('SETTLEMENT_CHUNK_SIZE', 2000, 1, 10_000);
 }
 /** Rows read per GetSettleableChallengesQuery page. */
 export const PAGE_SIZE = 5000;
