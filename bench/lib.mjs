@@ -323,3 +323,59 @@ export async function startApi(db, extraEnv = {}) {
   p.port = port;
   return p;
 }
+
+/**
+ * BENCH_WAL=1: where a run's WAL goes. pg_stat_wal's totals over the run, and every BENCH_WAL_EVERY seconds (default
+ * 15) a `windowMs` slice of the WAL read back with pg_walinspect (blocks referenced and full-page images per relation;
+ * reading it costs the server CPU, so the run is slower). Needs a superuser; answers { stop(): Promise<string> } (the
+ * report), or null when off.
+ */
+export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL_EVERY ?? 15) * 1000, windowMs = 1_500 } = {}) {
+  if (process.env.BENCH_WAL !== '1') return null;
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  await c.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+  const stat = async () => (await c.query(`SELECT wal_bytes::bigint AS bytes, wal_fpi AS fpi, (SELECT checkpoints_req + checkpoints_timed FROM pg_stat_bgwriter) AS ckpt FROM pg_stat_wal`)).rows[0];
+  const before = await stat();
+  const rels = new Map();
+  let stopped = false;
+  let slices = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      if (stopped) break;
+      const [{ lsn: a }] = (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows;
+      await new Promise((r) => setTimeout(r, windowMs));
+      const [{ lsn: b }] = (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows;
+      const { rows } = await c.query(
+        `SELECT coalesce(k.relname, m[1]) AS rel, count(*)::int AS refs, count(m[2])::int AS fpw
+           FROM pg_get_wal_records_info($1, $2) r
+           CROSS JOIN LATERAL regexp_matches(r.block_ref, 'rel \\d+/\\d+/(\\d+)(?: fork \\w+)? blk \\d+( \\(FPW)?', 'g') m
+           LEFT JOIN pg_class k ON k.relfilenode = m[1]::oid
+          WHERE r.block_ref IS NOT NULL GROUP BY 1`,
+        [a, b],
+      ).catch((e) => (console.error(`[wal] ${e.message}`), { rows: [] }));
+      slices++;
+      for (const r of rows) {
+        const t = rels.get(r.rel) ?? { refs: 0, fpw: 0 };
+        t.refs += r.refs;
+        t.fpw += r.fpw;
+        rels.set(r.rel, t);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      const after = await stat();
+      await c.end();
+      const top = [...rels.entries()].sort((x, y) => y[1].fpw - x[1].fpw).slice(0, 16);
+      return [
+        `WAL ${((Number(after.bytes) - Number(before.bytes)) / 2 ** 30).toFixed(2)} GiB, full-page images ${Number(after.fpi) - Number(before.fpi)}, checkpoints ${Number(after.ckpt) - Number(before.ckpt)}`,
+        `${slices} slices of ${windowMs} ms, blocks referenced / full-page images by relation:`,
+        ...top.map(([rel, t]) => `  ${rel.padEnd(40)} ${String(t.refs).padStart(9)} ${String(t.fpw).padStart(9)}`),
+      ].join('\n');
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, peakRssKb, report, runMain, startProcess, stopProcess, withWindowSettings, ROOT } from './lib.mjs';
+import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, peakRssKb, report, runMain, startProcess, stopProcess, walSampler, withWindowSettings, ROOT } from './lib.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 
 // The worker runs as deployed (scripts/start.mjs, docker/compose.yml): with a bounded V8 heap. BENCH_WORKER_ARGS adds
@@ -42,11 +42,13 @@ async function settleDay(n, workers, concurrency) {
     const queue = new Queue('settlement', { connection, prefix: db.prefix });
     const events = new QueueEvents('settlement', { connection, prefix: db.prefix });
     await events.waitUntilReady();
+    const wal = await walSampler(db.url);
     const started = performance.now();
     const job = await queue.add('settle-date', { date }, { jobId: `settle-${date}`, attempts: 1, removeOnComplete: false });
     const result = await job.waitUntilFinished(events, 30 * 60_000);
     const wall = (performance.now() - started) / 1000;
     log(`settled ${n} with ${workers} worker(s)${concurrency ? ` x ${concurrency} job(s)` : ''} in ${wall.toFixed(1)} s`);
+    if (wal) console.error(`[settlement] ${n} x ${workersLabel(workers)}: ${await wal.stop()}`);
     const rssKb = Math.max(...procs.map((p) => peakRssKb(p.pid) ?? 0));
     await queue.close();
     await events.close();

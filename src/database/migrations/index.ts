@@ -6,6 +6,7 @@ import { Settlement1763800400000 } from './1763800400000-settlement.js';
 import { Support1763800500000 } from './1763800500000-support.js';
 import { WritePath1763800600000 } from './1763800600000-write-path.js';
 import { SettlementLineOrder1763800700000 } from './1763800700000-settlement-line-order.js';
+import { UserKeyedIndexes1763800800000 } from './1763800800000-user-keyed-indexes.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Support1763800500000,
   WritePath1763800600000,
   SettlementLineOrder1763800700000,
+  UserKeyedIndexes1763800800000,
 ];

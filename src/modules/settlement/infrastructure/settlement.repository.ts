@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { ReceiptLine, StoredReceipt } from '../domain/receipt.js';
@@ -64,8 +64,10 @@ function returned(result: unknown): Row[] {
 
 const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
   platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
-const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
-  refund, pooled, winnings, status`;
+/** A line's columns, each qualified by the table alias `a` when given (as in `l.`). */
+const lineColumns = (a = '') => `${a}challenge_id, ${a}run_id, to_char(${a}settlement_date, 'YYYY-MM-DD') AS date, ${a}line_no, ${a}user_id,
+  ${a}stake, ${a}is_successful, ${a}refund, ${a}pooled, ${a}winnings, ${a}status`;
+const LINE_COLUMNS = lineColumns();
 
 function toRun(r: Row): SettlementRun {
   return {
@@ -108,6 +110,9 @@ const LOCK_CLASS = 74201;
 /** settlement_runs, settlement_lines and settlement_alerts, in plain SQL (bulk inserts, row claims, advisory locks). */
 @Injectable()
 export class SettlementRepository {
+  private readonly logger = new Logger('Settlement');
+  private walCompression: Promise<string | null> | undefined;
+
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
   /**
@@ -168,6 +173,7 @@ export class SettlementRepository {
    */
   async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date): Promise<SettlementRun | 'CONFLICT' | null> {
     return this.dataSource.transaction(async (m) => {
+      await this.compressFullPages(m);
       // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
       await m.query(`SELECT set_config('work_mem', '64MB', true)`);
       await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL) ON COMMIT DROP`);
@@ -346,6 +352,40 @@ export class SettlementRepository {
   }
 
   /**
+   * For the rest of a settlement transaction, its full-page images compressed in the WAL (`wal_compression`, lz4 else
+   * pglz), where the database role may set it (a superuser, or PostgreSQL 15's GRANT SET ON PARAMETER); otherwise the
+   * server's own setting stands. A settled line updates or inserts entries at random pages of the user-keyed indexes
+   * and the balance projection, and after each checkpoint the first change to a page logs the whole page: on a large
+   * day those images are most of the WAL, and the WAL's volume sets how often checkpoints come. Only this
+   * transaction's records change; the server's setting and every other session's are untouched.
+   */
+  async compressFullPages(m: EntityManager): Promise<void> {
+    const method = await (this.walCompression ??= this.probeWalCompression());
+    if (method) await m.query(`SELECT set_config('wal_compression', $1, true)`, [method]);
+  }
+
+  /** The first WAL compression method this role may set (null: none); asked once per process. */
+  private async probeWalCompression(): Promise<string | null> {
+    for (const method of ['lz4', 'pglz']) {
+      try {
+        await this.dataSource.transaction((m) => m.query(`SELECT set_config('wal_compression', $1, true)`, [method]));
+        this.logger.log(`Settlement transactions compress their full-page images in the WAL (${method})`);
+        return method;
+      } catch (e) {
+        const code = (e as { code?: string; driverError?: { code?: string } }).code ?? (e as { driverError?: { code?: string } }).driverError?.code;
+        // not permitted (42501) or not built in (22023): the next method, or none; anything else (the database away) is
+        // asked again next time
+        if (code !== '42501' && code !== '22023') {
+          this.walCompression = undefined;
+          throw e;
+        }
+      }
+    }
+    this.logger.log('Settlement transactions keep the server\'s wal_compression (this role may not set it)');
+    return null;
+  }
+
+  /**
    * Claims lines for payment inside the payer's transaction: only PENDING ones come back (row locks stop a second payer).
    * `<> 'PAID'` (the only other status) rather than `= 'PENDING'`, so the lines are found by primary key and not by a
    * walk of the partial pending indexes, which hold every line of the run still unpaid.
@@ -365,9 +405,14 @@ export class SettlementRepository {
     return new Set(rows.map((r) => r.challenge_id as string));
   }
 
+  /**
+   * A user's lines of a date, through their challenges of that date (the `(user_id, challenge_date)` index: a line's
+   * date is its challenge's, and a cancelled challenge is never settled) and each line's primary key.
+   */
   async linesOfUser(userId: string, date: string): Promise<SettlementLineRow[]> {
     const rows: Row[] = await this.dataSource.query(
-      `SELECT ${LINE_COLUMNS} FROM settlement_lines WHERE user_id = $1 AND settlement_date = $2 ORDER BY line_no`,
+      `SELECT ${lineColumns('l.')} FROM challenges c JOIN settlement_lines l ON l.challenge_id = c.id
+        WHERE c.user_id = $1 AND c.challenge_date = $2 AND c.status <> 'CANCELLED' AND l.settlement_date = $2 ORDER BY l.line_no`,
       [userId, date],
     );
     return rows.map(toLine);

@@ -138,8 +138,8 @@ export class WalletReadingService {
     singleValues(q);
     const range = this.range(q.startDate, q.endDate);
     const rows = (await this.ds.query(
-      // Winnings from the wallet's own postings; losses (stake parts moved to a pool) by the partial index on
-      // pool contributions' userId.
+      // Winnings from the wallet's own postings; losses (stake parts moved to a pool) from the stakes the wallet paid:
+      // each stake's challenge, then that challenge's pool contribution by its idempotency key (one probe each).
       `SELECT to_char(x.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
               coalesce(sum(x.won), 0)::text AS winnings,
               coalesce(sum(x.lost), 0)::text AS losses
@@ -148,11 +148,14 @@ export class WalletReadingService {
                 WHERE p.account = $1 AND j.reason = 'WINNINGS'
                UNION ALL
                SELECT j.created_at, NULL, p.amount
-                 FROM journal_entries j JOIN postings p ON p.entry_id = j.id
-                WHERE j.reason = 'POOL_CONTRIBUTION' AND j.metadata->>'userId' = $3 AND p.account LIKE 'pool:%') x
-        WHERE ($4::timestamptz IS NULL OR x.created_at >= $4) AND ($5::timestamptz IS NULL OR x.created_at < $5)
+                 FROM postings w
+                 JOIN journal_entries s ON s.id = w.entry_id AND s.reason = 'CHALLENGE_STAKE' AND s.correlation_type = 'challenge'
+                 JOIN journal_entries j ON j.idempotency_key = 'challenge:' || s.correlation_id || ':pool'
+                 JOIN postings p ON p.entry_id = j.id
+                WHERE w.account = $1 AND p.account LIKE 'pool:%') x
+        WHERE ($3::timestamptz IS NULL OR x.created_at >= $3) AND ($4::timestamptz IS NULL OR x.created_at < $4)
         GROUP BY 1 ORDER BY 1`,
-      [userWallet(userId), this.config.appTimezone, userId, range.from ?? null, range.to ?? null],
+      [userWallet(userId), this.config.appTimezone, range.from ?? null, range.to ?? null],
     )) as { date: string; winnings: string; losses: string }[];
     let tw = 0n;
     let tl = 0n;

@@ -1,0 +1,24 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Fewer random index writes per settled line (issue 9, the million-challenge day): two indexes keyed by user that
+ * every settled line wrote an entry into, at a random page, answered reads that the challenge's own user index serves.
+ * - `settlement_lines (user_id, settlement_date)`: written twice per line (planned, then paid: paying is not a HOT
+ *   update). A user's lines of a date are now found through `challenges (user_id, challenge_date)` (a line's date is its
+ *   challenge's date) and the line's primary key.
+ * - `journal_entries ((metadata->>'userId')) WHERE reason = 'POOL_CONTRIBUTION'`: written per missed challenge. A
+ *   user's losses are now found through their challenges and each challenge's journal entries (the correlation index).
+ */
+export class UserKeyedIndexes1763800800000 implements MigrationInterface {
+  name = 'UserKeyedIndexes1763800800000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX settlement_lines_user_date_idx`);
+    await q.query(`DROP INDEX journal_entries_pool_user_idx`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`CREATE INDEX journal_entries_pool_user_idx ON journal_entries ((metadata->>'userId')) WHERE reason = 'POOL_CONTRIBUTION'`);
+    await q.query(`CREATE INDEX settlement_lines_user_date_idx ON settlement_lines (user_id, settlement_date)`);
+  }
+}
