@@ -344,9 +344,9 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
     while (!stopped) {
       await new Promise((r) => setTimeout(r, everyMs));
       if (stopped) break;
-      const [{ lsn: a }] = (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows;
+      const [{ lsn: a }] = (await c.query('SELECT pg_current_wal_flush_lsn() AS lsn')).rows;
       await new Promise((r) => setTimeout(r, windowMs));
-      const [{ lsn: b }] = (await c.query('SELECT pg_current_wal_lsn() AS lsn')).rows;
+      const [{ lsn: b }] = (await c.query('SELECT pg_current_wal_flush_lsn() AS lsn')).rows;
       const { rows } = await c.query(
         `SELECT coalesce(k.relname, m[1]) AS rel, count(*)::int AS refs, count(m[2])::int AS fpw
            FROM pg_get_wal_records_info($1, $2) r

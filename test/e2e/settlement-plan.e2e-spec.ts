@@ -2,10 +2,11 @@ import { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Test } from '@nestjs/testing';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { WorkerModule } from '../../src/worker.module.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { computeSplit } from '../../src/modules/settlement/domain/split.js';
+import { SettlementRepository } from '../../src/modules/settlement/infrastructure/settlement.repository.js';
 import { testConfig } from '../setup/test-app.js';
 import { seedDay, SeedSpec } from './settlement-seed.js';
 
@@ -66,5 +67,41 @@ describe('settlement plan in SQL = computeSplit', () => {
     // the stored receipt holds the totals only; its lines are read from settlement_lines
     expect(run.receipt.lines).toEqual([]);
     expect(run.receipt.moneyOut).toBe(String(t.moneyOut));
+  });
+
+  describe("a settlement transaction's WAL compression", () => {
+    const setting = async (m: { query: DataSource['query'] }) => ((await m.query(`SELECT current_setting('wal_compression') AS v`)) as { v: string }[])[0].v;
+
+    it('compresses its full-page images inside its own transaction only, where the role may set it', async () => {
+      const server = await setting(ds);
+      const inside = await ds.transaction(async (m) => {
+        await app.get(SettlementRepository).compressFullPages(m);
+        return setting(m);
+      });
+      expect(['lz4', 'pglz']).toContain(inside); // the test database's role is a superuser
+      expect(await setting(ds)).toBe(server); // the pooled connection is back to the server's setting
+    });
+
+    it("keeps the server's setting, and settles, when the role may not set it", async () => {
+      const role = `wakestake_nowal_${process.pid}`;
+      await ds.query(`CREATE ROLE ${role} LOGIN`);
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      url.username = role;
+      const limited = new DataSource({ type: 'postgres', url: url.toString() });
+      try {
+        await limited.initialize();
+        const server = await setting(limited);
+        const repo = new SettlementRepository(limited);
+        const inside = await limited.transaction(async (m) => {
+          await repo.compressFullPages(m);
+          await repo.compressFullPages(m); // asked once: the answer is kept
+          return setting(m);
+        });
+        expect(inside).toBe(server);
+      } finally {
+        if (limited.isInitialized) await limited.destroy();
+        await ds.query(`DROP ROLE ${role}`);
+      }
+    });
   });
 });
