@@ -8,6 +8,7 @@ import { MarkChallengesProcessedHandler } from './commands/mark-challenges-proce
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { GetChallengeStatsHandler } from './queries/get-challenge-stats/get-challenge-stats.handler.js';
 import { GetSettleableChallengesHandler } from './queries/get-settleable-challenges/get-settleable-challenges.handler.js';
+import { GetUserChallengeIdsOfDateHandler } from './queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.handler.js';
 import { HasPendingChallengesHandler } from './queries/has-pending-challenges/has-pending-challenges.handler.js';
 import { GetChallengeDetailHandler } from './queries/get-challenge-detail/get-challenge-detail.handler.js';
 import { ListUserChallengesHandler } from './queries/list-user-challenges/list-user-challenges.handler.js';
@@ -25,6 +26,7 @@ import { TestChallengesController, TestModeGuard } from './test-challenges.contr
     MarkChallengesProcessedHandler,
     GetChallengeStatsHandler,
     GetSettleableChallengesHandler,
+    GetUserChallengeIdsOfDateHandler,
     HasPendingChallengesHandler,
     GetChallengeDetailHandler,
     ListUserChallengesHandler,

@@ -64,10 +64,8 @@ function returned(result: unknown): Row[] {
 
 const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
   platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
-/** A line's columns, each qualified by the table alias `a` when given (as in `l.`). */
-const lineColumns = (a = '') => `${a}challenge_id, ${a}run_id, to_char(${a}settlement_date, 'YYYY-MM-DD') AS date, ${a}line_no, ${a}user_id,
-  ${a}stake, ${a}is_successful, ${a}refund, ${a}pooled, ${a}winnings, ${a}status`;
-const LINE_COLUMNS = lineColumns();
+const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
+  refund, pooled, winnings, status`;
 
 function toRun(r: Row): SettlementRun {
   return {
@@ -405,15 +403,12 @@ export class SettlementRepository {
     return new Set(rows.map((r) => r.challenge_id as string));
   }
 
-  /**
-   * A user's lines of a date, through their challenges of that date (the `(user_id, challenge_date)` index: a line's
-   * date is its challenge's, and a cancelled challenge is never settled) and each line's primary key.
-   */
-  async linesOfUser(userId: string, date: string): Promise<SettlementLineRow[]> {
+  /** The lines of these challenges (a user's challenges of the date, from the challenges module) on that date, by primary key. */
+  async linesOfChallenges(challengeIds: string[], date: string): Promise<SettlementLineRow[]> {
+    if (challengeIds.length === 0) return [];
     const rows: Row[] = await this.dataSource.query(
-      `SELECT ${lineColumns('l.')} FROM challenges c JOIN settlement_lines l ON l.challenge_id = c.id
-        WHERE c.user_id = $1 AND c.challenge_date = $2 AND c.status <> 'CANCELLED' AND l.settlement_date = $2 ORDER BY l.line_no`,
-      [userId, date],
+      `SELECT ${LINE_COLUMNS} FROM settlement_lines WHERE challenge_id = ANY($1::uuid[]) AND settlement_date = $2 ORDER BY line_no`,
+      [challengeIds, date],
     );
     return rows.map(toLine);
   }

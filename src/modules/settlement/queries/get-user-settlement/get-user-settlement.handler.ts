@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { toRupees } from '../../../../common/money.js';
+import { GetUserChallengeIdsOfDateQuery } from '../../../challenges/queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.query.js';
 import { isValidDate } from '../../../../common/time.js';
 import { receiptView } from '../../dto/settlement.view.js';
 import { SettlementRepository } from '../../infrastructure/settlement.repository.js';
@@ -9,11 +10,16 @@ import { GetUserSettlementQuery, UserSettlementView } from './get-user-settlemen
 
 @QueryHandler(GetUserSettlementQuery)
 export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlementQuery, UserSettlementView> {
-  constructor(@Inject(SettlementRepository) private readonly repo: SettlementRepository) {}
+  constructor(
+    @Inject(SettlementRepository) private readonly repo: SettlementRepository,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+  ) {}
 
   async execute({ userId, date }: GetUserSettlementQuery): Promise<UserSettlementView> {
     if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
-    const lines = await this.repo.linesOfUser(userId, date);
+    // the user's lines are found through their challenges of the date (a line's date is its challenge's)
+    const challengeIds: string[] = await this.queryBus.execute(new GetUserChallengeIdsOfDateQuery(userId, date));
+    const lines = await this.repo.linesOfChallenges(challengeIds, date);
     if (lines.length === 0) throw SettlementErrors.notFound(date);
     const stored = await this.repo.runById(lines[0].runId);
     if (!stored) throw SettlementErrors.notFound(date);
