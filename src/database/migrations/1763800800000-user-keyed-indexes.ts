@@ -1,13 +1,14 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fewer random index writes per settled line (issue 9, the million-challenge day): two indexes keyed by user that
- * every settled line wrote an entry into, at a random page, answered reads that the challenge's own user index serves.
+ * Fewer random index writes per settled line (issue 9, the million-challenge day): two indexes keyed by user, which
+ * every settled line wrote an entry into at a random page, served reads that keys existing anyway can serve.
  * - `settlement_lines (user_id, settlement_date)`: written twice per line (planned, then paid: paying is not a HOT
- *   update). A user's lines of a date are now found through `challenges (user_id, challenge_date)` (a line's date is its
- *   challenge's date) and the line's primary key.
+ *   update). A user's lines of a date are now found through their challenge of the date (the challenges module's
+ *   `(user_id, challenge_date)` index; a line's date is its challenge's) and the line's primary key.
  * - `journal_entries ((metadata->>'userId')) WHERE reason = 'POOL_CONTRIBUTION'`: written per missed challenge. A
- *   user's losses are now found through their challenges and each challenge's journal entries (the correlation index).
+ *   user's losses are now found from the stakes their wallet paid and each stake's pool contribution, by its
+ *   idempotency key.
  */
 export class UserKeyedIndexes1763800800000 implements MigrationInterface {
   name = 'UserKeyedIndexes1763800800000';

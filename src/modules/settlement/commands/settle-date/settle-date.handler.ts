@@ -185,7 +185,6 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
       await this.repo.compressFullPages(manager);
-      await this.repo.compressFullPages(manager);
       const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
