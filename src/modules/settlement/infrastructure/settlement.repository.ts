@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { pgError } from '../../../common/pg-error.js';
 import type { ReceiptLine, StoredReceipt } from '../domain/receipt.js';
 
 export type RunStatus = 'RUNNING' | 'SETTLED' | 'FAILED';
@@ -109,7 +110,7 @@ const LOCK_CLASS = 74201;
 @Injectable()
 export class SettlementRepository {
   private readonly logger = new Logger('Settlement');
-  private walCompression: Promise<string | null> | undefined;
+  private walCompressionMethod: Promise<string | null> | undefined;
 
   constructor(@InjectDataSource() readonly dataSource: DataSource) {}
 
@@ -171,9 +172,8 @@ export class SettlementRepository {
    */
   async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date): Promise<SettlementRun | 'CONFLICT' | null> {
     return this.dataSource.transaction(async (m) => {
-      await this.compressFullPages(m);
       // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
-      await m.query(`SELECT set_config('work_mem', '64MB', true)`);
+      await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
       await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL) ON COMMIT DROP`);
       for await (const page of pages) {
         if (page.length === 0) continue;
@@ -341,12 +341,17 @@ export class SettlementRepository {
    * looks a few thousand rows up by key. PostgreSQL's cost model (pages read from disk, statistics from before the day
    * was closed) otherwise prefers hashing the batch against a scan of a whole table or index (challenges, pending
    * lines, journal keys, accounts), so each chunk cost as much as the day and a day's settlement grew with its square.
+   * The same statement compresses the transaction's full-page images (see compressFullPages).
    */
   async useKeyedPlans(m: EntityManager): Promise<void> {
-    await m.query(
-      `SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true),
-              set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`,
-    );
+    await this.setLocal(m, { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off', ...(await this.walCompression()) });
+  }
+
+  /** `SET LOCAL` of every setting given, in one statement. */
+  private async setLocal(m: EntityManager, settings: Record<string, string>): Promise<void> {
+    const names = Object.keys(settings);
+    if (names.length === 0) return;
+    await m.query(`SELECT ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, names.flatMap((n) => [n, settings[n]]));
   }
 
   /**
@@ -358,23 +363,28 @@ export class SettlementRepository {
    * transaction's records change; the server's setting and every other session's are untouched.
    */
   async compressFullPages(m: EntityManager): Promise<void> {
-    const method = await (this.walCompression ??= this.probeWalCompression());
-    if (method) await m.query(`SELECT set_config('wal_compression', $1, true)`, [method]);
+    await this.setLocal(m, await this.walCompression());
+  }
+
+  /** `{ wal_compression: method }` when this role may set it, else nothing. */
+  private async walCompression(): Promise<Record<string, string>> {
+    const method = await (this.walCompressionMethod ??= this.probeWalCompression());
+    return method ? { wal_compression: method } : {};
   }
 
   /** The first WAL compression method this role may set (null: none); asked once per process. */
   private async probeWalCompression(): Promise<string | null> {
     for (const method of ['lz4', 'pglz']) {
       try {
-        await this.dataSource.transaction((m) => m.query(`SELECT set_config('wal_compression', $1, true)`, [method]));
+        await this.dataSource.transaction((m) => this.setLocal(m, { wal_compression: method }));
         this.logger.log(`Settlement transactions compress their full-page images in the WAL (${method})`);
         return method;
       } catch (e) {
-        const code = (e as { code?: string; driverError?: { code?: string } }).code ?? (e as { driverError?: { code?: string } }).driverError?.code;
+        const { code } = pgError(e);
         // not permitted (42501) or not built in (22023): the next method, or none; anything else (the database away) is
         // asked again next time
         if (code !== '42501' && code !== '22023') {
-          this.walCompression = undefined;
+          this.walCompressionMethod = undefined;
           throw e;
         }
       }

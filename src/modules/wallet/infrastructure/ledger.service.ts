@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { pgError } from '../../../common/pg-error.js';
 import { preparedQuery } from '../../../common/prepared-query.js';
 import { uuid7 } from '../../../common/uuid.js';
 import { mayGoNegative } from '../domain/accounts.js';
@@ -34,18 +35,12 @@ const MAX_ATTEMPTS = 40;
 export function isRetryableLedgerError(e: unknown): boolean {
   if (e instanceof LedgerRetryableError) return true;
   if (e instanceof DomainError) return e.code === 'LEDGER.CONCURRENT_UPDATE';
-  const code = (e as { code?: string; driverError?: { code?: string } })?.code ?? (e as { driverError?: { code?: string } })?.driverError?.code;
+  const { code, constraint } = pgError(e);
   if (code && RETRYABLE_PG.has(code)) return true;
   if (code === '23505') {
-    const constraint = (e as { constraint?: string; driverError?: { constraint?: string } }).constraint ?? (e as { driverError?: { constraint?: string } }).driverError?.constraint;
     return constraint === 'postings_account_seq_key' || constraint === 'journal_entries_idempotency_key_key' || constraint === 'account_balances_pkey';
   }
   return false;
-}
-
-function pgCode(e: unknown): { code?: string; constraint?: string } {
-  const x = e as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  return { code: x?.code ?? x?.driverError?.code, constraint: x?.constraint ?? x?.driverError?.constraint };
 }
 
 // Round trip 1: make sure every account row exists (new ones start at zero), then read what decisions need:
@@ -427,7 +422,7 @@ export class LedgerService {
 
   private translate(e: unknown, inCallerTransaction: boolean): unknown {
     if (e instanceof DomainError) return e;
-    const { code, constraint } = pgCode(e);
+    const { code, constraint } = pgError(e);
     if (code === '23514' && constraint === 'account_balances_user_wallet_non_negative') return WalletErrors.insufficientFunds();
     if (inCallerTransaction && isRetryableLedgerError(e)) return WalletErrors.concurrentUpdate();
     return e;

@@ -2,6 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
+import { pgError } from '../../../../common/pg-error.js';
 import { formatInr } from '../../../../common/money.js';
 import { isValidDate } from '../../../../common/time.js';
 import { CloseMissedChallengesCommand } from '../../../challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
@@ -184,7 +185,6 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     const settled: ChallengeSettled[] = [];
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
-      await this.repo.compressFullPages(manager);
       const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
@@ -218,8 +218,7 @@ const CHUNK_ATTEMPTS = 5;
 const TRANSIENT_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY', '40001', '40P01']);
 
 function isTransient(e: unknown): boolean {
-  const x = e as { code?: string; driverError?: { code?: string } };
-  const code = x?.code ?? x?.driverError?.code;
+  const { code } = pgError(e);
   return (e instanceof DomainError || typeof code === 'string') && TRANSIENT_CODES.has(String(code));
 }
 
