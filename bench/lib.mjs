@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import pg from 'pg';
+import { NODE_ARGS } from '../scripts/lib.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = resolve(ROOT, 'dist/src');
@@ -318,7 +319,8 @@ export async function httpLoad({ port, requests, connections = 1, keepBodies = f
 /** Starts the real api (node dist/src/main.js) on a free port against the bench database. */
 export async function startApi(db, extraEnv = {}) {
   const port = await freePort();
-  const args = (process.env.BENCH_API_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+  // the api's own flags, as npm start gives them, then BENCH_API_ARGS (e.g. --cpu-prof)
+  const args = [...NODE_ARGS.api, ...(process.env.BENCH_API_ARGS ?? '').split(' ').filter(Boolean)];
   const p = await startProcess('dist/src/main.js', benchEnv(db, { PORT: String(port), HOST: '127.0.0.1', ...extraEnv }), /listening on/, { args });
   p.port = port;
   return p;

@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, peakRssKb, report, runMain, startProcess, stopProcess, walSampler, withWindowSettings, ROOT } from './lib.mjs';
 import { rng, seedChallenges } from './seed.mjs';
+import { NODE_ARGS } from '../scripts/lib.mjs';
 
 // The worker runs as deployed (scripts/start.mjs, docker/compose.yml): with a bounded V8 heap. BENCH_WORKER_ARGS adds
 // flags (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
-const WORKER_NODE_ARGS = ['--max-old-space-size=192'];
 const workersLabel = (k) => (k === 1 ? '1 worker' : `${k} workers`);
 const log = (m) => process.env.BENCH_VERBOSE && console.error(`[settlement] ${m}`);
 
@@ -37,7 +37,7 @@ async function settleDay(n, workers, concurrency) {
     app = undefined;
 
     const env = benchEnv(db, { SETTLEMENT_PARTS: process.env.SETTLEMENT_PARTS ?? '4', ...(concurrency ? { SETTLEMENT_CONCURRENCY: String(concurrency) } : {}) });
-    for (let i = 0; i < workers; i++) procs.push(await startProcess('dist/src/worker.js', env, /worker started/, { args: [...WORKER_NODE_ARGS, ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)] }));
+    for (let i = 0; i < workers; i++) procs.push(await startProcess('dist/src/worker.js', env, /worker started/, { args: [...NODE_ARGS.worker, ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)] }));
     const connection = { host: '127.0.0.1', port: 6379 };
     const queue = new Queue('settlement', { connection, prefix: db.prefix });
     const events = new QueueEvents('settlement', { connection, prefix: db.prefix });

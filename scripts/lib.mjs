@@ -6,6 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * Node flags of the two processes, wherever they are started (npm start, the benchmarks; docker/ spells them out too).
+ * api: a larger young generation; a request allocates short-lived objects only, and scavenges were ~10 % of the api's
+ * time under the check-in rush (docs/performance.md). worker: a bounded heap; settlement streams, so its working set
+ * is a chunk, and V8 would otherwise grow the heap lazily.
+ */
+export const NODE_ARGS = { api: ['--max-semi-space-size=32'], worker: ['--max-old-space-size=192'] };
+
 export const say = (line) => process.stdout.write(`[wakestake] ${line}\n`);
 
 export function run(cmd, args, opts = {}) {

@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, build, migrate, start api + worker on http://localhost:3000.
 import { join } from 'node:path';
-import { build, ensureInstalled, redisAnswers, resolveDatabase, root, say, supervise } from './lib.mjs';
+import { build, ensureInstalled, NODE_ARGS, redisAnswers, resolveDatabase, root, say, supervise } from './lib.mjs';
 
 ensureInstalled(root);
 ensureInstalled(join(root, 'client'));
@@ -24,9 +24,8 @@ say(applied.length ? `applied ${applied.length} migration(s)` : 'database is up 
 const port = process.env.PORT ?? '3000';
 supervise(
   [
-    { name: 'api', cmd: process.execPath, args: ['dist/src/main.js'], env },
-    // a bounded heap: settlement streams, so its working set is small; V8 would otherwise grow lazily (docs/performance.md)
-    { name: 'worker', cmd: process.execPath, args: ['--max-old-space-size=192', 'dist/src/worker.js'], env },
+    { name: 'api', cmd: process.execPath, args: [...NODE_ARGS.api, 'dist/src/main.js'], env },
+    { name: 'worker', cmd: process.execPath, args: [...NODE_ARGS.worker, 'dist/src/worker.js'], env },
   ],
   () => db.stop(),
 );

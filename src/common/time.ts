@@ -17,7 +17,8 @@ function formatter(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function zonedParts(instant: Date, tz: string): ZonedParts & { seconds: number } {
+/** The wall clock in tz at an instant, read from Intl (the reference the cached path below must agree with). */
+export function zonedPartsIntl(instant: Date, tz: string): ZonedParts & { seconds: number } {
   const parts = Object.fromEntries(formatter(tz).formatToParts(instant).map((p) => [p.type, p.value]));
   const hour = Number(parts.hour);
   const minute = Number(parts.minute);
@@ -29,12 +30,54 @@ export function zonedParts(instant: Date, tz: string): ZonedParts & { seconds: n
   };
 }
 
-/** Offset of tz from UTC at an instant, in milliseconds. */
-function offsetMs(instant: Date, tz: string): number {
-  const p = zonedParts(instant, tz);
+/** Offset of tz from UTC at an instant, in milliseconds (whole seconds), from Intl. */
+function offsetMsIntl(instant: Date, tz: string): number {
+  const p = zonedPartsIntl(instant, tz);
   const [y, m, d] = p.date.split('-').map(Number);
   const asUtc = Date.UTC(y, m - 1, d, Math.floor(p.minutes / 60), p.minutes % 60, p.seconds);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_CACHED_HOURS = 50_000;
+/** Per zone, per UTC hour: the offset when it is the same at the hour's first and last millisecond, else null. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * Offset of tz from UTC at an instant, in milliseconds. Intl's formatToParts costs ~10 µs a call, and every challenge
+ * view needs several (the check-in rush calls this thousands of times a second), so the offset is remembered per UTC
+ * hour: an hour whose first and last millisecond have the same offset has it throughout (no zone changes its offset
+ * twice within an hour); an hour with a transition in it is answered by Intl every time.
+ */
+function offsetMs(instant: Date, tz: string): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let byHour = hourOffsets.get(tz);
+  if (!byHour) hourOffsets.set(tz, (byHour = new Map()));
+  let offset = byHour.get(hour);
+  if (offset === undefined) {
+    const first = offsetMsIntl(new Date(hour * HOUR_MS), tz);
+    offset = first === offsetMsIntl(new Date(hour * HOUR_MS + HOUR_MS - 1), tz) ? first : null;
+    if (byHour.size >= MAX_CACHED_HOURS) byHour.clear();
+    byHour.set(hour, offset);
+  }
+  return offset ?? offsetMsIntl(instant, tz);
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The wall clock in tz at an instant: the UTC fields of the instant moved by the zone's offset. */
+export function zonedParts(instant: Date, tz: string): ZonedParts & { seconds: number } {
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMs(instant, tz));
+  const year = local.getUTCFullYear();
+  if (year < 1000 || year > 9999) return zonedPartsIntl(instant, tz);
+  const hour = local.getUTCHours();
+  const minute = local.getUTCMinutes();
+  return {
+    date: `${year}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+    time: `${pad(hour)}:${pad(minute)}`,
+    minutes: hour * 60 + minute,
+    seconds: local.getUTCSeconds(),
+  };
 }
 
 /** The instant at which the wall clock in tz shows date + time (HH:mm). */

@@ -14,10 +14,11 @@ import { GetSupportSettlementsHandler } from './queries/get-support-settlements/
 import { GetSettlementLineHandler } from './queries/get-settlement-line/get-settlement-line.handler.js';
 import { SettlementController } from './settlement.controller.js';
 import { SupportSettlementController } from './support-settlement.controller.js';
+import { SupportModule } from '../support/support.module.js';
 
 /** The settlement module: its controllers, command, query and event handlers. */
 @Module({
-  imports: [CqrsModule, BullModule.registerQueue({ name: SETTLEMENT_QUEUE })],
+  imports: [CqrsModule, BullModule.registerQueue({ name: SETTLEMENT_QUEUE }), SupportModule],
   controllers: [SettlementController, SupportSettlementController],
   providers: [
     SettlementRepository,

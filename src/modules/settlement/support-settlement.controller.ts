@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Roles } from '../../common/auth/auth.decorators.js';
 import { isValidDate } from '../../common/time.js';
@@ -6,11 +6,13 @@ import { SettlementQueue } from './infrastructure/settlement.queue.js';
 import { GetSupportSettlementsQuery } from './queries/get-support-settlements/get-support-settlements.query.js';
 import { SettlementErrors } from './settlement.errors.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { SupportAccessInterceptor } from '../support/support-access.interceptor.js';
 
 /** Support console: settlement batches, receipts and alerts; re-run a date (the same idempotent job the scheduler runs). */
 @ApiTags('support')
 @ApiBearerAuth('bearer')
 @Controller('support/settlements')
+@UseInterceptors(SupportAccessInterceptor)
 @Roles('SUPPORT')
 export class SupportSettlementController {
   constructor(

@@ -13,7 +13,9 @@ const clean = (p: unknown) => String(p ?? '').replace(/^\/+|\/+$/g, '');
 
 /**
  * Every successful call of a /support/... route is recorded in support_access_log, including routes other modules
- * own (settlements): those get a generic record (method, route, params and query), ours record themselves.
+ * own (settlements): those get a generic record (method, route, params and query), ours record themselves. Every
+ * /support controller names it with @UseInterceptors (not a global interceptor: that would put every request of the
+ * app, the 6 AM check-ins included, through an interceptor pipeline for nothing).
  */
 @Injectable()
 export class SupportAccessInterceptor implements NestInterceptor {

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BullModule } from '@nestjs/bullmq';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
@@ -19,7 +18,10 @@ import { SupportQueuesController } from './support-queues.controller.js';
     AccessLogRepository,
     LedgerVerificationsRepository,
     SupportQueuesService,
-    { provide: APP_INTERCEPTOR, useClass: SupportAccessInterceptor },
+    SupportAccessInterceptor,
   ],
+  // The interceptor is applied per controller (@UseInterceptors) on every /support controller, this module's and
+  // other modules' (settlement): a global one would put every request of the app through its pipeline.
+  exports: [SupportAccessInterceptor, AccessLogRepository],
 })
 export class SupportModule {}

@@ -121,10 +121,10 @@ WITH e AS (
   SELECT (SELECT id FROM e), u.account, v.delta, u.version, u.prev_hash, u.head_hash, $8::timestamptz FROM u JOIN v ON v.account = u.account
   RETURNING account
 )
-SELECT (SELECT id FROM e)::text AS inserted,
-       (SELECT json_build_object('id', j.id, 'contentHash', j.content_hash) FROM journal_entries j WHERE j.idempotency_key = $2) AS existing,
-       (SELECT coalesce(json_agg(json_build_object('account', u.account, 'balance', u.balance::text)), '[]'::json) FROM u) AS balances,
-       (SELECT count(*) FROM p)::int AS posted`;
+SELECT u.account, u.balance::text AS balance, (SELECT count(*) FROM p)::int AS posted FROM u`;
+
+// After FAST_SQL inserted nothing (its key was used): the entry that holds the key, read in a snapshot of its own.
+const KEY_SQL = `SELECT id, content_hash AS "contentHash" FROM journal_entries WHERE idempotency_key = $1`;
 
 // postMany, statement 1: which keys were already used.
 const MANY_KEYS_SQL = `
@@ -352,22 +352,19 @@ export class LedgerService {
       entry.postings.map((p) => p.amount.toString()),
       entryId,
     ];
-    const [row] = (await preparedQuery(m ?? this.ds, 'ledger_fast_v1', FAST_SQL, values)) as {
-      inserted: string | null;
-      existing: { id: string; contentHash: string } | null;
-      balances: { account: string; balance: string }[];
-      posted: number;
-    }[];
-    if (!row.inserted) {
+    const on = m ?? this.ds;
+    const rows = (await preparedQuery(on, 'ledger_fast_v2', FAST_SQL, values)) as { account: string; balance: string; posted: number }[];
+    if (rows.length === 0) {
       // The key was used: by a committed entry (compare contents) or by one committing concurrently (retry: it is then visible).
-      if (!row.existing) throw new LedgerRetryableError(`idempotency key ${entry.idempotencyKey} is being posted concurrently`);
-      if (row.existing.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
-      return { entryId: row.existing.id, duplicate: true, balances: {} };
+      const [existing] = (await preparedQuery(on, 'ledger_key_v1', KEY_SQL, [entry.idempotencyKey])) as { id: string; contentHash: string }[];
+      if (!existing) throw new LedgerRetryableError(`idempotency key ${entry.idempotencyKey} is being posted concurrently`);
+      if (existing.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
+      return { entryId: existing.id, duplicate: true, balances: {} };
     }
-    if (row.posted !== entry.postings.length || row.balances.length !== entry.postings.length) {
-      throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${row.posted} of ${entry.postings.length} postings`);
+    if (rows.length !== entry.postings.length || rows[0].posted !== entry.postings.length) {
+      throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${rows[0].posted} of ${entry.postings.length} postings`);
     }
-    return { entryId, duplicate: false, balances: Object.fromEntries(row.balances.map((r) => [r.account, BigInt(r.balance)])) };
+    return { entryId, duplicate: false, balances: Object.fromEntries(rows.map((r) => [r.account, BigInt(r.balance)])) };
   }
 
   private async postIn(m: EntityManager, entry: PreparedEntry): Promise<PostResult> {
