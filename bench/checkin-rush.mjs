@@ -2,7 +2,7 @@
 // on the real api process (node dist/src/main.js), 50 keep-alive connections: every check-in succeeds exactly once,
 // p99 <= 100 ms, throughput >= 40% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs),
 // measured in the same run with the same load, before and after the rush, with the same node flags as the api.
-import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, freePort, httpLoad, percentile, report, runMain, startApi, startProcess, stopProcess } from './lib.mjs';
+import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, freePort, httpLoad, peakRssKb, percentile, report, runMain, startApi, startProcess, stopProcess } from './lib.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 import { NODE_ARGS } from '../scripts/lib.mjs';
 
@@ -62,6 +62,7 @@ export async function main() {
     const rush = await httpLoad({ port: api.port, requests: checkins, connections, keepBodies: true });
     // the same check-ins again: each must be refused (already checked in), nothing changes
     const again = await httpLoad({ port: api.port, requests: checkins.slice(0, Math.min(200, users)), connections });
+    const apiPeakKb = peakRssKb(api.pid);
     await stopProcess(api);
     api = undefined;
     const after = await measureBaseline();
@@ -83,6 +84,7 @@ export async function main() {
       [
         { figure: `check-ins/s, ${fmt(users, 0)} users, ${connections} connections`, value: fmt(rush.rps, 0), baseline: `bare Nest+Fastify UPDATE route: ${fmt(base.rps, 0)} req/s (${fmt(before.rps, 0)} before, ${fmt(after.rps, 0)} after)`, ratio: `${fmt(ratio * 100, 1)}%`, target: '>= 40%', pass: ratio >= 0.4 },
         { figure: 'check-in latency p99', value: `${fmt(p99, 1)} ms`, baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`, ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`, target: '<= 100 ms', pass: p99 <= 100 },
+        { figure: 'api peak RSS (VmHWM)', value: `${fmt(apiPeakKb / 1024, 0)} MB`, baseline: `node flags: ${NODE_ARGS.api.join(' ') || '(none)'}`, ratio: '', target: '(not judged)', pass: null },
         { figure: 'check-in latency p50', value: `${fmt(p50, 1)} ms`, baseline: `baseline p50 ${fmt(percentile(base.latencies, 50), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
       ],
       {
