@@ -66,7 +66,7 @@ export async function main() {
     await stopProcess(api);
     api = undefined;
     const after = await measureBaseline();
-    const base = { rps: (before.rps + after.rps) / 2, latencies: [...before.latencies, ...after.latencies] };
+    const base = { rps: (before.rps + after.rps) / 2, latencies: [...before.latencies, ...after.latencies].sort((a, b) => a - b) };
 
     app = await createContext(db);
     const ds2 = app.get(DataSource);
