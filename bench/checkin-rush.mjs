@@ -37,7 +37,7 @@ export async function main() {
 
     // baseline: the bare Nest + Fastify route, one UPDATE per request, same number of requests and connections,
     // measured right before and right after the rush (a fresh process each time, warmed up the same way): the
-    // machine drifts by 10-15 % within a minute, so the rush is compared with the mean of the two around it.
+    // machine drifts by up to 20 % within a minute, so the rush is compared with the mean of the two around it.
     const baseReqs = Array.from({ length: users }, (_, i) => ({ method: 'POST', path: `/api/v1/baseline/${i + 1}` }));
     const measureBaseline = async () => {
       const port = await freePort();
