@@ -29,31 +29,27 @@ describe('TickBatcher (group commit)', () => {
     await expect(Promise.all(results)).resolves.toEqual([10, 20, 30]);
   });
 
-  it('keeps at most maxInFlight batches open; what arrives meanwhile leaves together when one completes', async () => {
+  it('does not hold a batch back while an earlier one is still being written (a lock wait stalls only its own)', async () => {
     const w = controlledWrite();
-    const b = new TickBatcher(w.write, 500, 1);
+    const b = new TickBatcher(w.write);
     const first = b.push(1);
     await turn();
-    const later = [2, 3, 4].map((n) => b.push(n));
+    const later = [2, 3].map((n) => b.push(n));
     await turn();
-    const more = b.push(5);
-    await turn();
-    expect(w.batches).toEqual([[1]]); // the rest wait for the open batch
-    await w.releaseOne();
-    expect(w.batches).toEqual([[1], [2, 3, 4, 5]]);
-    await w.releaseOne();
-    await expect(Promise.all([first, ...later, more])).resolves.toEqual([10, 20, 30, 40, 50]);
+    expect(w.batches).toEqual([[1], [2, 3]]); // the second left while the first is still open
+    w.pending[1](); // the later batch completes first
+    await expect(Promise.all(later)).resolves.toEqual([20, 30]);
+    w.pending[0]();
+    await expect(first).resolves.toBe(10);
   });
 
-  it('splits what waits into batches of at most maxBatch', async () => {
+  it('writes at most maxBatch items at once', async () => {
     const w = controlledWrite();
-    const b = new TickBatcher(w.write, 2, 2);
+    const b = new TickBatcher(w.write, 2);
     const all = [1, 2, 3, 4, 5].map((n) => b.push(n));
     await turn();
-    expect(w.batches).toEqual([[1, 2], [3, 4]]);
-    await w.releaseOne();
     expect(w.batches).toEqual([[1, 2], [3, 4], [5]]);
-    while (w.pending.length) await w.releaseOne();
+    w.pending.forEach((release) => release());
     await expect(Promise.all(all)).resolves.toEqual([10, 20, 30, 40, 50]);
   });
 
@@ -69,14 +65,12 @@ describe('TickBatcher (group commit)', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([101, 'bad 2', 103]);
   });
 
-  it('keeps writing after a failure (the in-flight count is released)', async () => {
-    let fail = true;
-    const b = new TickBatcher<number, number>(async (items) => {
-      if (fail) throw new Error('down');
-      return items;
-    }, 500, 1);
-    await expect(b.push(1)).rejects.toThrow('down');
-    fail = false;
-    await expect(Promise.all([b.push(2), b.push(3)])).resolves.toEqual([2, 3]);
+  it('turns a write that throws synchronously into its caller\'s rejection', async () => {
+    const b = new TickBatcher<number, number>((items) => {
+      if (items.includes(2)) throw new Error('sync');
+      return Promise.resolve(items);
+    });
+    const results = await Promise.allSettled([1, 2].map((n) => b.push(n)));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([1, 'sync']);
   });
 });
