@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BullModule } from '@nestjs/bullmq';
 import { LoggerModule } from 'nestjs-pino';
+import { levels } from 'pino';
 import { AppConfig } from './config/app-config.js';
 import { dataSourceOptions } from './config/typeorm.options.js';
 import { redisOptionsFromUrl } from './config/redis-options.js';
@@ -39,8 +40,6 @@ export class ConfigHolderModule {
   }
 }
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
-
 /**
  * Whether the per-request logger runs. pino-http logs a request when it completes, at info; for that it builds a
  * child logger per request (serialising and redacting the request) and nestjs-pino holds it in an async context for
@@ -48,7 +47,7 @@ const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
  * time, so it is not installed then; errors still name their method and path (HttpExceptionFilter).
  */
 export function logsRequests(level: string): boolean {
-  return LEVELS.indexOf(level) <= LEVELS.indexOf('info');
+  return (levels.values[level] ?? Infinity) <= levels.values.info; // 'silent' has no value: above every level
 }
 
 /** What both processes share: config, clock, logging, PostgreSQL, Redis, BullMQ, CQRS, token checks. */

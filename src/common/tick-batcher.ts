@@ -9,10 +9,8 @@
  * check-in on a challenge the missed-window job is closing) must not stall the rest of the rush behind it. Holding
  * them back was tried; under the benchmark's rush it did not make the batches larger (docs/decisions.md).
  */
-type Waiter<I, O> = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
-
 export class TickBatcher<I, O> {
-  private waiting: Waiter<I, O>[] = [];
+  private waiting: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
 
   constructor(
     private readonly write: (items: I[]) => Promise<O[]>,

@@ -8,6 +8,7 @@ import { LedgerService } from '../../src/modules/wallet/infrastructure/ledger.se
 import { LedgerAuditService } from '../../src/modules/wallet/infrastructure/ledger-audit.service.js';
 import { challengeStake, pool, userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
 import { postingHash } from '../../src/modules/wallet/domain/journal.js';
+import { depositEntry } from '../../src/modules/wallet/domain/entries.js';
 import { StakeForfeitCommand } from '../../src/modules/wallet/commands/stake-forfeit/stake-forfeit.command.js';
 import { ReturnStakeCommand } from '../../src/modules/wallet/commands/return-stake/return-stake.command.js';
 import { RefundStakeCommand } from '../../src/modules/wallet/commands/refund-stake/refund-stake.command.js';
@@ -109,6 +110,19 @@ describe('wallet ledger', () => {
     const err = await commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: c, amount: 2_000n })).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'LEDGER.IDEMPOTENCY_CONFLICT', kind: 'CONFLICT' });
     expect(await balanceOf(t, userWallet(a.id))).toBe(4_000n);
+  });
+
+  it('answers a repeated one-statement post (a deposit) with the stored entry, and different contents with a conflict', async () => {
+    const ledger = t.app.get(LedgerService);
+    const a = await createUser(t);
+    const orderId = `order_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+    const deposit = (amount: bigint) => depositEntry({ userId: a.id, orderId, paymentId: `pay_${orderId}`, amount, provider: 'sandbox', via: 'test' });
+    const first = await ledger.post(deposit(2_500n));
+    expect(first).toMatchObject({ duplicate: false, balances: { [userWallet(a.id)]: 2_500n } });
+    expect(await ledger.post(deposit(2_500n))).toEqual({ entryId: first.entryId, duplicate: true, balances: {} });
+    const err = await ledger.post(deposit(9_999n)).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'LEDGER.IDEMPOTENCY_CONFLICT', kind: 'CONFLICT' });
+    expect(await balanceOf(t, userWallet(a.id))).toBe(2_500n);
   });
 
   it('refuses unbalanced entries, unknown accounts and a repeated account in code', async () => {

@@ -12,10 +12,10 @@ export const RecordsOwnAccess = () => SetMetadata(SELF_RECORDED, true);
 const clean = (p: unknown) => String(p ?? '').replace(/^\/+|\/+$/g, '');
 
 /**
- * Every successful call of a /support/... route is recorded in support_access_log, including routes other modules
- * own (settlements): those get a generic record (method, route, params and query), ours record themselves. Every
- * /support controller names it with @UseInterceptors (not a global interceptor: that would put every request of the
- * app, the 6 AM check-ins included, through an interceptor pipeline for nothing).
+ * Every successful call of a /support/... route is recorded in support_access_log. This module's controllers record
+ * themselves (@RecordsOwnAccess: subject user, details); a /support controller another module owns (settlements)
+ * names this interceptor with @UseInterceptors and gets a generic record (method, route, params and query). It is not
+ * global: that would put every request of the app, the 6 AM check-ins included, through its pipeline for nothing.
  */
 @Injectable()
 export class SupportAccessInterceptor implements NestInterceptor {
@@ -26,12 +26,11 @@ export class SupportAccessInterceptor implements NestInterceptor {
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'http') return next.handle();
-    const classPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getClass()));
-    if (classPath !== 'support' && !classPath.startsWith('support/')) return next.handle();
     if (this.reflector.getAllAndOverride<boolean>(SELF_RECORDED, [ctx.getHandler(), ctx.getClass()])) return next.handle();
     const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; method: string; url: string; params?: Record<string, string>; query?: Record<string, unknown> }>();
     const user = req.user;
     if (!user) return next.handle();
+    const classPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getClass()));
     const methodPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getHandler()));
     const route = [classPath, methodPath].filter(Boolean).join('/');
     return next.handle().pipe(

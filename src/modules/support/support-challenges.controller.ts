@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +14,7 @@ import { GetEntriesByCorrelationQuery } from '../wallet/queries/get-entries-by-c
 import { GetSettlementLineQuery } from '../settlement/queries/get-settlement-line/get-settlement-line.query.js';
 import { imageContentType } from './domain/image-type.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.interceptor.js';
+import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { entryView, SupportErrors } from './support.views.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -23,7 +23,6 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 @ApiTags('support')
 @ApiBearerAuth('bearer')
 @Controller('support/challenges')
-@UseInterceptors(SupportAccessInterceptor)
 @Roles('SUPPORT')
 @RecordsOwnAccess()
 export class SupportChallengesController {

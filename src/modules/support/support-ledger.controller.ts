@@ -1,11 +1,11 @@
-import { Controller, Get, HttpCode, Inject, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
 import { VerifyLedgerQuery } from '../wallet/queries/verify-ledger/verify-ledger.query.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { LedgerVerificationsRepository, StoredVerification } from './infrastructure/ledger-verifications.repository.js';
-import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.interceptor.js';
+import { RecordsOwnAccess } from './support-access.interceptor.js';
 
 const view = (v: StoredVerification) => ({ ...v, checkedAt: v.checkedAt.toISOString() });
 
@@ -13,7 +13,6 @@ const view = (v: StoredVerification) => ({ ...v, checkedAt: v.checkedAt.toISOStr
 @ApiTags('support')
 @ApiBearerAuth('bearer')
 @Controller('support/ledger')
-@UseInterceptors(SupportAccessInterceptor)
 @Roles('SUPPORT')
 @RecordsOwnAccess()
 export class SupportLedgerController {

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
@@ -14,14 +14,13 @@ import { GetChallengeStatsQuery } from '../challenges/queries/get-challenge-stat
 import { ListUserChallengesQuery } from '../challenges/queries/list-user-challenges/list-user-challenges.query.js';
 import { ledgerLinks } from './domain/ledger-links.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.interceptor.js';
+import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { challengeRow, entryView, SupportErrors, userView } from './support.views.js';
 
 /** Support console: find a user, their page (profile, balance, streak, challenges, who looked) and their ledger. */
 @ApiTags('support')
 @ApiBearerAuth('bearer')
 @Controller('support')
-@UseInterceptors(SupportAccessInterceptor)
 @Roles('SUPPORT')
 @RecordsOwnAccess()
 export class SupportUsersController {

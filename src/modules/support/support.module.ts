@@ -4,7 +4,6 @@ import { BullModule } from '@nestjs/bullmq';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { LedgerVerificationsRepository } from './infrastructure/ledger-verifications.repository.js';
 import { KNOWN_QUEUES, SupportQueuesService } from './infrastructure/support-queues.service.js';
-import { SupportAccessInterceptor } from './support-access.interceptor.js';
 import { SupportUsersController } from './support-users.controller.js';
 import { SupportChallengesController } from './support-challenges.controller.js';
 import { SupportLedgerController } from './support-ledger.controller.js';
@@ -18,10 +17,8 @@ import { SupportQueuesController } from './support-queues.controller.js';
     AccessLogRepository,
     LedgerVerificationsRepository,
     SupportQueuesService,
-    SupportAccessInterceptor,
   ],
-  // The interceptor is applied per controller (@UseInterceptors) on every /support controller, this module's and
-  // other modules' (settlement): a global one would put every request of the app through its pipeline.
-  exports: [SupportAccessInterceptor, AccessLogRepository],
+  // For SupportAccessInterceptor on /support controllers of other modules (settlement), which records through it.
+  exports: [AccessLogRepository],
 })
 export class SupportModule {}

@@ -123,10 +123,7 @@ WITH e AS (
 )
 SELECT u.account, u.balance::text AS balance, (SELECT count(*) FROM p)::int AS posted FROM u`;
 
-// After FAST_SQL inserted nothing (its key was used): the entry that holds the key, read in a snapshot of its own.
-const KEY_SQL = `SELECT id, content_hash AS "contentHash" FROM journal_entries WHERE idempotency_key = $1`;
-
-// postMany, statement 1: which keys were already used.
+// postMany, statement 1: which keys were already used (also post's fast path, after it inserted nothing).
 const MANY_KEYS_SQL = `
 SELECT j.idempotency_key AS key, j.id, j.content_hash FROM journal_entries j WHERE j.idempotency_key = ANY($1::text[])`;
 
@@ -279,8 +276,7 @@ export class LedgerService {
     for (const e of entries) {
       const found = existing.get(e.idempotencyKey);
       if (found) {
-        if (found.content_hash.trim() !== e.contentHash) throw WalletErrors.idempotencyConflict(e.idempotencyKey);
-        results.push({ entryId: found.id, duplicate: true, balances: {} });
+        results.push(duplicateOf(e, { id: found.id, contentHash: found.content_hash }));
         continue;
       }
       const entryId = uuid7();
@@ -355,11 +351,11 @@ export class LedgerService {
     const on = m ?? this.ds;
     const rows = (await preparedQuery(on, 'ledger_fast_v2', FAST_SQL, values)) as { account: string; balance: string; posted: number }[];
     if (rows.length === 0) {
-      // The key was used: by a committed entry (compare contents) or by one committing concurrently (retry: it is then visible).
-      const [existing] = (await preparedQuery(on, 'ledger_key_v1', KEY_SQL, [entry.idempotencyKey])) as { id: string; contentHash: string }[];
+      // The key was used: by a committed entry (compare contents, read in a snapshot of its own) or by one committing
+      // concurrently (retry: it is then visible).
+      const [existing] = (await preparedQuery(on, 'ledger_many_keys_v1', MANY_KEYS_SQL, [[entry.idempotencyKey]])) as { id: string; content_hash: string }[];
       if (!existing) throw new LedgerRetryableError(`idempotency key ${entry.idempotencyKey} is being posted concurrently`);
-      if (existing.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
-      return { entryId: existing.id, duplicate: true, balances: {} };
+      return duplicateOf(entry, { id: existing.id, contentHash: existing.content_hash });
     }
     if (rows.length !== entry.postings.length || rows[0].posted !== entry.postings.length) {
       throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${rows[0].posted} of ${entry.postings.length} postings`);
@@ -378,10 +374,7 @@ export class LedgerService {
       debited.map((p) => p.account),
     ])) as { existing: { id: string; contentHash: string } | null; debited: { account: string; balance: string; version: string }[] }[];
 
-    if (row.existing) {
-      if (row.existing.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
-      return { entryId: row.existing.id, duplicate: true, balances: {} };
-    }
+    if (row.existing) return duplicateOf(entry, row.existing);
 
     const state = new Map(row.debited.map((d) => [d.account, { balance: BigInt(d.balance), version: BigInt(d.version) }]));
     const expected: (string | null)[] = [];
@@ -424,6 +417,12 @@ export class LedgerService {
     if (inCallerTransaction && isRetryableLedgerError(e)) return WalletErrors.concurrentUpdate();
     return e;
   }
+}
+
+/** An entry whose key is already used: the stored entry (posted once, answered again), or a conflict if it differs. */
+function duplicateOf(entry: PreparedEntry, stored: { id: string; contentHash: string }): PostResult {
+  if (stored.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
+  return { entryId: stored.id, duplicate: true, balances: {} };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
