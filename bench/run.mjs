@@ -1,21 +1,22 @@
 // npm run bench: runs every benchmark (each in its own process, its own database and BullMQ prefix), prints every
 // table, then a summary. Flags: --small (smoke size, targets not judged), --full (also the 1,000,000-challenge
-// settlement; same as BENCH_FULL=1), --only=name[,name]. Needs dist/ (npm run build:server).
+// settlement; same as BENCH_FULL=1), --only=name[,name]. Installs what is missing and builds first, as npm start does.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { machine, ROOT } from './lib.mjs';
+import { build, ensureInstalled } from '../scripts/lib.mjs';
 
 export const BENCHES = ['ledger-write', 'settlement', 'balance-read', 'client', 'checkin-rush'];
 
 const argv = process.argv.slice(2);
 const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const pass = argv.filter((a) => a === '--small' || a === '--full');
-if (!existsSync(resolve(ROOT, 'dist/src/main.js'))) {
-  console.error('dist/ is missing: run `npm run build:server` first');
-  process.exit(1);
-}
+// A fresh clone has neither node_modules nor dist/: the benchmarks measure the code as built now.
+ensureInstalled(ROOT);
+ensureInstalled(resolve(ROOT, 'client'));
+build();
 const dir = mkdtempSync(resolve(tmpdir(), 'bench-results-'));
 const results = resolve(dir, 'results.jsonl');
 console.log(`WakeStake benchmarks, ${new Date().toISOString()}, ${machine()}`);

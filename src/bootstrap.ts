@@ -77,7 +77,8 @@ export function configureApi(app: NestFastifyApplication, config: AppConfig): vo
     done();
   });
   void fastify.register(multipart as never, { limits: { fileSize: UPLOAD_LIMIT, files: 1, fields: 10 } });
-  setupOpenApi(app);
+  // Production publishes no route map (support and test routes included) unless API_DOCS=true.
+  if (config.apiDocs) setupOpenApi(app);
   if (existsSync(config.clientDist)) {
     void fastify.register(fastifyStatic as never, { root: config.clientDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 export type PaymentsProvider = 'sandbox' | 'razorpay';
-export type PayoutsProvider = 'sandbox';
+export type PayoutsProvider = 'sandbox' | 'razorpayx' | 'manual';
+export type PoolMode = 'pool' | 'pledge';
 
 /** Every setting of the operating contract (ARCHITECTURE.md), read and validated once at boot. */
 export class AppConfig {
@@ -38,6 +39,19 @@ export class AppConfig {
   trustProxyHops: number;
   /** Prefix of every Redis key the app writes (queues, rate limits); tests give each run its own. */
   redisPrefix: string;
+  /** RazorpayX Payouts (PAYOUTS_PROVIDER=razorpayx). */
+  razorpayxKeyId: string;
+  razorpayxKeySecret: string;
+  razorpayxAccountNumber: string;
+  razorpayxWebhookSecret: string;
+  /** Base URL of the RazorpayX API (tests point it at a local server). */
+  razorpayxApiUrl: string;
+  /** Serve /api/docs (always outside production; in production only with API_DOCS=true). */
+  apiDocs: boolean;
+  /** HMAC key of the ledger's posting hash chain, kept outside the database. */
+  ledgerHmacKey: string;
+  /** `pool` (misses fund winners) or `pledge` (misses go to a charity or the platform). */
+  poolMode: PoolMode;
 }
 
 export class ConfigError extends Error {
@@ -102,12 +116,31 @@ function timezone(env: Env, name: string, fallback: string): string {
 
 /** A development secret kept under var/ so tokens survive restarts; production must set JWT_SECRET. */
 function devJwtSecret(): string {
-  const file = resolve(process.cwd(), 'var', 'dev-jwt-secret');
+  return devSecret('dev-jwt-secret');
+}
+
+function devSecret(name: string): string {
+  const file = resolve(process.cwd(), 'var', name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+export const PLACEHOLDER_SECRETS = ['change-me-to-a-long-random-secret'];
+
+/** Production secrets: not a documented placeholder, at least 32 characters, and not visibly low in variety. */
+export function requireStrongSecret(name: string, value: string): void {
+  if (value === '') throw new ConfigError(name, 'is required in production');
+  if (PLACEHOLDER_SECRETS.includes(value) || /change[-_ ]?me/i.test(value)) throw new ConfigError(name, 'is a documented placeholder: set a long random secret (openssl rand -hex 32)');
+  if (value.length < 32) throw new ConfigError(name, `must be at least 32 characters in production (got ${value.length})`);
+  if (new Set(value).size < 10) throw new ConfigError(name, 'has too little variety (fewer than 10 distinct characters): use a random secret (openssl rand -hex 32)');
+}
+
+/** Development key of the ledger chain, kept beside the development JWT secret. */
+function devLedgerKey(): string {
+  return devSecret('dev-ledger-key');
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -118,6 +151,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const jwtSecret = env.JWT_SECRET ?? '';
   if (production && jwtSecret === '') throw new ConfigError('JWT_SECRET', 'is required in production');
   if (jwtSecret !== '' && jwtSecret.length < 16) throw new ConfigError('JWT_SECRET', 'must be at least 16 characters');
+  if (production) requireStrongSecret('JWT_SECRET', jwtSecret);
+  if (production && bool(env, 'TEST_MODE', false)) throw new ConfigError('TEST_MODE', 'must not be true in production (it opens the test-challenge route)');
 
   const corsRaw = env.CORS_ORIGINS;
   const corsOrigins = corsRaw
@@ -128,6 +163,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const paymentsProvider = oneOf(env, 'PAYMENTS_PROVIDER', 'sandbox', ['sandbox', 'razorpay'] as const);
+  if (production && paymentsProvider === 'sandbox') throw new ConfigError('PAYMENTS_PROVIDER', 'must be razorpay in production (the sandbox credits money without a real payment)');
+  const payoutsProvider = oneOf(env, 'PAYOUTS_PROVIDER', 'sandbox', ['sandbox', 'razorpayx', 'manual'] as const);
+  if (production && payoutsProvider === 'sandbox') throw new ConfigError('PAYOUTS_PROVIDER', 'must be razorpayx or manual in production (the sandbox pays nobody)');
   const keySecret = str(env, 'RAZORPAY_KEY_SECRET', production ? '' : 'sandbox_key_secret');
   const webhookSecret = str(env, 'RAZORPAY_WEBHOOK_SECRET', production ? '' : 'sandbox_webhook_secret');
   const keyId = str(env, 'RAZORPAY_KEY_ID', production ? '' : 'rzp_test_sandbox');
@@ -136,6 +174,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
       if (!v) throw new ConfigError(n, 'is required when PAYMENTS_PROVIDER=razorpay');
     }
   }
+  // RazorpayX authenticates with the same key pair as Razorpay payments; separate variables only where they differ.
+  const razorpayx = {
+    razorpayxKeyId: str(env, 'RAZORPAYX_KEY_ID', keyId),
+    razorpayxKeySecret: str(env, 'RAZORPAYX_KEY_SECRET', keySecret),
+    razorpayxAccountNumber: str(env, 'RAZORPAYX_ACCOUNT_NUMBER', production ? '' : '2323230000000000'),
+    razorpayxWebhookSecret: str(env, 'RAZORPAYX_WEBHOOK_SECRET', webhookSecret),
+    razorpayxApiUrl: url(env, 'RAZORPAYX_API_URL', 'https://api.razorpay.com', ['http:', 'https:']),
+  };
+  if (payoutsProvider === 'razorpayx') {
+    for (const [n, v] of [['RAZORPAYX_KEY_ID', razorpayx.razorpayxKeyId], ['RAZORPAYX_KEY_SECRET', razorpayx.razorpayxKeySecret], ['RAZORPAYX_ACCOUNT_NUMBER', razorpayx.razorpayxAccountNumber], ['RAZORPAYX_WEBHOOK_SECRET', razorpayx.razorpayxWebhookSecret]]) {
+      if (!v) throw new ConfigError(n, 'is required when PAYOUTS_PROVIDER=razorpayx');
+    }
+  }
+  // The ledger chain's key: its own variable, else derived from JWT_SECRET (both live outside the database).
+  const ledgerKeyRaw = str(env, 'LEDGER_HMAC_KEY', '');
+  if (production && ledgerKeyRaw !== '') requireStrongSecret('LEDGER_HMAC_KEY', ledgerKeyRaw);
+  const ledgerHmacKey = ledgerKeyRaw || (jwtSecret ? createHmac('sha256', jwtSecret).update('wakestake ledger chain').digest('hex') : devLedgerKey());
   const smtpUrl = env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : null;
   const mailFrom = str(env, 'MAIL_FROM', 'no-reply@localhost');
   if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must be an email address (got "${mailFrom}")`);
@@ -156,7 +211,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     razorpayKeyId: keyId,
     razorpayKeySecret: keySecret,
     razorpayWebhookSecret: webhookSecret,
-    payoutsProvider: oneOf(env, 'PAYOUTS_PROVIDER', 'sandbox', ['sandbox'] as const),
+    payoutsProvider,
+    ...razorpayx,
+    apiDocs: bool(env, 'API_DOCS', !production),
+    ledgerHmacKey,
+    poolMode: oneOf(env, 'POOL_MODE', 'pool', ['pool', 'pledge'] as const),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     smtpUrl,
     mailFrom,
@@ -164,7 +223,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins,
     uploadsDir: resolve(str(env, 'UPLOADS_DIR', 'var/uploads')),
     settlementCron: cron,
-    logLevel: oneOf(env, 'LOG_LEVEL', production ? 'info' : 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+    logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
     clientDist: resolve(str(env, 'CLIENT_DIST', 'client/dist')),
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', 10, 1, 1_000_000),
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 10, 1, 1_000_000),

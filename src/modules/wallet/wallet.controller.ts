@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
@@ -6,6 +6,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { DepositsService } from './application/deposits.service.js';
 import { WithdrawalsService } from './application/withdrawals.service.js';
 import { WalletReadingService } from './application/wallet-reading.service.js';
+import { SandboxOnlyGuard } from './sandbox-only.guard.js';
 import { DepositDto, SandboxCheckoutDto, VerifyPaymentDto, WithdrawDto } from './dto/wallet.dto.js';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -47,6 +48,8 @@ export class WalletController {
     return { success: true, data: await this.deposits.webhook(req.rawBody, signature, eventId) };
   }
 
+  @Public()
+  @UseGuards(SandboxOnlyGuard)
   @Post('sandbox/checkout')
   @HttpCode(200)
   sandboxCheckout(@CurrentUser() user: AuthUser, @Body() b: SandboxCheckoutDto) {
