@@ -4,7 +4,6 @@ import { dirname, resolve } from 'node:path';
 
 export type PaymentsProvider = 'sandbox' | 'razorpay';
 export type PayoutsProvider = 'sandbox' | 'razorpayx' | 'manual';
-export type PoolMode = 'pool' | 'pledge';
 
 /** Every setting of the operating contract (ARCHITECTURE.md), read and validated once at boot. */
 export class AppConfig {
@@ -50,8 +49,6 @@ export class AppConfig {
   apiDocs: boolean;
   /** HMAC key of the ledger's posting hash chain, kept outside the database. */
   ledgerHmacKey: string;
-  /** `pool` (misses fund winners) or `pledge` (misses go to a charity or the platform). */
-  poolMode: PoolMode;
 }
 
 export class ConfigError extends Error {
@@ -215,7 +212,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...razorpayx,
     apiDocs: bool(env, 'API_DOCS', !production),
     ledgerHmacKey,
-    poolMode: oneOf(env, 'POOL_MODE', 'pool', ['pool', 'pledge'] as const),
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     smtpUrl,
     mailFrom,
