@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -116,6 +116,22 @@ describe('support console', () => {
     expect(old.body.data.users.map((u: { id: string }) => u.id)).toEqual([subject.id]);
     await api('get', '/support/users?q=a').set(staff.auth).expect(400);
     await api('get', '/support/users').set(staff.auth).expect(400);
+  });
+
+  it('reads the balances of every user found in one query, not one per user', async () => {
+    const token = randomUUID().slice(0, 8);
+    const twins = [await createUser(t, { fullName: `Twin ${token} One` }), await createUser(t, { fullName: `Twin ${token} Two` }), await createUser(t, { fullName: `Twin ${token} Three` })];
+    const bus = t.app.get(QueryBus);
+    const spy = jest.spyOn(bus, 'execute');
+    try {
+      const res = await api('get', `/support/users?q=${encodeURIComponent(`Twin ${token}`)}`).set(staff.auth).expect(200);
+      expect(res.body.data.users.map((u: { id: string; balance: number }) => [u.id, u.balance]).sort()).toEqual(twins.map((u) => [u.id, 0]).sort());
+      const names = spy.mock.calls.map(([q]) => (q as object).constructor.name);
+      expect(names.filter((n) => n === 'GetBalancesQuery')).toHaveLength(1);
+      expect(names).not.toContain('GetBalanceQuery');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("shows the ledger with running balance, both sides' postings and links to the order, payment, withdrawal payout and challenge", async () => {

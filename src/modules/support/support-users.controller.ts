@@ -8,6 +8,7 @@ import { FindUsersQuery } from '../identity/queries/find-users/find-users.query.
 import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
 import type { UserSummary } from '../identity/queries/get-user/get-user.query.js';
 import { GetBalanceQuery } from '../wallet/queries/get-balance/get-balance.query.js';
+import { GetBalancesQuery } from '../wallet/queries/get-balances/get-balances.query.js';
 import { GetAccountLedgerQuery } from '../wallet/queries/get-account-ledger/get-account-ledger.query.js';
 import { GetEntriesByCorrelationQuery } from '../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
 import { GetChallengeStatsQuery } from '../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
@@ -38,9 +39,8 @@ export class SupportUsersController {
     const search = String((q ?? email) ?? '').trim();
     if (search.length < 2 || search.length > 254) throw SupportErrors.invalid(`${field} must be 2 to 254 characters`);
     const users = await this.queryBus.execute(new FindUsersQuery(search, 20));
-    const withBalances = await Promise.all(
-      users.map(async (u) => ({ ...userView(u), balance: toRupees((await this.queryBus.execute(new GetBalanceQuery(u.id))).balance) })),
-    );
+    const balances = await this.queryBus.execute(new GetBalancesQuery(users.map((u) => u.id)));
+    const withBalances = users.map((u) => ({ ...userView(u), balance: toRupees(balances.get(u.id)!) }));
     await this.record(actor, null, 'users.search', 'users', { [field]: search, results: users.length });
     return { success: true, data: { users: withBalances } };
   }

@@ -22,6 +22,7 @@ import { TakePlatformRevenueHandler } from './commands/take-platform-revenue/tak
 import { CreateNotificationHandler } from './commands/create-notification/create-notification.handler.js';
 import { ProcessPayoutHandler } from './commands/process-payout/process-payout.handler.js';
 import { GetBalanceHandler } from './queries/get-balance/get-balance.handler.js';
+import { GetBalancesHandler } from './queries/get-balances/get-balances.handler.js';
 import { GetAccountLedgerHandler } from './queries/get-account-ledger/get-account-ledger.handler.js';
 import { VerifyLedgerHandler } from './queries/verify-ledger/verify-ledger.handler.js';
 import { PostStakeMovementsHandler } from './commands/post-stake-movements/post-stake-movements.handler.js';
@@ -38,6 +39,7 @@ const HANDLERS = [
   CreateNotificationHandler,
   ProcessPayoutHandler,
   GetBalanceHandler,
+  GetBalancesHandler,
   GetAccountLedgerHandler,
   VerifyLedgerHandler,
   PostStakeMovementsHandler,
