@@ -4,7 +4,7 @@
 // (and its counterpart on a world shard likewise), projections set to the chain heads; VerifyLedgerQuery proves it.
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, httpLoad, percentile, report, runMain, startApi, stopProcess } from './lib.mjs';
+import { benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, httpLoad, percentile, recordBenchDeposits, report, runMain, startApi, stopProcess } from './lib.mjs';
 
 const GENESIS = '0'.repeat(64);
 
@@ -30,7 +30,7 @@ function copyFrom(url, table, columns, rowsIter) {
 }
 
 /** n deposit-shaped entries world:{i%16} → the wallet, hash-chained per account, loaded with COPY; projections set. */
-async function bulkHistory(ds, url, userId, n) {
+async function bulkHistory(ds, url, userId, n, hmacKey) {
   const { postingHash, contentHash } = await dist('modules/wallet/domain/journal.js');
   const wallet = `user:${userId}:wallet`;
   const at = '2026-11-01 00:00:00+00';
@@ -44,11 +44,12 @@ async function bulkHistory(ds, url, userId, n) {
     if (!heads.has(world)) heads.set(world, { head: GENESIS, prev: GENESIS, seq: 0n, balance: 0n });
     const ps = [{ account: wallet, amount: 100n }, { account: world, amount: -100n }].sort((a, b) => (a.account < b.account ? -1 : 1));
     const correlation = { type: 'deposit', id: key };
-    entries.push(`${id}\t${key}\tDEPOSIT\tdeposit\t${key}\t{}\t${contentHash({ reason: 'DEPOSIT', correlation, postings: ps })}\t${at}\n`);
+    const ch = contentHash({ reason: 'DEPOSIT', correlation, postings: ps });
+    entries.push(`${id}\t${key}\tDEPOSIT\tdeposit\t${key}\t{}\t${ch}\t${at}\n`);
     for (const p of ps) {
       const h = heads.get(p.account);
       const seq = h.seq + 1n;
-      const hash = postingHash({ prevHash: h.head, entryId: id, account: p.account, amount: p.amount, seq, idempotencyKey: key });
+      const hash = postingHash(hmacKey, { prevHash: h.head, entryId: id, account: p.account, amount: p.amount, seq, idempotencyKey: key, contentHash: ch });
       postings.push(`${id}\t${p.account}\t${p.amount}\t${seq}\t${h.head}\t${hash}\t${at}\n`);
       h.prev = h.head;
       h.head = hash;
@@ -89,12 +90,14 @@ export async function main() {
     const users = [randomUUID(), randomUUID()];
     await ds.query(`INSERT INTO users (id, email, full_name, role, is_email_verified) SELECT u, u::text || '@bench.local', 'Bench', 'USER', true FROM unnest($1::uuid[]) u`, [users]);
     const t0 = performance.now();
-    await bulkHistory(ds, db.url, users[1], big);
+    const { AppConfig } = await dist('config/app-config.js');
+    await bulkHistory(ds, db.url, users[1], big, app.get(AppConfig).ledgerHmacKey);
     const seedSeconds = (performance.now() - t0) / 1000;
     const ledger = app.get(LedgerService);
     for (let i = 0; i < 10; i++) await ledger.post(depositEntry({ userId: users[0], orderId: `order_small_${i}`, paymentId: `pay_${i}`, amount: 100n, provider: 'sandbox', via: 'bench' }));
     // the big wallet also gets a few through the normal writer: the chain continues from the bulk history
     for (let i = 0; i < 3; i++) await ledger.post(depositEntry({ userId: users[1], orderId: `order_big_${i}`, paymentId: `pay_b${i}`, amount: 100n, provider: 'sandbox', via: 'bench' }));
+    await recordBenchDeposits(ds); // the paid orders behind every deposit entry (VerifyLedgerQuery reconciles them)
     const tokens = users.map((id) => app.get(TokenService).sign({ id, email: `${id}@bench.local`, role: 'USER' }));
     const [{ n: bigPostings }] = await ds.query(`SELECT version::int AS n FROM account_balances WHERE account = $1`, [`user:${users[1]}:wallet`]);
     await ds.query('ANALYZE');

@@ -2,7 +2,7 @@
 // LedgerService.post, 2 concurrent writers on different wallets, against pgbench running one INSERT + one UPDATE per
 // transaction with 2 clients, alternated in the same run. Target: >= 50% of pgbench.
 import { randomUUID } from 'node:crypto';
-import { benchSize, createBenchDb, createContext, cleanRedis, dist, ensureBuilt, fmt, pgbench, report, runMain } from './lib.mjs';
+import { benchSize, createBenchDb, createContext, cleanRedis, dist, ensureBuilt, fmt, pgbench, recordBenchDeposits, report, runMain } from './lib.mjs';
 
 const PGBENCH_SCRIPT = `\\set aid random(1, 10000)
 BEGIN;
@@ -59,6 +59,7 @@ export async function main() {
     pgTps /= rounds;
     ledgerEps /= rounds;
 
+    await recordBenchDeposits(ds);
     const verification = await app.get(QueryBus).execute(new VerifyLedgerQuery());
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM journal_entries WHERE reason = 'DEPOSIT'`);
     const balances = await ds.query(`SELECT coalesce(sum(balance), 0)::text AS s FROM account_balances WHERE account LIKE 'user:%'`);

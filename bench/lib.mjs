@@ -381,3 +381,16 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
     },
   };
 }
+
+/**
+ * The provider records of the DEPOSIT entries a bench wrote straight through the ledger (one order per entry, provider
+ * `bench`), so VerifyLedgerQuery's reconciliation finds a paid order behind each; the app's deposits write these itself.
+ */
+export async function recordBenchDeposits(ds) {
+  await ds.query(
+    `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
+     SELECT gen_random_uuid(), substring(p.account from 6 for 36)::uuid, p.amount, 'bench', j.correlation_id, 'pay_' || j.id, 'SUCCESS', 'bench', j.id, j.created_at, j.created_at
+       FROM journal_entries j JOIN postings p ON p.entry_id = j.id AND p.account LIKE 'user:%:wallet'
+      WHERE j.reason = 'DEPOSIT' AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.order_id = j.correlation_id)`,
+  );
+}

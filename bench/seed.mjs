@@ -29,7 +29,7 @@ export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTi
       const total = f.reduce((s, r) => s + r.stake, 0n);
       funding.push({
         idempotencyKey: `bench-seed:${f[0].userId}`,
-        reason: 'DEPOSIT',
+        reason: 'SEED_FUNDING',
         correlation: { type: 'deposit', id: f[0].userId },
         postings: [{ account: `world:${(i / step + j) % 16}`, amount: -total }, ...f.map((r) => ({ account: `user:${r.userId}:wallet`, amount: r.stake }))],
       });

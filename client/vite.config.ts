@@ -3,41 +3,14 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-// <link rel="modulepreload"> for the landing route's chunk and its imports (the entry's own imports are preloaded by
-// Vite already): "/" is the page first visitors open, and React's first render waits for the route chunk.
-function preloadLandingRoute(): Plugin {
-  const landing = 'src/app/routes/landing.tsx';
-  return {
-    name: 'wakestake:preload-landing-route',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const route = chunks.find((c) => c.facadeModuleId?.endsWith(landing));
-        if (!route) return html;
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          if (files.has(file)) return;
-          files.add(file);
-          const chunk = chunks.find((c) => c.fileName === file);
-          for (const i of chunk?.imports ?? []) visit(i);
-        };
-        visit(route.fileName);
-        const tags = [...files]
-          .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
-        return { html, tags };
-      },
-    },
-  };
+// index.html's static footer carries the same year as the React footer (src/components/layouts/main-layout.tsx).
+function buildYear(): Plugin {
+  return { name: 'wakestake:build-year', transformIndexHtml: (html) => html.replaceAll('%BUILD_YEAR%', String(new Date().getFullYear())) };
 }
 
 // The API runs on :3000 in development; the dev server proxies /api to it so the browser sees one origin.
 export default defineConfig({
-  plugins: [react(), preloadLandingRoute()],
+  plugins: [react(), buildYear()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -9,8 +9,11 @@ import { WalletModule } from './modules/wallet/wallet.module.js';
 import { ChallengesModule } from './modules/challenges/challenges.module.js';
 import { SettlementModule } from './modules/settlement/settlement.module.js';
 import { SupportModule } from './modules/support/support.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
+import { CalendarModule } from './modules/calendar/calendar.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
-export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule];
+export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule];
 
 /** The api process: HTTP under /api/v1 plus the built client. */
 @Module({})

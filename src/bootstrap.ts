@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { INestApplicationContext } from '@nestjs/common';
+import { BadRequestException, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import multipart from '@fastify/multipart';
@@ -13,6 +13,7 @@ import { HttpExceptionFilter } from './common/errors/http-exception.filter.js';
 import { createValidationPipe } from './common/validation.js';
 import { securityHeaders } from './common/security-headers.js';
 import { setupOpenApi } from './openapi.js';
+import { installHttpObservability } from './observability/http-observability.js';
 
 export const API_PREFIX = 'api/v1';
 export const BODY_LIMIT = 1024 * 1024;
@@ -26,6 +27,32 @@ export function frameworkErrors(err: { statusCode?: number }, _req: unknown, rep
   const status = err.statusCode === 414 ? 414 : 400;
   const error = status === 414 ? 'Request URL is too long' : 'Malformed URL';
   void reply.code(status).send({ success: false, statusCode: status, error, message: error });
+}
+
+/**
+ * HTTP libraries send `Content-Type: application/json` with no body on body-less calls (logout, cancel, mark-read):
+ * an empty (or blank) JSON body is an empty object, not Fastify's raw 400. The raw bytes stay on req.rawBody
+ * (the Razorpay webhook signs them).
+ */
+export function useJsonBodyParser(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance();
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, (req, body, done) => {
+    if (isBlank(body)) {
+      done(null, {});
+      return;
+    }
+    const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig as { onProtoPoisoning?: 'error'; onConstructorPoisoning?: 'error' };
+    const parse = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
+    parse(req as never, body as never, ((err: (Error & { code?: string }) | null, parsed: unknown) => {
+      if (err && (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)) done(new BadRequestException('Malformed JSON in request body'), undefined);
+      else done(err, parsed);
+    }) as never);
+  });
+}
+
+function isBlank(body: Buffer): boolean {
+  for (const byte of body) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
+  return true;
 }
 
 export interface ApiOptions {
@@ -45,12 +72,15 @@ export async function createApi(config: AppConfig, module: unknown = AppModule.f
 export function configureApi(app: NestFastifyApplication, config: AppConfig): void {
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
+  installHttpObservability(app, config); // X-Request-Id, HTTP metrics, GET /metrics (outside the prefix)
   app.useGlobalFilters(new HttpExceptionFilter(config.clientDist));
+  useJsonBodyParser(app);
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Razorpay-Signature'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Razorpay-Signature', 'X-Request-Id'],
+    exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });
   app.enableShutdownHooks();

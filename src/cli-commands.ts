@@ -1,15 +1,9 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import type { CliCommand } from './common/cli-command.js';
 import { grantRoleCommand } from './modules/identity/identity.cli.js';
 import { WALLET_CLI_COMMANDS } from './modules/wallet/wallet.cli.js';
 import { settleCli } from './modules/settlement/settlement.cli.js';
 
-export interface CliCommand {
-  name: string;
-  usage: string;
-  description: string;
-  /** Returns the process exit code. */
-  run(app: INestApplicationContext, args: string[]): Promise<number>;
-}
+export type { CliCommand };
 
 /** Each module adds its operator commands here (grant-role, ledger:verify, ledger:rebuild, settle). */
 export const CLI_COMMANDS: CliCommand[] = [grantRoleCommand, ...WALLET_CLI_COMMANDS, settleCli];

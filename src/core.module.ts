@@ -10,6 +10,12 @@ import { redisOptionsFromUrl } from './config/redis-options.js';
 import { Clock, SystemClock } from './common/clock.js';
 import { RedisModule } from './common/redis.module.js';
 import { AuthCoreModule } from './common/auth/auth.module.js';
+import './observability/job-context.js';
+import { ObservabilityModule } from './observability/observability.module.js';
+import { MailModule } from './common/mail/mail.module.js';
+import { requestIdMixin } from './observability/request-context.js';
+import { serializeRequest, serializeResponse } from './observability/log-fields.js';
+import { StorageModule } from './common/storage/storage.module.js';
 
 /** Never logged: tokens, passwords, signatures, account numbers. */
 export const LOG_REDACT = [
@@ -63,18 +69,22 @@ export class CoreModule {
           pinoHttp: {
             level: config.logLevel,
             redact: { paths: LOG_REDACT, censor: '[redacted]' },
-            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') },
-            serializers: {
-              req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: String(req.url).replace(/token=[^&]+/g, 'token=[redacted]') }),
-            },
+            autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/v1/health') || req.url === '/metrics' },
+            // The request id (or the id of the request whose job this is) in every line; the access line has it as req.id.
+            mixin: requestIdMixin,
+            // By allow-list: id, method, URL with allow-listed query values, a few headers; status only; never a body.
+            serializers: { req: serializeRequest, res: serializeResponse },
           },
         }),
         TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: true, retryAttempts: 3, retryDelay: 1000 }),
         // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
         BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
         CqrsModule.forRoot(),
+        ObservabilityModule,
+        MailModule,
         RedisModule,
         AuthCoreModule,
+        StorageModule.forRoot(config),
       ],
       exports: [ConfigHolderModule, RedisModule, AuthCoreModule],
     };

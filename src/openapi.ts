@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { applyContract } from './openapi-contract.js';
 
 const errorSchema = {
   type: 'object',
@@ -29,5 +30,5 @@ export function setupOpenApi(app: INestApplication): void {
       { status: 503, description: 'A dependency is down', schema: errorSchema },
     )
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'WakeStake API' });
+  SwaggerModule.setup('api/docs', app, () => applyContract(SwaggerModule.createDocument(app, config)), { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'WakeStake API' });
 }

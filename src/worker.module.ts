@@ -7,6 +7,9 @@ import { WalletJobsModule } from './modules/wallet/wallet.jobs.module.js';
 import { ChallengesJobsModule } from './modules/challenges/challenges.jobs.module.js';
 import { SettlementJobsModule } from './modules/settlement/settlement.jobs.module.js';
 import { SupportJobsModule } from './modules/support/support.jobs.module.js';
+import { NotificationsJobsModule } from './modules/notifications/notifications.jobs.module.js';
+import { WorkerObservabilityModule } from './observability/observability.module.js';
+import { MailJobsModule } from './common/mail/mail.module.js';
 
 /** The worker process: the same module tree plus BullMQ processors and schedulers; no HTTP. */
 @Module({})
@@ -22,6 +25,9 @@ export class WorkerModule {
         ChallengesJobsModule,
         SettlementJobsModule,
         SupportJobsModule,
+        NotificationsJobsModule,
+        WorkerObservabilityModule,
+        MailJobsModule,
       ],
     };
   }

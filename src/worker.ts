@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './config/app-config.js';
 import { createWorker } from './bootstrap.js';
+import { WorkerHttpServer } from './observability/worker-http.js';
 
 /**
  * How long a SIGTERM/SIGINT may take to close the worker before it exits anyway. Every job is safe to abandon (a
@@ -19,9 +20,10 @@ function exitAfterDeadline(signal: NodeJS.Signals): void {
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  await createWorker(config);
+  const app = await createWorker(config);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => exitAfterDeadline(signal));
-  process.stdout.write('WakeStake worker started\n');
+  const port = app.get(WorkerHttpServer).port;
+  process.stdout.write(`WakeStake worker started${port === null ? '' : ` (health and metrics on port ${port})`}\n`);
 }
 
 main().catch((err: unknown) => {

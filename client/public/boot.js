@@ -1,8 +1,9 @@
 // Runs before the first paint (a classic script in <head>; the server's CSP forbids inline scripts):
 // 1. the colour mode class on <html> (same rule as src/components/ui/color-mode.tsx), so nothing flashes light;
-// 2. on "/" for a visitor without a session, show the static landing hero that index.html carries inside #root,
-//    so the page's largest element paints without waiting for the app's JavaScript. React replaces it on its
-//    first render with the identical hero (src/features/landing/components/landing-page.tsx).
+// 2. on "/", "/login" and "/register" for a visitor without a session, show the static first screen that index.html
+//    carries inside #root (the landing hero; the sign-in or sign-up card's heading and the form's outline), so the
+//    page's largest text paints without waiting for the app's JavaScript. React replaces it on its first render
+//    (src/features/landing/components/landing-page.tsx, src/features/auth/components/{login,register}-page.tsx).
 (function () {
   var root = document.documentElement;
   var mode = null;
@@ -19,5 +20,7 @@
   root.classList.add(mode);
   root.setAttribute('data-theme', mode);
   root.style.colorScheme = mode;
-  if (location.pathname === '/' && !token) root.setAttribute('data-static-landing', '');
+  var pages = { '/': 'landing', '/login': 'login', '/register': 'register' };
+  var path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
+  if (pages[path] && !token) root.setAttribute('data-static-page', pages[path]);
 })();

@@ -15,6 +15,9 @@ describe('time in the app zone', () => {
     expect(addDays('2026-11-28', 7)).toBe('2026-12-05');
     expect(isValidDate('2026-02-29')).toBe(false);
     expect(isValidDate('2028-02-29')).toBe(true);
+    // A date whose next day cannot be written as YYYY-MM-DD is refused (a 400 rather than a 500 downstream).
+    expect(isValidDate('9998-12-31')).toBe(true);
+    expect(isValidDate('9999-12-31')).toBe(false);
   });
 
   // zonedParts remembers offsets per UTC hour; Intl is the reference it must agree with, to the second, in zones with

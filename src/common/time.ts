@@ -97,6 +97,8 @@ export function addDays(date: string, days: number): string {
 export function isValidDate(date: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
   const [y, m, d] = date.split('-').map(Number);
+  // Up to 9998: a range ending in 9999 would step past the year 9999 the date format can write (a 500, not a 400).
+  if (y > 9998) return false;
   const dt = new Date(Date.UTC(y, m - 1, d));
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
@@ -30,7 +30,7 @@ export class AppConfig {
   settlementCron: string;
   logLevel: string;
   clientDist: string;
-  /** Sign-in attempts per minute per email (login, register, forgot-password, resend). */
+  /** Sign-in attempts per minute per email and client address (login and change-password together; register, forgot-password, resend). */
   authRateLimit: number;
   /** The same per client address (register gets 3x: sign-ups behind one NAT). */
   authRateLimitIp: number;
@@ -49,6 +49,40 @@ export class AppConfig {
   apiDocs: boolean;
   /** HMAC key of the ledger's posting hash chain, kept outside the database. */
   ledgerHmacKey: string;
+  /** Web Push (VAPID) keys, base64url; null: push reminders are off (production without VAPID_* set). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** Bearer token GET /metrics asks for (api and worker); null: open (scraped on a private network). */
+  metricsToken: string | null;
+  /** The worker's health and metrics port (0: a free one; null: none). */
+  workerHealthPort: number | null;
+  workerHealthHost: string;
+  /** Mail retries: first delay and attempts before a message is given up (FAILED, alerted). */
+  mailRetryDelayMs: number;
+  mailMaxAttempts: number;
+  /** Settlement receipts by mail too (beside the in-app notification): one mail per participant per settled day. */
+  settlementReceiptMail: boolean;
+  /** POOL_MODE: `pool` (misses fund the winners) or `pledge` (misses go to a charity or the platform); fixed per challenge at creation. */
+  poolMode: PoolMode;
+  /** CHARITIES (`id:Display Name,…`): where pledge-mode misses may go, first = default; empty: the platform receives them. */
+  charities: Charity[];
+}
+
+export type PoolMode = 'pool' | 'pledge';
+export interface Charity {
+  id: string;
+  name: string;
+}
+
+/** `id:Display Name` pairs, comma-separated; ids [a-z0-9-]{2,40}, unique; names 1-80 characters without commas. */
+export function parseCharities(raw: string): Charity[] {
+  const list: Charity[] = [];
+  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^([a-z0-9-]{2,40}):(.{1,80})$/.exec(item);
+    if (!m || !m[2].trim()) throw new ConfigError('CHARITIES', `must be comma-separated id:Display Name pairs with ids of 2-40 characters a-z, 0-9 or - (got "${item}")`);
+    if (list.some((c) => c.id === m[1])) throw new ConfigError('CHARITIES', `lists ${m[1]} twice`);
+    list.push({ id: m[1], name: m[2].trim() });
+  }
+  return list;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +174,33 @@ function devLedgerKey(): string {
   return devSecret('dev-ledger-key');
 }
 
+/**
+ * VAPID keys from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (both or neither); development generates a pair once and keeps it
+ * under var/ (as the JWT secret) so browser subscriptions survive a restart; production without them has push off.
+ */
+function vapidKeys(env: Env, production: boolean, mailFrom: string): AppConfig['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY ?? '';
+  const subject = str(env, 'VAPID_SUBJECT', `mailto:${mailFrom.replace(/^.*<|>$/g, '')}`);
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', `must be a mailto: or https: URL (got "${subject}")`);
+  if ((publicKey === '') !== (privateKey === '')) throw new ConfigError(publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'must be set together with the other VAPID key');
+  if (publicKey) {
+    if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY', 'must be a base64url P-256 public key (87 characters; npx web-push generate-vapid-keys)');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY', 'must be a base64url P-256 private key (43 characters)');
+    return { publicKey, privateKey, subject };
+  }
+  if (production) return null;
+  const file = resolve(process.cwd(), 'var', 'dev-vapid-keys.json');
+  if (existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string }), subject };
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url') };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
+  return { ...pair, subject };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str(env, 'NODE_ENV', 'development');
   const production = nodeEnv === 'production';
@@ -188,6 +249,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const ledgerKeyRaw = str(env, 'LEDGER_HMAC_KEY', '');
   if (production && ledgerKeyRaw !== '') requireStrongSecret('LEDGER_HMAC_KEY', ledgerKeyRaw);
   const ledgerHmacKey = ledgerKeyRaw || (jwtSecret ? createHmac('sha256', jwtSecret).update('wakestake ledger chain').digest('hex') : devLedgerKey());
+  const vapid = vapidKeys(env, production, str(env, 'MAIL_FROM', 'no-reply@localhost'));
   const smtpUrl = env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : null;
   const mailFrom = str(env, 'MAIL_FROM', 'no-reply@localhost');
   if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must be an email address (got "${mailFrom}")`);
@@ -212,6 +274,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...razorpayx,
     apiDocs: bool(env, 'API_DOCS', !production),
     ledgerHmacKey,
+    vapid,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
     smtpUrl,
     mailFrom,
@@ -225,6 +288,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 10, 1, 1_000_000),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     redisPrefix: str(env, 'BULLMQ_PREFIX', 'wakestake'),
+    metricsToken: env.METRICS_TOKEN || null,
+    workerHealthPort: /^(off|false|none)$/i.test(env.WORKER_HEALTH_PORT ?? '') ? null : int(env, 'WORKER_HEALTH_PORT', nodeEnv === 'test' ? 0 : 9464, 0, 65535),
+    workerHealthHost: str(env, 'WORKER_HEALTH_HOST', '0.0.0.0'),
+    mailRetryDelayMs: int(env, 'MAIL_RETRY_DELAY_MS', 5_000, 10, 3_600_000),
+    mailMaxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 300, 1, 100_000),
+    settlementReceiptMail: bool(env, 'SETTLEMENT_RECEIPT_MAIL', false),
+    poolMode: oneOf(env, 'POOL_MODE', 'pool', ['pool', 'pledge'] as const),
+    charities: parseCharities(str(env, 'CHARITIES', '')),
   });
 }
 

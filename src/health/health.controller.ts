@@ -6,6 +6,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth/auth.decorators.js';
 import { RedisService } from '../common/redis.module.js';
 import { AppConfig } from '../config/app-config.js';
+import { Readiness } from '../observability/readiness.js';
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
@@ -18,7 +19,26 @@ export class HealthController {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(RedisService) private readonly redis: RedisService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(Readiness) private readonly readiness: Readiness,
   ) {}
+
+  /** Liveness: the process answers (no dependency asked, so an outage never restarts it). */
+  @Public()
+  @ApiOperation({ security: [] })
+  @Get('health/live')
+  async live() {
+    return (await this.readiness.live()).body;
+  }
+
+  /** Readiness: PostgreSQL and Redis answer and no migration is pending; 503 naming what is not, until it is. */
+  @Public()
+  @ApiOperation({ security: [] })
+  @Get('health/ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const r = await this.readiness.ready();
+    if (!r.ok) reply.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return r.body;
+  }
 
   @Public()
 
@@ -51,6 +71,9 @@ export class HealthController {
         razorpayKeyId: this.config.razorpayKeyId,
         googleClientId: this.config.googleClientId,
         timezone: this.config.appTimezone,
+        // what new challenges are staked under (existing ones keep theirs) and where a pledge-mode miss may go
+        poolMode: this.config.poolMode,
+        charities: this.config.charities,
       },
     };
   }

@@ -58,11 +58,11 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     expect(result.batches.map((b) => b.status)).toEqual(['SETTLED']);
     expect(result.batches[0].participants).toBe(4);
 
-    // Two failures pool 2 × ₹3.75; two equal winners get ₹3.75 each.
+    // Two failures pool 2 × ₹3.75; two equal winners get ₹3.75 each: winningsAmount is the ₹25 stake back plus that share.
     await page.clock.setFixedTime(t.clock.now());
     await page.reload();
     await card.getByTestId('today-label').filter({ hasText: 'Challenge Completed!' }).waitFor({ state: 'visible', timeout: 15000 });
-    await card.getByTestId('winnings-message').filter({ hasText: 'You won ₹3.75' }).waitFor({ state: 'visible' });
+    await card.getByTestId('winnings-message').filter({ hasText: 'You won ₹28.75' }).waitFor({ state: 'visible' });
     await page.getByTestId('wallet-balance').filter({ hasText: '₹503.75' }).waitFor({ state: 'visible' });
 
     await card.getByRole('button', { name: 'How your winnings were computed' }).click();

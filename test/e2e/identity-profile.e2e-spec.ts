@@ -82,7 +82,7 @@ describe('identity: profile and onboarding', () => {
     ['unknown occupation', { occupation: 'pirate' }, 'Occupation must be one of: student, working-professional, other'],
     ['bad date', { dateOfBirth: '2001-02-30' }, 'Date of birth must be a real date as YYYY-MM-DD'],
     ['future date', { dateOfBirth: '2030-01-01' }, 'Date of birth must be in the past'],
-    ['under 13', { dateOfBirth: '2013-11-23' }, 'You must be at least 13 years old to use WakeStake'],
+    ['under 18', { dateOfBirth: '2008-11-23' }, 'You must be at least 18 years old to use WakeStake'],
     ['bad wake-up time', { preferredWakeUpTime: '25:00' }, 'Preferred wake-up time must be a time as HH:mm (24-hour), e.g. 06:30'],
     ['long name', { fullName: 'x'.repeat(101) }, 'Full name must be at most 100 characters'],
     ['unknown field', { isEmailVerified: true }, 'Unknown field: isEmailVerified'],
@@ -100,10 +100,10 @@ describe('identity: profile and onboarding', () => {
     expect(await db().query('SELECT * FROM users WHERE id = $1', [u.userId])).toEqual(before);
   });
 
-  it('accepts a 13th birthday today (Asia/Kolkata)', async () => {
+  it('accepts an 18th birthday today (Asia/Kolkata)', async () => {
     const u = await registerUser(t);
     // 2026-11-22T00:30Z is 06:00 on 22 November in Kolkata.
-    await t.http().put(`${API}/profile`).set(bearer(u)).send({ dateOfBirth: '2013-11-22' }).expect(200);
+    await t.http().put(`${API}/profile`).set(bearer(u)).send({ dateOfBirth: '2008-11-22' }).expect(200);
   });
 });
 

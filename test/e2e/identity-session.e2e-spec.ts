@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../setup/test-app.js';
-import { bearer, registerUser, verifiedUser } from '../factories/users.js';
+import { bearer, registerUser, verifiedUser, makeAdult } from '../factories/users.js';
 import { fund } from '../factories/wallet.js';
 import { grantRoleCommand } from '../../src/modules/identity/identity.cli.js';
 import { CLI_COMMANDS } from '../../src/cli-commands.js';
@@ -108,7 +108,7 @@ describe('identity: sessions, tokens, password change, account deletion, roles',
   it('refuses to delete an account while the wallet holds money (ledger history kept)', async () => {
     const u = await verifiedUser(t);
     await fund(t, u.userId, 12_345n);
-    const res = await t.http().delete(`${API}/account`).set(bearer(u)).expect(409);
+    const res = await t.http().delete(`${API}/account`).set(bearer(u)).expect(400);
     expect(res.body.error).toMatch(/withdraw your balance/i);
     expect(res.body.error).toContain('123.45');
     const profile = await t.http().get(`${API}/profile`).set(bearer(u)).expect(200);
@@ -117,13 +117,14 @@ describe('identity: sessions, tokens, password change, account deletion, roles',
 
   it('refuses to delete an account while a challenge is pending', async () => {
     const u = await verifiedUser(t);
+    await makeAdult(t, u);
     await fund(t, u.userId, 6_000n);
     const tomorrow = addDays(zonedParts(t.clock.now(), t.config.appTimezone).date, 1);
     const created = await t.http().post('/api/v1/challenges').set(bearer(u)).send({ challengeDate: tomorrow, wakeUpTime: '06:00', forfeitAmount: 60 });
     expect(created.status).toBe(201);
     const profile = await t.http().get(`${API}/profile`).set(bearer(u)).expect(200);
     expect(profile.body.data.balance).toBe(0);
-    const res = await t.http().delete(`${API}/account`).set(bearer(u)).expect(409);
+    const res = await t.http().delete(`${API}/account`).set(bearer(u)).expect(400);
     expect(res.body.error).toMatch(/challenge that is not settled/);
     const [row] = await db().query('SELECT deleted_at FROM users WHERE id = $1', [u.userId]);
     expect(row.deleted_at).toBeNull();

@@ -112,6 +112,8 @@ describe('secrets never in logs', () => {
 
     const reg = await http().post('/api/v1/auth/register').send({ email, password: secrets.password, fullName: 'Secret Keeper' }).expect(201);
     seen.registerToken = reg.body.token;
+    // money needs an adult on file
+    await http().put('/api/v1/auth/profile').set('Authorization', `Bearer ${reg.body.token}`).send({ dateOfBirth: '1990-01-01' }).expect(200);
     const login = await http().post('/api/v1/auth/login').send({ email, password: secrets.password }).expect(200);
     seen.loginToken = login.body.token;
     await http().post('/api/v1/auth/login').send({ email, password: `${secrets.password}-wrong` }).expect(401);

@@ -52,7 +52,7 @@ export async function seedDay(app: INestApplicationContext, date: string, specs:
     const total = part.reduce((s, r) => s + r.stake, 0n);
     await ledger.post({
       idempotencyKey: `test-seed:${date}:${part[0].userId}`,
-      reason: 'DEPOSIT',
+      reason: 'SEED_FUNDING',
       correlation: { type: 'deposit', id: part[0].userId },
       postings: [{ account: 'world', amount: -total }, ...part.map((r) => ({ account: `user:${r.userId}:wallet`, amount: r.stake }))],
     });

@@ -102,7 +102,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
       const again = await t.http().post(`/api/v1/support/settlements/${DATE}/rerun`).set('Authorization', support).expect(202);
       expect(again.body.data.state).toBe('waiting');
       const job = await queue.getJob(settleJobId(DATE));
-      expect(job?.data).toEqual({ date: DATE });
+      expect(job?.data).toEqual({ date: DATE, requestId: res.headers['x-request-id'] }); // the id of the request that queued it
       expect(job?.opts.attempts).toBe(5);
       expect(await queue.getJobCountByTypes('waiting')).toBe(1);
       await queue.drain(true);

@@ -258,7 +258,7 @@ describe('support console', () => {
       const retried = await api('post', `/support/queues/${name}/jobs/${job.id}/retry`).set(staff.auth).expect(200);
       expect(retried.body.data).toEqual({ queue: name, id: job.id, state: 'waiting' });
       expect(await queue.getJobState(job.id!)).toBe('waiting');
-      await api('post', `/support/queues/${name}/jobs/${job.id}/retry`).set(staff.auth).expect(409);
+      await api('post', `/support/queues/${name}/jobs/${job.id}/retry`).set(staff.auth).expect(400);
       const waiting = await api('get', `/support/queues/${name}/jobs?state=waiting`).set(staff.auth).expect(200);
       expect(waiting.body.data.jobs.map((j: { id: string }) => j.id)).toEqual([job.id]);
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { QueryBus } from '@nestjs/cqrs';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
-import { balanceOf } from '../factories/wallet.js';
+import { balanceOf, recordDeposit, recordWithdrawal } from '../factories/wallet.js';
 import { LedgerService } from '../../src/modules/wallet/infrastructure/ledger.service.js';
 import { challengeStake, pool, userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { depositEntry, withdrawalHoldEntry, withdrawalPaidEntry, withdrawalVoidEntry } from '../../src/modules/wallet/domain/entries.js';
@@ -57,7 +57,9 @@ describe('wallet ledger properties', () => {
           switch (op.kind) {
             case 'deposit': {
               const u = users[op.user];
-              await post(depositEntry({ userId: u, orderId: `order_${randomUUID().slice(0, 18)}`, paymentId: 'pay_x', amount: BigInt(op.amount), provider: 'sandbox', via: 'test' }));
+              const orderId = `order_${randomUUID().slice(0, 18)}`;
+              const posted = await post(depositEntry({ userId: u, orderId, paymentId: `pay_${orderId}`, amount: BigInt(op.amount), provider: 'sandbox', via: 'test' }));
+              await recordDeposit(t, { userId: u, orderId, paymentId: `pay_${orderId}`, amount: BigInt(op.amount), entryId: posted.entryId });
               model.set(u, model.get(u)! + BigInt(op.amount));
               break;
             }
@@ -141,6 +143,7 @@ describe('wallet ledger properties', () => {
               });
               expect(ok).toBe(model.get(u)! >= amount);
               if (ok) {
+                await recordWithdrawal(t, { id, userId: u, amount, fee });
                 model.set(u, model.get(u)! - amount);
                 withdrawals.push({ id, user: u, amount, fee, open: true });
               }
@@ -150,6 +153,7 @@ describe('wallet ledger properties', () => {
               const w = withdrawals.filter((x) => x.open)[op.withdrawal % Math.max(1, withdrawals.length)];
               if (!w) break;
               w.open = false;
+              await recordWithdrawal(t, { id: w.id, userId: w.user, amount: w.amount, fee: w.fee, status: op.ok ? 'SUCCESS' : 'FAILED' });
               if (op.ok) await post(withdrawalPaidEntry(w));
               else {
                 await post(withdrawalVoidEntry({ id: w.id, userId: w.user, amount: w.amount, why: 'test' }));

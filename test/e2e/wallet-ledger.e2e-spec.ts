@@ -3,7 +3,7 @@ import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
-import { balanceOf, createUser, fund } from '../factories/wallet.js';
+import { balanceOf, createUser, fund, recordDeposit } from '../factories/wallet.js';
 import { LedgerService } from '../../src/modules/wallet/infrastructure/ledger.service.js';
 import { LedgerAuditService } from '../../src/modules/wallet/infrastructure/ledger-audit.service.js';
 import { challengeStake, pool, userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
@@ -22,6 +22,7 @@ import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledge
 import { LedgerEntryPosted } from '../../src/modules/wallet/events/ledger-entry-posted.event.js';
 import { ledgerRebuildCommand, ledgerVerifyCommand } from '../../src/modules/wallet/wallet.cli.js';
 import { CLI_COMMANDS } from '../../src/cli-commands.js';
+import { AppConfig } from '../../src/config/app-config.js';
 
 describe('wallet ledger', () => {
   let t: TestApp;
@@ -102,7 +103,7 @@ describe('wallet ledger', () => {
     }
   });
 
-  it('answers the same key with different contents with LEDGER.IDEMPOTENCY_CONFLICT (409)', async () => {
+  it('answers the same key with different contents with LEDGER.IDEMPOTENCY_CONFLICT', async () => {
     const a = await createUser(t);
     await fund(t, a.id, 5_000n);
     const c = randomUUID();
@@ -118,6 +119,7 @@ describe('wallet ledger', () => {
     const orderId = `order_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const deposit = (amount: bigint) => depositEntry({ userId: a.id, orderId, paymentId: `pay_${orderId}`, amount, provider: 'sandbox', via: 'test' });
     const first = await ledger.post(deposit(2_500n));
+    await recordDeposit(t, { userId: a.id, orderId, paymentId: `pay_${orderId}`, amount: 2_500n, entryId: first.entryId });
     expect(first).toMatchObject({ duplicate: false, balances: { [userWallet(a.id)]: 2_500n } });
     expect(await ledger.post(deposit(2_500n))).toEqual({ entryId: first.entryId, duplicate: true, balances: {} });
     const err = await ledger.post(deposit(9_999n)).catch((e: unknown) => e);
@@ -183,9 +185,9 @@ describe('wallet ledger', () => {
     });
     try {
       const a = await createUser(t);
+      const { orderId } = await fund(t, a.id, 2_000n, `evt:${a.id}`);
       await fund(t, a.id, 2_000n, `evt:${a.id}`);
-      await fund(t, a.id, 2_000n, `evt:${a.id}`);
-      const mine = seen.filter((e) => e.idempotencyKey === `evt:${a.id}`);
+      const mine = seen.filter((e) => e.idempotencyKey === `deposit:${orderId}`);
       expect(mine).toHaveLength(1);
       expect(mine[0].postings).toEqual(expect.arrayContaining([{ account: userWallet(a.id), amount: 2_000n }]));
     } finally {
@@ -193,19 +195,20 @@ describe('wallet ledger', () => {
     }
   });
 
-  it('chains each posting to the previous one of its account with the documented hash', async () => {
+  it('chains each posting to the previous one of its account with the keyed hash (HMAC with the ledger key)', async () => {
     const a = await createUser(t);
     await fund(t, a.id, 1_000n);
     await fund(t, a.id, 2_000n);
     const rows = (await ds.query(
-      `SELECT p.entry_id, p.account, p.amount::text, p.seq::text, p.prev_hash, p.hash, j.idempotency_key FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE account = $1 ORDER BY seq`,
+      `SELECT p.entry_id, p.account, p.amount::text, p.seq::text, p.prev_hash, p.hash, j.idempotency_key, j.content_hash FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE account = $1 ORDER BY seq`,
       [userWallet(a.id)],
-    )) as { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string }[];
+    )) as { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string; content_hash: string }[];
     expect(rows.map((r) => r.seq)).toEqual(['1', '2']);
     expect(rows[0].prev_hash).toBe('0'.repeat(64));
     expect(rows[1].prev_hash).toBe(rows[0].hash);
     for (const r of rows) {
-      expect(r.hash).toBe(postingHash({ prevHash: r.prev_hash, entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: BigInt(r.seq), idempotencyKey: r.idempotency_key }));
+      const key = t.app.get(AppConfig).ledgerHmacKey;
+      expect(r.hash).toBe(postingHash(key, { prevHash: r.prev_hash, entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: BigInt(r.seq), idempotencyKey: r.idempotency_key, contentHash: r.content_hash }));
     }
   });
 
@@ -240,7 +243,7 @@ describe('wallet ledger', () => {
       const account = userWallet(a.id);
       await expect(ds.query(`UPDATE postings SET amount = amount + 1 WHERE account = $1`, [account])).rejects.toThrow(/append-only/);
       await expect(ds.query(`DELETE FROM postings WHERE account = $1`, [account])).rejects.toThrow(/append-only/);
-      await expect(ds.query(`UPDATE journal_entries SET reason = 'X' WHERE correlation_id LIKE 'test-fund:%'`)).rejects.toThrow(/append-only/);
+      await expect(ds.query(`UPDATE journal_entries SET reason = 'X' WHERE reason = 'DEPOSIT'`)).rejects.toThrow(/append-only/);
       await expect(ds.query(`TRUNCATE postings, journal_entries`)).rejects.toThrow(/append-only/);
     });
 

@@ -116,7 +116,7 @@ describe('wallet withdrawals', () => {
     expect((await v({ amount: 150, withdrawalMethod: 'BANK', bankDetails: { accountNumber: '123456789' } })).body.data.errors).toEqual(['Please fill in all bank details']);
     expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, ifscCode: 'HDFC1234567' } })).body.data.errors).toEqual(['Please enter a valid IFSC code']);
     expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, accountNumber: '12ab' } })).body.data.errors).toEqual(['Account number must be 9 to 18 digits']);
-    const bad = await v({ amount: 99, withdrawalMethod: 'UPI' });
+    const bad = await v({ amount: 99, withdrawalMethod: 'UPI', upiId: 'no-handle' });
     expect(bad.body.data).toMatchObject({ valid: false, errors: ['Minimum withdrawal amount is ₹100', 'Please enter a valid UPI ID'] });
     expect(bad.body.message).toBe('Minimum withdrawal amount is ₹100, Please enter a valid UPI ID');
   });

@@ -35,12 +35,12 @@ export async function verifiedUser(t: TestApp, overrides: UserOverrides = {}): P
   return user;
 }
 
-/** A verified user with a complete profile (name, email, phone, city, occupation). */
+/** A verified user with a complete profile (name, email, phone, city, occupation) and an adult's date of birth. */
 export async function completeUser(t: TestApp, overrides: UserOverrides = {}): Promise<TestUser> {
   const user = await verifiedUser(t, overrides);
   await t.app
     .get(DataSource)
-    .query(`UPDATE users SET phone_number = '+919876543210', city = 'Pune', occupation = 'working-professional' WHERE id = $1`, [user.userId]);
+    .query(`UPDATE users SET phone_number = '+919876543210', city = 'Pune', occupation = 'working-professional', date_of_birth = '1990-01-01' WHERE id = $1`, [user.userId]);
   return user;
 }
 
@@ -54,3 +54,9 @@ export async function supportUser(t: TestApp, overrides: UserOverrides = {}): Pr
 }
 
 export const bearer = (u: { token: string }) => ({ Authorization: `Bearer ${u.token}` });
+
+/** Money needs an adult on file: gives a user a date of birth showing 18 or over (before a deposit or a stake). */
+export async function makeAdult(t: TestApp, user: { userId: string } | { id: string }): Promise<void> {
+  const id = 'userId' in user ? user.userId : user.id;
+  await t.app.get(DataSource).query(`UPDATE users SET date_of_birth = '1990-01-01' WHERE id = $1`, [id]);
+}

@@ -17,6 +17,9 @@ const PUBLIC = [
   /^\/api\/v1\/config(\/|$)/,
   /^\/api\/v1\/auth\/(register|login|google|verify-email|resend-verification|forgot-password|reset-password|verify-reset-token)$/,
   /^\/api\/v1\/wallet\/webhooks\//,
+  // the calendar feed: the secret in its address is the credential (a calendar app sends no token)
+  /^\/api\/v1\/calendar\/:file$/,
+  /^\/api\/v1\/notifications\/push\/public-key$/,
 ];
 
 export function classify(url: string): RouteKind {

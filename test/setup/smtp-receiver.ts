@@ -36,8 +36,8 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives, for API tests of mail. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/** A real SMTP server on 127.0.0.1 (random port, or the one given: a test restarting it) that keeps what it receives, for API tests of mail. */
+export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -66,12 +66,12 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  const bound = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     async waitFor(to, subject, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -40,7 +40,10 @@ export async function startWorkerProcess(env: Record<string, string> = {}, timeo
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   await new Promise<void>((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never left running behind a failed start
+      reject(new Error(`worker did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const onData = () => {
       if (out.includes('WakeStake worker started')) {
         clearTimeout(timer);

@@ -352,7 +352,7 @@ export class Scenario {
           c.status = 'CLOSED';
           return true;
         }
-        this.expect(r.status === 409, `check-in answered ${r.status} ${r.body?.message}`);
+        this.expect(r.status === 400, `check-in answered ${r.status} ${r.body?.message}`);
         return false;
       };
       const onTimeAt = wake - 15 * MIN + this.rng.int(0, 25 * 60 + 59) * 1000;

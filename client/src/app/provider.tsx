@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ColorModeProvider } from '@/components/ui/color-mode';
-import { system } from '@/components/ui/theme';
+import { getSystem } from '@/components/ui/theme';
 import { AuthProvider } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 
@@ -22,7 +22,7 @@ export function createQueryClient() {
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <ColorModeProvider>
         <QueryClientProvider client={client}>
           <AuthProvider>{children}</AuthProvider>

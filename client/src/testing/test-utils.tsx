@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ColorModeProvider } from '@/components/ui/color-mode';
-import { system } from '@/components/ui/theme';
+import { getSystem } from '@/components/ui/theme';
 import { AuthContext, type AuthContextValue } from '@/features/auth/components/auth-provider';
 import { isProfileComplete } from '@/features/auth/profile-complete';
 import type { User } from '@/types/api';
@@ -45,7 +45,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
 export function TestProviders({ children, auth }: { children: ReactNode; auth?: AuthContextValue }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={getSystem()}>
       <ColorModeProvider>
         <QueryClientProvider client={client}>
           <AuthContext.Provider value={auth ?? fakeAuth()}>{children}</AuthContext.Provider>

@@ -8,6 +8,8 @@ export interface SettlementReceiptLine {
   outcome: 'SUCCESS' | 'FAILED';
   refund: number;
   winnings: number;
+  /** pledge mode: what a miss donated */
+  donated?: number;
 }
 
 /** A settlement batch's receipt: money in, refunds, pool, shares, revenue, money out (rupees). */
@@ -27,4 +29,8 @@ export interface SettlementReceipt {
   moneyOut: number;
   rule: string;
   lines?: SettlementReceiptLine[];
+  /** pledge: no pool and no winnings; misses donated (per charity), the platform's part in platformRevenue */
+  mode?: 'pool' | 'pledge';
+  donated?: number;
+  donations?: { charityId: string; name: string; challenges: number; amount: number }[];
 }

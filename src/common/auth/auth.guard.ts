@@ -1,13 +1,18 @@
 import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { QueryBus } from '@nestjs/cqrs';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import { AuthUser, IS_PUBLIC, Role, ROLES } from './auth.decorators.js';
 import { DomainError } from '../errors/domain-error.js';
+import { GetAccountAccessQuery } from './get-account-access.query.js';
 
 /** Global guard: every route needs a valid bearer token unless it is @Public(); @Roles() narrows further. */
 @Injectable()
 export class AuthGuard extends PassportAuthGuard('jwt') {
-  constructor(@Inject(Reflector) private readonly reflector: Reflector) {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+  ) {
     super();
   }
 
@@ -23,7 +28,13 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     await (super.canActivate(context) as Promise<boolean>);
     const user = context.switchToHttp().getRequest<{ user: AuthUser }>().user;
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
-    if (roles?.length && !roles.includes(user.role)) throw new DomainError('AUTH.FORBIDDEN', 'FORBIDDEN', 'Access denied');
+    if (roles?.length) {
+      // The stored role, not the token's: a demotion (or a closure) applies at once to tokens issued before it.
+      const access = await this.queries.execute(new GetAccountAccessQuery(user.id));
+      if (!access || access.closed) throw new DomainError('AUTH.REVOKED', 'UNAUTHENTICATED', 'Please login again');
+      if (!roles.includes(access.role)) throw new DomainError('AUTH.FORBIDDEN', 'FORBIDDEN', 'Access denied');
+      user.role = access.role;
+    }
     return true;
   }
 

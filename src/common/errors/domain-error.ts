@@ -33,7 +33,8 @@ export function statusOf(kind: ErrorKind): number {
     case 'NOT_FOUND':
       return 404;
     case 'CONFLICT':
-      return 409;
+      // SPEC.md's client shows the server's message only for a 400: a conflict a person must act on is a 400.
+      return 400;
     case 'TOO_LARGE':
       return 413;
     case 'RATE_LIMITED':

@@ -7,6 +7,14 @@ import { Support1763800500000 } from './1763800500000-support.js';
 import { WritePath1763800600000 } from './1763800600000-write-path.js';
 import { SettlementLineOrder1763800700000 } from './1763800700000-settlement-line-order.js';
 import { UserKeyedIndexes1763800800000 } from './1763800800000-user-keyed-indexes.js';
+import { KeyedLedgerChain1763801200000 } from './1763801200000-keyed-ledger-chain.js';
+import { Payouts1763801000000 } from './1763801000000-payouts.js';
+import { MailOutbox1763801300000 } from './1763801300000-mail-outbox.js';
+import { CalendarFeeds1763801500000 } from './1763801500000-calendar-feeds.js';
+import { Push1763801600000 } from './1763801600000-push.js';
+import { ChallengePlans1763801700000 } from './1763801700000-challenge-plans.js';
+import { Appeals1763801800000 } from './1763801800000-appeals.js';
+import { PledgeMode1763801900000 } from './1763801900000-pledge-mode.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -19,4 +27,12 @@ export const migrations = [
   WritePath1763800600000,
   SettlementLineOrder1763800700000,
   UserKeyedIndexes1763800800000,
+  KeyedLedgerChain1763801200000,
+  Payouts1763801000000,
+  MailOutbox1763801300000,
+  CalendarFeeds1763801500000,
+  Push1763801600000,
+  ChallengePlans1763801700000,
+  Appeals1763801800000,
+  PledgeMode1763801900000,
 ];

@@ -8,7 +8,7 @@ import { toRupees } from '../../common/money.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { ChallengeErrors } from './challenges.errors.js';
 import { ChallengesService, Photo } from './challenges.service.js';
-import { CHALLENGE_STATUSES, ChallengeStatus } from './domain/challenge-rules.js';
+import { CHALLENGE_STATUS_FILTERS } from './domain/challenge-rules.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
@@ -43,7 +43,9 @@ export class ChallengesController {
   @Get('stats')
   async stats(@CurrentUser() user: AuthUser) {
     const s = await this.queryBus.execute(new GetChallengeStatsQuery(user.id));
-    return { ...s, totalEarnings: toRupees(s.totalEarnings), totalLosses: toRupees(s.totalLosses) };
+    // the contract's eight fields (pledge-mode donations are inside totalLosses; the support console shows them apart)
+    const { totalDonated: _donated, ...rest } = s;
+    return { ...rest, totalEarnings: toRupees(s.totalEarnings), totalLosses: toRupees(s.totalLosses) };
   }
 
   @Get('can-create')
@@ -58,8 +60,8 @@ export class ChallengesController {
 
   @Get('status/:status')
   async byStatus(@CurrentUser() user: AuthUser, @Param('status') status: string, @Query() q: PageQueryDto) {
-    const s = status.toUpperCase() as ChallengeStatus;
-    if (!CHALLENGE_STATUSES.includes(s)) throw ChallengeErrors.invalid(`status must be one of ${CHALLENGE_STATUSES.join(', ')}`);
+    const s = Object.hasOwn(CHALLENGE_STATUS_FILTERS, status.toUpperCase()) ? CHALLENGE_STATUS_FILTERS[status.toUpperCase()] : undefined;
+    if (!s) throw ChallengeErrors.invalid(`status must be one of ${Object.keys(CHALLENGE_STATUS_FILTERS).join(', ')}`);
     const { page, size } = pageOf(q);
     return { success: true, ...(await this.challenges.list(user.id, page, size, s)) };
   }

@@ -4,6 +4,8 @@ import { DomainError } from '../../common/errors/domain-error.js';
 export const ChallengeErrors = {
   notFound: () => new DomainError('CHALLENGES.NOT_FOUND', 'NOT_FOUND', 'Challenge not found'),
   invalid: (message: string) => new DomainError('CHALLENGES.INVALID', 'INVALID', message),
+  adultRequired: () =>
+    new DomainError('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
   lowBalance: () => new DomainError('CHALLENGES.LOW_BALANCE', 'INVALID', 'Insufficient balance! You need at least ₹50 to create challenges'),
   forfeitAboveBalance: () => new DomainError('CHALLENGES.FORFEIT_ABOVE_BALANCE', 'INVALID', 'Forfeit amount exceeds available balance!'),
   duplicateDate: () => new DomainError('CHALLENGES.DUPLICATE_DATE', 'CONFLICT', 'You already have a challenge for this date'),
@@ -16,6 +18,6 @@ export const ChallengeErrors = {
   photoRequired: () => new DomainError('CHALLENGES.PHOTO_REQUIRED', 'INVALID', 'photo: a JPEG or PNG selfie is required for PHOTO verification'),
   photoNotExpected: () => new DomainError('CHALLENGES.PHOTO_UNEXPECTED', 'INVALID', 'photo: send a photo only with verificationMethod PHOTO'),
   photoType: () => new DomainError('CHALLENGES.PHOTO_TYPE', 'INVALID', 'photo: must be a JPEG or PNG image'),
-  photoTooLarge: () => new DomainError('CHALLENGES.PHOTO_TOO_LARGE', 'TOO_LARGE', 'photo: must be at most 5 MB'),
+  photoTooLarge: () => new DomainError('CHALLENGES.PHOTO_TOO_LARGE', 'INVALID', 'photo: must be at most 5 MB'),
   testModeOff: () => new DomainError('CHALLENGES.TEST_MODE_OFF', 'NOT_FOUND', 'Resource not found'),
 };

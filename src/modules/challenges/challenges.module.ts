@@ -5,6 +5,8 @@ import { ChallengesController } from './challenges.controller.js';
 import { ChallengesService } from './challenges.service.js';
 import { CloseMissedChallengesHandler } from './commands/close-missed-challenges/close-missed-challenges.handler.js';
 import { MarkChallengesProcessedHandler } from './commands/mark-challenges-processed/mark-challenges-processed.handler.js';
+import { PurgeExpiredPhotosHandler } from './commands/purge-expired-photos/purge-expired-photos.handler.js';
+import { EraseCheckInDetailsHandler } from './commands/erase-check-in-details/erase-check-in-details.handler.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { GetChallengeStatsHandler } from './queries/get-challenge-stats/get-challenge-stats.handler.js';
 import { GetSettleableChallengesHandler } from './queries/get-settleable-challenges/get-settleable-challenges.handler.js';
@@ -12,24 +14,55 @@ import { GetUserChallengeIdsOfDateHandler } from './queries/get-user-challenge-i
 import { HasPendingChallengesHandler } from './queries/has-pending-challenges/has-pending-challenges.handler.js';
 import { GetChallengeDetailHandler } from './queries/get-challenge-detail/get-challenge-detail.handler.js';
 import { ListUserChallengesHandler } from './queries/list-user-challenges/list-user-challenges.handler.js';
+import { GetDateOutcomeTotalsHandler } from './queries/get-date-outcome-totals/get-date-outcome-totals.handler.js';
 import { StreaksController } from './streaks.controller.js';
 import { TestChallengesController, TestModeGuard } from './test-challenges.controller.js';
 
+import { ListPendingMorningsHandler } from './queries/list-pending-mornings/list-pending-mornings.handler.js';
+import { PlanRepository } from './infrastructure/plan.repository.js';
+import { CreateChallengePlanHandler } from './commands/create-challenge-plan/create-challenge-plan.handler.js';
+import { ChangeChallengePlanHandler } from './commands/change-challenge-plan/change-challenge-plan.handler.js';
+import { BookPlannedChallengesHandler } from './commands/book-planned-challenges/book-planned-challenges.handler.js';
+import { ListChallengePlansHandler } from './queries/list-challenge-plans/list-challenge-plans.handler.js';
+import { ChallengePlansController } from './challenge-plans.controller.js';
+import { AppealRepository } from './infrastructure/appeal.repository.js';
+import { FileAppealHandler } from './commands/file-appeal/file-appeal.handler.js';
+import { DecideAppealHandler } from './commands/decide-appeal/decide-appeal.handler.js';
+import { GetAppealHandler } from './queries/get-appeal/get-appeal.handler.js';
+import { ListAppealsHandler } from './queries/list-appeals/list-appeals.handler.js';
+import { AppealsController } from './appeals.controller.js';
+import { PoolPreviewController } from './pool-preview.controller.js';
+import { GetDatePlayersHandler } from './queries/get-date-players/get-date-players.handler.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
-  controllers: [ChallengesController, StreaksController, TestChallengesController],
+  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController],
   providers: [
     ChallengesService,
     TestModeGuard,
     CloseMissedChallengesHandler,
     MarkChallengesProcessedHandler,
+    PurgeExpiredPhotosHandler,
+    EraseCheckInDetailsHandler,
     GetChallengeStatsHandler,
     GetSettleableChallengesHandler,
+    GetDateOutcomeTotalsHandler,
     GetUserChallengeIdsOfDateHandler,
     HasPendingChallengesHandler,
     GetChallengeDetailHandler,
     ListUserChallengesHandler,
+    ListPendingMorningsHandler,
+    PlanRepository,
+    CreateChallengePlanHandler,
+    ChangeChallengePlanHandler,
+    BookPlannedChallengesHandler,
+    ListChallengePlansHandler,
+    AppealRepository,
+    FileAppealHandler,
+    DecideAppealHandler,
+    GetAppealHandler,
+    ListAppealsHandler,
+    GetDatePlayersHandler,
   ],
   exports: [ChallengesService],
 })

@@ -2,8 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -14,6 +12,7 @@ import { CreateNotificationCommand, NotificationType } from '../wallet/commands/
 import { ReturnStakeCommand } from '../wallet/commands/return-stake/return-stake.command.js';
 import { StakeForfeitCommand } from '../wallet/commands/stake-forfeit/stake-forfeit.command.js';
 import { GetBalanceQuery } from '../wallet/queries/get-balance/get-balance.query.js';
+import { GetAdultStatusQuery } from '../identity/queries/get-adult-status/get-adult-status.query.js';
 import { ChallengeErrors } from './challenges.errors.js';
 import {
   ChallengeStatus,
@@ -30,17 +29,22 @@ import {
   windowPhase,
 } from './domain/challenge-rules.js';
 import { ChallengeView, toChallengeView } from './domain/challenge-view.js';
+import { pledgeOf } from './domain/pledge-rules.js';
+import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
 import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated } from './events/challenge-events.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { affectedIds, isUniqueViolation, retryingTransaction } from './infrastructure/sql.js';
 import { isUuid, uuid7 } from '../../common/uuid.js';
 import { preparedQuery } from '../../common/prepared-query.js';
 import { TickBatcher } from '../../common/tick-batcher.js';
+import { PhotoStorage } from '../../common/storage/photo-storage.js';
 
 export interface CreateInput {
   challengeDate: string;
   wakeUpTime: string;
   forfeitAmount: number;
+  /** pledge mode only: the user's pick from the operator's CHARITIES */
+  charityId?: string;
 }
 
 export interface TestCreateInput {
@@ -84,20 +88,43 @@ export class ChallengesService {
     @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PhotoStorage) private readonly photos: PhotoStorage,
   ) {}
 
   private get tz(): string {
     return this.config.appTimezone;
   }
 
+  /** The operator's charity names (CHARITIES), for pledge-mode wording. */
+  private get charityNames(): ReadonlyMap<string, string> {
+    return new Map(this.config.charities.map((c) => [c.id, c.name]));
+  }
+
   view(c: ChallengeEntity): ChallengeView {
-    return toChallengeView(c, this.clock.now(), this.tz);
+    return toChallengeView(c, this.clock.now(), this.tz, undefined, this.charityNames);
+  }
+
+  /**
+   * Views with what settlement will make of the unsettled ones (its rule, through its query): a failed one's forfeit
+   * at once; with `withPool`, a possible win's estimate from the date's pool so far (one grouped read per date).
+   */
+  async views(rows: ChallengeEntity[], withPool: boolean): Promise<ChallengeView[]> {
+    const now = this.clock.now();
+    const open = rows.filter((r) => r.status === 'PENDING' || r.status === 'COMPLETED');
+    if (!open.length) return rows.map((r) => toChallengeView(r, now, this.tz, undefined, this.charityNames));
+    const outcome = (r: ChallengeEntity): OutcomeToEstimate['outcome'] =>
+      r.status === 'PENDING' ? (r.windowClosesAt <= now ? 'FAILED' : 'PENDING') : r.isSuccessful ? 'SUCCESS' : 'FAILED';
+    const estimates = await this.queryBus.execute(
+      new EstimateChallengeOutcomesQuery(open.map((r) => ({ challengeDate: r.challengeDate, stake: r.stake, outcome: outcome(r) })), withPool),
+    );
+    const byId = new Map(open.map((r, i) => [r.id, estimates[i]]));
+    return rows.map((r) => toChallengeView(r, now, this.tz, byId.get(r.id), this.charityNames));
   }
 
   // ---------- create ----------
 
   /** Forfeit in whole rupees from ₹10 to ₹100. */
-  private parseForfeit(value: number): bigint {
+  parseForfeit(value: number): bigint {
     const paise = parseRupees(value);
     if (paise === null || paise % 100n !== 0n || paise < BigInt(MIN_FORFEIT_RUPEES) * 100n || paise > BigInt(MAX_FORFEIT_RUPEES) * 100n) {
       throw ChallengeErrors.invalid(`forfeitAmount must be a whole number of rupees from ₹${MIN_FORFEIT_RUPEES} to ₹${MAX_FORFEIT_RUPEES}`);
@@ -112,7 +139,7 @@ export class ChallengesService {
     const stake = this.parseForfeit(input.forfeitAmount);
     const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.tz);
     if (problem) throw ChallengeErrors.invalid(problem);
-    return this.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING' });
+    return this.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId });
   }
 
   /** TEST_MODE only: any wake-up time (default now + 2 min), dates from a week back to a week ahead; staked like any other. */
@@ -134,8 +161,12 @@ export class ChallengesService {
     date: string,
     time: string,
     stake: bigint,
-    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED' },
+    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED'; charityId?: string },
   ): Promise<ChallengeView> {
+    const pledge = pledgeOf(this.config, opts.charityId);
+    if ('problem' in pledge) throw ChallengeErrors.invalid(pledge.problem);
+    // Money needs an adult on file (identity answers: a date of birth showing 18 or over).
+    if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) throw ChallengeErrors.adultRequired();
     const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
     if (balance <= MIN_BALANCE_PAISE) throw ChallengeErrors.lowBalance();
     if (stake > balance) throw ChallengeErrors.forfeitAboveBalance();
@@ -163,6 +194,8 @@ export class ChallengesService {
       actualForfeitAmount: 0n,
       refundedAmount: 0n,
       isTest: opts.isTest,
+      poolMode: pledge.poolMode,
+      charityId: pledge.charityId,
       createdAt: now,
       closedAt: opts.outcome === 'PENDING' ? null : now,
       processedAt: null,
@@ -174,16 +207,19 @@ export class ChallengesService {
       await retryingTransaction(() =>
         this.dataSource.transaction(async (manager) => {
           await manager.insert(ChallengeEntity, row);
-          await this.commandBus.execute(new StakeForfeitCommand({ userId, challengeId: row.id, amount: stake, manager }));
+          // The ₹50 rule again on the wallet's locked balance, in this transaction: concurrent creations for other dates
+          // see each other's stakes, so none of them passes on a balance another one already spent.
+          await this.commandBus.execute(new StakeForfeitCommand({ userId, challengeId: row.id, amount: stake, balanceAbove: MIN_BALANCE_PAISE, manager }));
         }),
       );
     } catch (e) {
       if (isUniqueViolation(e)) throw ChallengeErrors.duplicateDate();
       if (e instanceof DomainError && e.code === 'WALLET.INSUFFICIENT_FUNDS') throw ChallengeErrors.forfeitAboveBalance();
+      if (e instanceof DomainError && e.code === 'WALLET.BELOW_MINIMUM_BALANCE') throw ChallengeErrors.lowBalance();
       throw e;
     }
     this.eventBus.publish(new ChallengeCreated(row.id, userId, date, stake));
-    await this.notify(userId, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${time} on ${date}: ₹${toRupees(stake)} staked.`, row.id, {
+    await this.notify(userId, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${time} on ${date}: ₹${toRupees(stake)} staked.${pledge.poolMode === 'pledge' ? ` On time, it all comes back; missed, 15% is donated to ${this.view(row).donationTo}.` : ''}`, row.id, {
       challengeDate: date,
       wakeUpTime: time,
       forfeitAmount: toRupees(stake),
@@ -205,6 +241,7 @@ export class ChallengesService {
     // Today is possible only while the latest slot's window has not opened.
     const problem = dateProblem(date, LATEST_WAKE, now, this.tz);
     if (problem) return { canCreate: false, reason: problem };
+    if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) return { canCreate: false, reason: ChallengeErrors.adultRequired().message };
     const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
     if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: 'Insufficient balance! You need at least ₹50 to create challenges' };
     if (await this.hasActiveOn(userId, date)) return { canCreate: false, reason: 'You already have a challenge for this date' };
@@ -221,7 +258,8 @@ export class ChallengesService {
   }
 
   async get(userId: string, id: string): Promise<ChallengeView> {
-    return this.view(await this.findOwn(userId, id));
+    const [view] = await this.views([await this.findOwn(userId, id)], true);
+    return view;
   }
 
   async list(userId: string, page: number, size: number, status?: ChallengeStatus) {
@@ -235,7 +273,7 @@ export class ChallengesService {
     if (status) qb.andWhere('c.status = :status', { status });
     else qb.andWhere(`c.status <> 'CANCELLED'`);
     const [rows, total] = await qb.getManyAndCount();
-    return { challenges: rows.map((r) => this.view(r)), page, size, total };
+    return { challenges: await this.views(rows, true), page, size, total };
   }
 
   async byDate(userId: string, date: string) {
@@ -246,7 +284,7 @@ export class ChallengesService {
       .andWhere(`c.status <> 'CANCELLED'`)
       .orderBy('c.wake_up_time', 'ASC')
       .getMany();
-    const challenges = rows.map((r) => this.view(r));
+    const challenges = await this.views(rows, true);
     return { challenges, challenge: challenges[0] ?? null };
   }
 
@@ -315,9 +353,9 @@ export class ChallengesService {
     if (photo) {
       const ext = imageExtension(photo.bytes);
       if (!ext) throw ChallengeErrors.photoType();
-      photoPath = join('challenges', `${c.id}-${randomUUID()}.${ext}`);
-      await mkdir(join(this.config.uploadsDir, 'challenges'), { recursive: true });
-      await writeFile(join(this.config.uploadsDir, photoPath), photo.bytes, { mode: 0o640 });
+      // Stored before the row points at it: a store that is down answers 503 and the challenge stays PENDING.
+      photoPath = `challenges/${c.id}-${randomUUID()}.${ext}`;
+      await this.photos.put(photoPath, photo.bytes, ext === 'png' ? 'image/png' : 'image/jpeg');
     }
 
     const onTime = phase === 'OPEN';
@@ -327,9 +365,13 @@ export class ChallengesService {
               check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9
         WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
       [c.id, userId, onTime, now, input.verificationMethod, input.checkInLocation ?? null, input.notes ?? null, photoPath, onTime ? null : 'Checked in after the window closed'],
-    );
+    ).catch(async (e: unknown) => {
+      // No row points at the stored photo: it goes too.
+      if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
+      throw e;
+    });
     if (affectedIds(res).length === 0) {
-      if (photoPath) await unlink(join(this.config.uploadsDir, photoPath)).catch(() => undefined);
+      if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
       this.assertCheckInPossible(await this.findOwn(userId, c.id));
       throw ChallengeErrors.alreadyCheckedIn();
     }
@@ -380,12 +422,16 @@ export class ChallengesService {
       'CHALLENGE_CHECKED_IN',
       onTime ? 'Checked in on time' : 'Checked in late',
       onTime
-        ? `You woke up on time on ${challengeDate}. Your stake and winnings are paid at settlement.`
-        : `You checked in after the window closed on ${challengeDate}; 85% of your stake is refunded at settlement.`,
+        ? updated.poolMode === 'pledge'
+          ? `You woke up on time on ${challengeDate}. Your full stake comes back at settlement.`
+          : `You woke up on time on ${challengeDate}. Your stake and winnings are paid at settlement.`
+        : `You checked in after the window closed on ${challengeDate}; 85% of your stake is refunded at settlement${updated.poolMode === 'pledge' ? ` and the rest is donated to ${this.view(updated).donationTo}` : ''}.`,
       id,
       { isSuccessful: onTime },
     );
-    return { challenge: this.view(updated), isSuccessful: onTime };
+    // No pool read here (the 6 AM rush): a late check-in answers its forfeit at once, the estimate comes with the next read.
+    const [challenge] = await this.views([updated], false);
+    return { challenge, isSuccessful: onTime };
   }
 
   private assertCheckInPossible(c: ChallengeEntity): void {

@@ -103,6 +103,7 @@ export class IdentityController {
     return this.auth.verifyResetToken(q.token);
   }
 
+  @UseGuards(AuthRateLimitGuard)
   @Post('change-password')
   @HttpCode(200)
   changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {

@@ -28,5 +28,17 @@ export const IdentityErrors = {
       'CONFLICT',
       'You have a challenge that is not settled yet. Please wait until it is settled (or cancel it) before deleting your account.',
     ),
+  deleteWithPendingWithdrawal: () =>
+    new DomainError(
+      'IDENTITY.DELETE_WITH_PENDING_WITHDRAWAL',
+      'INVALID',
+      'You have a withdrawal that is still being paid out. Please wait until it is paid (or returned to your wallet) before deleting your account.',
+    ),
+  deleteWithPendingDeposit: () =>
+    new DomainError(
+      'IDENTITY.DELETE_WITH_PENDING_DEPOSIT',
+      'INVALID',
+      'A payment you started is not confirmed yet. Please wait until it is added to your wallet, or try again in an hour, before deleting your account.',
+    ),
   dateOfBirth: (message: string) => new DomainError('IDENTITY.DATE_OF_BIRTH', 'INVALID', message),
 };

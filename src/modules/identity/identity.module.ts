@@ -10,21 +10,30 @@ import { IdentityTokenEntity } from './infrastructure/identity-token.entity.js';
 import { PasswordHasher } from './infrastructure/password-hasher.js';
 import { Mailer } from './infrastructure/mailer.service.js';
 import { GOOGLE_OAUTH_CLIENT, GoogleTokenVerifier } from './infrastructure/google-token-verifier.js';
-import { AuthRateLimitGuard, emailOf, RATE_LIMIT_MESSAGE } from './infrastructure/auth-rate-limit.guard.js';
+import { AuthRateLimitGuard, accountOf, emailOf, RATE_LIMIT_MESSAGE } from './infrastructure/auth-rate-limit.guard.js';
 import { OneTimeTokens } from './application/one-time-tokens.js';
 import { UserViewBuilder } from './application/user-view.js';
 import { AuthService } from './application/auth.service.js';
 import { ProfileService } from './application/profile.service.js';
 import { IdentityController } from './identity.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
+import { GetAdultStatusHandler } from './queries/get-adult-status/get-adult-status.handler.js';
 import { FindUsersHandler } from './queries/find-users/find-users.handler.js';
+import { GetUserProfileHandler } from './queries/get-user-profile/get-user-profile.handler.js';
+import { GetReminderRecipientsHandler } from './queries/get-reminder-recipients/get-reminder-recipients.handler.js';
+import { GetAccountAccessHandler } from './queries/get-account-access/get-account-access.handler.js';
+import { LockAccountHolderHandler } from './queries/lock-account-holder/lock-account-holder.handler.js';
 
 const MINUTE = 60_000;
-const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<{ body?: unknown; query?: unknown; ip?: string }>();
+const SENDS_MAIL = new Set(['forgotPassword', 'resendVerification']);
+const requestOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<{ body?: unknown; query?: unknown; ip?: string; user?: { email?: string } }>();
 
-/** Rate-limit counters in Redis: bounded waits and a quiet error listener, so a Redis outage fails fast instead of hanging sign-in. */
-function throttlerStorage(url: string): ThrottlerStorageRedisService {
-  const storage = new ThrottlerStorageRedisService(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 } as never);
+/**
+ * Rate-limit counters in Redis under the app's key prefix; bounded waits and a quiet error listener, so a Redis outage
+ * fails fast (a 503) instead of hanging sign-in.
+ */
+function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisService {
+  const storage = new ThrottlerStorageRedisService(url, { maxRetriesPerRequest: 1, commandTimeout: 2000, keyPrefix: `${prefix}:throttle:` } as never);
   (storage as unknown as { redis: { on(event: 'error', fn: () => void): void } }).redis.on('error', () => undefined);
   return storage;
 }
@@ -38,22 +47,31 @@ function throttlerStorage(url: string): ThrottlerStorageRedisService {
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        storage: throttlerStorage(config.redisUrl),
+        storage: throttlerStorage(config.redisUrl, config.redisPrefix),
         errorMessage: RATE_LIMIT_MESSAGE,
         throttlers: [
           {
-            name: 'email',
+            // Per account and address: a stranger guessing from elsewhere does not lock the owner out.
+            name: 'account',
             ttl: MINUTE,
             limit: config.authRateLimit,
-            skipIf: (ctx) => emailOf(requestOf(ctx)) === null,
-            getTracker: (req) => `${config.redisPrefix}:email:${emailOf(req)}`,
+            skipIf: (ctx) => accountOf(requestOf(ctx)) === null,
+            getTracker: (req) => `${accountOf(req)}|${String(req.ip ?? 'unknown')}`,
+          },
+          {
+            // Routes that send mail also count per email across addresses, so many addresses cannot flood one inbox.
+            name: 'mailbox',
+            ttl: MINUTE,
+            limit: config.authRateLimit,
+            skipIf: (ctx) => !SENDS_MAIL.has(ctx.getHandler().name) || emailOf(requestOf(ctx)) === null,
+            getTracker: (req) => String(emailOf(req)),
           },
           {
             name: 'ip',
             ttl: MINUTE,
             // Sign-ups from one address (a campus, an office behind NAT) get three times the room.
             limit: (ctx) => (ctx.getHandler().name === 'register' ? 3 * config.authRateLimitIp : config.authRateLimitIp),
-            getTracker: (req) => `${config.redisPrefix}:ip:${String(req.ip ?? 'unknown')}`,
+            getTracker: (req) => String(req.ip ?? 'unknown'),
           },
         ],
       }),
@@ -71,7 +89,12 @@ function throttlerStorage(url: string): ThrottlerStorageRedisService {
     AuthService,
     ProfileService,
     GetUserHandler,
+    GetAdultStatusHandler,
     FindUsersHandler,
+    GetUserProfileHandler,
+    GetReminderRecipientsHandler,
+    GetAccountAccessHandler,
+    LockAccountHolderHandler,
   ],
   exports: [ProfileService],
 })

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CliCommand } from '../../cli-commands.js';
+import type { CliCommand } from '../../common/cli-command.js';
 import { formatInr } from '../../common/money.js';
 import { isValidDate } from '../../common/time.js';
 import { SettleDateCommand } from './commands/settle-date/settle-date.command.js';
@@ -20,6 +20,13 @@ export const settleCli: CliCommand = {
     const out: string[] = [`Settlement ${r.date}: ${r.closed} missed challenge(s) closed, ${r.linesPaid} line(s) paid now`];
     if (r.batches.length === 0) out.push('  nothing to settle');
     for (const b of r.batches) {
+      if (b.mode === 'pledge') {
+        out.push(
+          `  batch ${b.batch} ${b.status} (pledge mode): participants ${b.participants}, successes ${b.successes}, failures ${b.failures}`,
+          `    money in ${formatInr(b.moneyIn)} = money out ${formatInr(b.moneyOut)}; donated to charities ${formatInr(b.donated ?? 0n)}, to the platform ${formatInr(b.platformRevenue)}`,
+        );
+        continue;
+      }
       out.push(
         `  batch ${b.batch} ${b.status}: participants ${b.participants}, successes ${b.successes}, failures ${b.failures}`,
         `    money in ${formatInr(b.moneyIn)} = money out ${formatInr(b.moneyOut)}; pool ${formatInr(b.pool)}, shares ${formatInr(b.sharesTotal)} ` +

@@ -12,14 +12,15 @@ import { EnqueueDueSettlementsHandler } from './commands/enqueue-due-settlements
 import { GetUserSettlementHandler } from './queries/get-user-settlement/get-user-settlement.handler.js';
 import { GetSupportSettlementsHandler } from './queries/get-support-settlements/get-support-settlements.handler.js';
 import { GetSettlementLineHandler } from './queries/get-settlement-line/get-settlement-line.handler.js';
+import { EstimateChallengeOutcomesHandler } from './queries/estimate-challenge-outcomes/estimate-challenge-outcomes.handler.js';
 import { SettlementController } from './settlement.controller.js';
-import { SupportSettlementController } from './support-settlement.controller.js';
-import { SupportModule } from '../support/support.module.js';
+import { RerunSettlementHandler } from './commands/rerun-settlement/rerun-settlement.handler.js';
+import { GetPoolPreviewHandler } from './queries/get-pool-preview/get-pool-preview.handler.js';
 
 /** The settlement module: its controllers, command, query and event handlers. */
 @Module({
-  imports: [CqrsModule, BullModule.registerQueue({ name: SETTLEMENT_QUEUE }), SupportModule],
-  controllers: [SettlementController, SupportSettlementController],
+  imports: [CqrsModule, BullModule.registerQueue({ name: SETTLEMENT_QUEUE })],
+  controllers: [SettlementController],
   providers: [
     SettlementRepository,
     SettlementQueue,
@@ -30,9 +31,12 @@ import { SupportModule } from '../support/support.module.js';
     CheckSettlementDeadlineHandler,
     RecordSettlementFailureHandler,
     EnqueueDueSettlementsHandler,
+    RerunSettlementHandler,
+    GetPoolPreviewHandler,
     GetUserSettlementHandler,
     GetSupportSettlementsHandler,
     GetSettlementLineHandler,
+    EstimateChallengeOutcomesHandler,
   ],
   exports: [SettlementRepository, SettlementQueue, BullModule],
 })

@@ -1,12 +1,10 @@
 import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
 import { isUuid } from '../../common/uuid.js';
-import { AppConfig } from '../../config/app-config.js';
+import { PhotoStorage } from '../../common/storage/photo-storage.js';
 import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
 import { GetChallengeDetailQuery } from '../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 import type { ChallengeDetail } from '../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
@@ -29,7 +27,7 @@ export class SupportChallengesController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(AccessLogRepository) private readonly access: AccessLogRepository,
-    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PhotoStorage) private readonly photos: PhotoStorage,
   ) {}
 
   @Get(':id')
@@ -102,10 +100,7 @@ export class SupportChallengesController {
   async photo(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<StreamableFile> {
     const c = await this.find(id);
     if (!c.photoPath) throw SupportErrors.photoNotFound();
-    const root = resolve(this.config.uploadsDir);
-    const file = resolve(root, c.photoPath);
-    if (!file.startsWith(root + sep)) throw SupportErrors.photoNotFound();
-    const bytes = await readFile(file).catch(() => null);
+    const bytes = await this.photos.get(c.photoPath);
     if (!bytes) throw SupportErrors.photoNotFound();
     await this.access.record({ actorId: actor.id, actorEmail: actor.email, subjectUserId: c.userId, action: 'challenge.photo', target: `challenge:${c.id}:photo`, details: { bytes: bytes.length } });
     return new StreamableFile(bytes, { type: imageContentType(bytes) ?? 'application/octet-stream', length: bytes.length });

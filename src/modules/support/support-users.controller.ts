@@ -61,7 +61,7 @@ export class SupportUsersController {
       data: {
         user: userView(user),
         balance: toRupees(balance.balance),
-        stats: { ...stats, totalEarnings: toRupees(stats.totalEarnings), totalLosses: toRupees(stats.totalLosses) },
+        stats: { ...stats, totalEarnings: toRupees(stats.totalEarnings), totalLosses: toRupees(stats.totalLosses), totalDonated: toRupees(stats.totalDonated) },
         challenges: challenges.map(challengeRow),
         accessLog: accessLog.map((a) => ({ id: a.id, actorId: a.actorId, actorEmail: a.actorEmail, action: a.action, target: a.target, details: a.details, createdAt: a.createdAt.toISOString() })),
       },

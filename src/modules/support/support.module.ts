@@ -8,17 +8,21 @@ import { SupportUsersController } from './support-users.controller.js';
 import { SupportChallengesController } from './support-challenges.controller.js';
 import { SupportLedgerController } from './support-ledger.controller.js';
 import { SupportQueuesController } from './support-queues.controller.js';
+import { SupportMailController } from './support-mail.controller.js';
+import { SupportSuspenseController } from './support-suspense.controller.js';
+import { SupportSettlementController } from './support-settlement.controller.js';
+import { SupportAppealsController } from './support-appeals.controller.js';
+import { SupportPayoutsController } from './support-payouts.controller.js';
+import { SupportCharitiesController } from './support-charities.controller.js';
 
 /** The support module: the read-only staff console (users, ledger, challenges, ledger health, queues) and its access log. */
 @Module({
   imports: [CqrsModule, BullModule.registerQueue(...KNOWN_QUEUES.map((name) => ({ name })))],
-  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController],
+  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController, SupportSuspenseController, SupportMailController, SupportSettlementController, SupportAppealsController, SupportPayoutsController, SupportCharitiesController],
   providers: [
     AccessLogRepository,
     LedgerVerificationsRepository,
     SupportQueuesService,
   ],
-  // For SupportAccessInterceptor on /support controllers of other modules (settlement), which records through it.
-  exports: [AccessLogRepository],
 })
 export class SupportModule {}

@@ -1,12 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { CliCommand } from '../../cli-commands.js';
+import type { CliCommand } from '../../common/cli-command.js';
 import { LedgerAuditService } from './infrastructure/ledger-audit.service.js';
+import { charityStatementCommand } from './charity-statement.cli.js';
 
 /** `npm run cli -- ledger:verify`: exit 1 naming the first account whose projection, fold or chain is wrong. */
 export const ledgerVerifyCommand: CliCommand = {
   name: 'ledger:verify',
   usage: 'ledger:verify',
-  description: 'prove projections = fold of the journal, the journal sums to zero and hash chains hold',
+  description: 'prove projections = fold of the journal, the journal sums to zero, the keyed hash chains hold and deposits/withdrawals match their provider records',
   async run(app: INestApplicationContext): Promise<number> {
     const result = await app.get(LedgerAuditService).verify();
     if (result.ok) {
@@ -31,4 +32,4 @@ export const ledgerRebuildCommand: CliCommand = {
   },
 };
 
-export const WALLET_CLI_COMMANDS: CliCommand[] = [ledgerVerifyCommand, ledgerRebuildCommand];
+export const WALLET_CLI_COMMANDS: CliCommand[] = [ledgerVerifyCommand, ledgerRebuildCommand, charityStatementCommand];

@@ -78,8 +78,8 @@ export class WalletController {
   }
 
   @Get('payment-methods')
-  paymentMethods(@CurrentUser() user: AuthUser) {
-    return this.reading.paymentMethods(user.id);
+  paymentMethods(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
+    return this.reading.paymentMethods(user.id, q);
   }
 
   @Get('earnings')

@@ -7,7 +7,14 @@ import { LedgerAuditService } from './infrastructure/ledger-audit.service.js';
 import { PaymentProvider } from './infrastructure/payments/payment-provider.js';
 import { SandboxPaymentProvider } from './infrastructure/payments/sandbox-payment.provider.js';
 import { RazorpayPaymentProvider } from './infrastructure/payments/razorpay-payment.provider.js';
-import { PayoutProvider, SandboxPayoutProvider } from './infrastructure/payouts/payout-provider.js';
+import { DataSource } from 'typeorm';
+import { ManualPayoutProvider, PayoutProvider, SandboxPayoutProvider } from './infrastructure/payouts/payout-provider.js';
+import { RazorpayxPayoutProvider } from './infrastructure/payouts/razorpayx-payout.provider.js';
+import { PayoutWebhooksService } from './application/payout-webhooks.service.js';
+import { ManualPayoutsService } from './application/manual-payouts.service.js';
+import { PayoutWebhooksController } from './payout-webhooks.controller.js';
+import { ListManualPayoutsHandler, ExportManualPayoutsCsvHandler } from './queries/list-manual-payouts/list-manual-payouts.handler.js';
+import { MarkManualPayoutHandler } from './commands/mark-manual-payout/mark-manual-payout.handler.js';
 import { DepositsService } from './application/deposits.service.js';
 import { WithdrawalsService } from './application/withdrawals.service.js';
 import { WalletReadingService } from './application/wallet-reading.service.js';
@@ -23,11 +30,18 @@ import { CreateNotificationHandler } from './commands/create-notification/create
 import { ProcessPayoutHandler } from './commands/process-payout/process-payout.handler.js';
 import { GetBalanceHandler } from './queries/get-balance/get-balance.handler.js';
 import { GetBalancesHandler } from './queries/get-balances/get-balances.handler.js';
+import { CreditAppealRefundHandler } from './commands/credit-appeal-refund/credit-appeal-refund.handler.js';
+import { GetMoneyInFlightHandler } from './queries/get-money-in-flight/get-money-in-flight.handler.js';
+import { ListSuspenseHandler } from './queries/list-suspense/list-suspense.handler.js';
+import { ResolveSuspenseHandler } from './commands/resolve-suspense/resolve-suspense.handler.js';
+import { ErasePayoutDetailsHandler } from './commands/erase-payout-details/erase-payout-details.handler.js';
+import { ListUserNotificationsHandler } from './queries/list-user-notifications/list-user-notifications.handler.js';
 import { GetAccountLedgerHandler } from './queries/get-account-ledger/get-account-ledger.handler.js';
 import { VerifyLedgerHandler } from './queries/verify-ledger/verify-ledger.handler.js';
 import { PostStakeMovementsHandler } from './commands/post-stake-movements/post-stake-movements.handler.js';
 import { CreateNotificationsHandler } from './commands/create-notifications/create-notifications.handler.js';
 import { GetEntriesByCorrelationHandler } from './queries/get-entries-by-correlation/get-entries-by-correlation.handler.js';
+import { GetCharityStatementHandler } from './queries/get-charity-statement/get-charity-statement.handler.js';
 
 const HANDLERS = [
   StakeForfeitHandler,
@@ -40,17 +54,27 @@ const HANDLERS = [
   ProcessPayoutHandler,
   GetBalanceHandler,
   GetBalancesHandler,
+  CreditAppealRefundHandler,
+  ListManualPayoutsHandler,
+  ExportManualPayoutsCsvHandler,
+  MarkManualPayoutHandler,
+  GetMoneyInFlightHandler,
+  ListSuspenseHandler,
+  ResolveSuspenseHandler,
+  ErasePayoutDetailsHandler,
+  ListUserNotificationsHandler,
   GetAccountLedgerHandler,
   VerifyLedgerHandler,
   PostStakeMovementsHandler,
   CreateNotificationsHandler,
   GetEntriesByCorrelationHandler,
+  GetCharityStatementHandler,
 ];
 
 /** The wallet module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, BullModule.registerQueue({ name: PAYOUTS_QUEUE })],
-  controllers: [WalletController],
+  controllers: [WalletController, PayoutWebhooksController],
   providers: [
     LedgerService,
     LedgerAuditService,
@@ -60,9 +84,16 @@ const HANDLERS = [
       inject: [AppConfig, SandboxPaymentProvider],
       useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider) => (config.paymentsProvider === 'razorpay' ? new RazorpayPaymentProvider(config) : sandbox),
     },
-    { provide: PayoutProvider, useClass: SandboxPayoutProvider },
+    {
+      provide: PayoutProvider,
+      inject: [AppConfig, DataSource],
+      useFactory: (config: AppConfig, ds: DataSource) =>
+        config.payoutsProvider === 'razorpayx' ? new RazorpayxPayoutProvider(config, ds) : config.payoutsProvider === 'manual' ? new ManualPayoutProvider() : new SandboxPayoutProvider(),
+    },
     DepositsService,
     WithdrawalsService,
+    PayoutWebhooksService,
+    ManualPayoutsService,
     WalletReadingService,
     ...HANDLERS,
   ],

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { loadStateOf } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 // Imported from the modules, not the feature's barrel: the barrel also re-exports the create form and modal (Slider,
@@ -82,7 +83,9 @@ export function Component() {
         <WalletBalanceCard
           balance={wallet.balance}
           loading={wallet.isPending}
-          failed={wallet.isError}
+          failed={wallet.isError && wallet.balance === undefined}
+          retrying={wallet.isFetching}
+          onRetry={() => wallet.refetch()}
           onWithdraw={() => navigate(paths.withdraw)}
           onAddFunds={() => setAddFundsOpen(true)}
         />
@@ -92,26 +95,30 @@ export function Component() {
           challenge={store.todayChallenge}
           now={now}
           loading={store.isLoading}
+          failed={store.todayLoad.failed}
+          retrying={store.todayLoad.retrying}
+          onRetry={store.todayLoad.retry}
           busy={store.busy}
           onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
           onShowReceipt={setReceiptDate}
         />
       }
-      stats={<ChallengeStatCards stats={store.stats} />}
+      stats={<ChallengeStatCards stats={store.stats} load={store.statsLoad} />}
       upcoming={
         <UpcomingChallenges
           challenges={pending.data ?? store.challenges}
           today={store.today}
           loading={pending.isPending}
+          load={loadStateOf(pending)}
           onCancel={async (challenge) => {
             await store.cancelChallenge(challenge);
             await wallet.refresh();
           }}
         />
       }
-      pledges={<ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} />}
+      pledges={<ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} load={loadStateOf(pending)} />}
       quickActions={<QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />}
-      history={<ChallengeHistory history={history.data ?? []} loading={history.isPending} />}
+      history={<ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />}
     >
       <Suspense fallback={null}>
         {addFundsOpen ? (

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -105,4 +105,12 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, chakraTheme, config);
+let built: SystemContext | undefined;
+
+/**
+ * The Chakra system, built on first use: building it (tokens, recipes, CSS variables) is one of the longest pieces
+ * of start-up work, and src/boot.tsx runs it in a task of its own so no single task blocks a phone for long.
+ */
+export function getSystem(): SystemContext {
+  return (built ??= createSystem(defaultBaseConfig, chakraTheme, config));
+}

@@ -11,6 +11,8 @@ export const REASON_LABELS: Record<string, string> = {
   WITHDRAWAL_REVERSED: 'Withdrawal reversed',
   POOL_CONTRIBUTION: 'Moved to pool',
   PLATFORM_REVENUE: 'Platform revenue',
+  PLEDGE_DONATION: 'Donated to charity (pledge mode)',
+  PLEDGE_TO_PLATFORM: 'Forfeit to the platform (pledge mode, no charity configured)',
 };
 
 export const reasonLabel = (reason: string): string => REASON_LABELS[reason] ?? reason;
@@ -69,6 +71,8 @@ export function accountLabel(account: string, walletAccount?: string): string {
   if (m) return `Pool ${m[1]}`;
   m = /^payout:clearing:(.+)$/.exec(account);
   if (m) return `Payout clearing of withdrawal ${m[1]}`;
+  m = /^charity:(.+)$/.exec(account);
+  if (m) return `Charity ${m[1]} (pledge-mode donations)`;
   if (account === 'platform:revenue') return 'Platform revenue';
   if (account === 'platform:fees') return 'Platform fees';
   if (account === 'gateway:clearing') return 'Payment gateway clearing';

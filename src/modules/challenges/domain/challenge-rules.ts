@@ -19,6 +19,8 @@ const MINUTE = 60_000;
 
 export type ChallengeStatus = 'PENDING' | 'COMPLETED' | 'PROCESSED' | 'CANCELLED';
 export const CHALLENGE_STATUSES: readonly ChallengeStatus[] = ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'];
+/** The status words GET /challenges/status/{status} takes: the statuses, and ACTIVE (clients' word for PENDING). */
+export const CHALLENGE_STATUS_FILTERS: Readonly<Record<string, ChallengeStatus>> = { PENDING: 'PENDING', ACTIVE: 'PENDING', COMPLETED: 'COMPLETED', PROCESSED: 'PROCESSED', CANCELLED: 'CANCELLED' };
 
 export interface CheckInWindow {
   /** wake-up − 15 min: the first instant a check-in is accepted */

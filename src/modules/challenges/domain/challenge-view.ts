@@ -1,4 +1,4 @@
-import { toRupees } from '../../../common/money.js';
+import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
@@ -22,6 +22,10 @@ export interface ChallengeRecord {
   actualForfeitAmount: bigint;
   refundedAmount: bigint;
   isTest: boolean;
+  /** POOL_MODE fixed at creation (absent: pool) */
+  poolMode?: 'pool' | 'pledge';
+  /** pledge mode: the charity a miss goes to (null: the platform) */
+  charityId?: string | null;
   createdAt: Date;
   closedAt: Date | null;
   processedAt: Date | null;
@@ -49,26 +53,72 @@ export interface ChallengeView {
   checkInLocation: string | null;
   notes: string | null;
   hasPhoto: boolean;
+  /** what the owner receives for a win: the stake back plus the pool share once settled; the stake while awaiting settlement */
   winningsAmount: number;
+  /** the pool share alone: set once settled (0 for a failed challenge), null before */
+  poolShare: number | null;
+  /** before settlement, what a win would pay with today's pool as it stands (stake + estimatedPoolShare); null otherwise */
+  estimatedWinnings: number | null;
+  estimatedPoolShare: number | null;
   failureReason: string | null;
+  /** what a failed challenge leaves to the pool (15% of the stake), from the failed check-in on */
   actualForfeitAmount: number;
   refundedAmount: number;
   isTest: boolean;
+  /** pledge: a success gets exactly its stake back and a miss's forfeit is donated (no winnings, no pool) */
+  poolMode: 'pool' | 'pledge';
+  charityId: string | null;
+  /** pledge: where a miss's forfeit goes, as a person reads it (the charity's name, or the platform) */
+  donationTo: string | null;
   createdAt: string;
   processedAt: string | null;
   cancelledAt: string | null;
 }
 
-function describe(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED'): string {
+/** What settlement will make of a challenge not settled yet (from the settlement module's rule), paise. */
+export interface OutcomeEstimate {
+  /** a failed challenge's forfeit (stake − refund) */
+  forfeit: bigint;
+  /** a winner's share of the date's pool so far; null when not estimated */
+  poolShare: bigint | null;
+}
+
+/** Paise amounts of a record (a row fresh from an insert can carry a driver's text for a defaulted bigint). */
+interface Amounts {
+  stake: bigint;
+  share: bigint;
+  forfeit: bigint;
+  refunded: bigint;
+}
+
+/** Pledge mode words: the stake comes back, a miss donates; never "winnings" or "pool". */
+function describePledge(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED', a: Amounts, to: string): string {
+  switch (c.status) {
+    case 'COMPLETED':
+      if (c.isSuccessful) return 'Woke up on time: your stake comes back in full at settlement';
+      return `Failed: ${c.failureReason ?? 'not checked in on time'}. ${formatInr(a.stake - a.forfeit)} of your stake is refunded and ${formatInr(a.forfeit)} donated to ${to} at settlement`;
+    case 'PROCESSED':
+      return c.isSuccessful
+        ? `Woke up on time: your ${formatInr(a.stake)} stake is back in your wallet`
+        : `Missed: ${formatInr(a.refunded)} refunded to your wallet, ${formatInr(a.forfeit)} donated to ${to}`;
+    default:
+      return describe(c, phase, a);
+  }
+}
+
+function describe(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED', a: Amounts): string {
   switch (c.status) {
     case 'PENDING':
       if (phase === 'BEFORE') return 'Waiting for the check-in window to open';
       if (phase === 'OPEN') return 'Check-in window is open: time to wake up!';
       return 'Check-in window has closed';
     case 'COMPLETED':
-      return c.isSuccessful ? 'Woke up on time: awaiting settlement' : `Failed: ${c.failureReason ?? 'not checked in on time'}`;
+      if (c.isSuccessful) return 'Woke up on time: your stake and winnings are paid at settlement';
+      return `Failed: ${c.failureReason ?? 'not checked in on time'}. ${formatInr(a.stake - a.forfeit)} of your stake is refunded at settlement`;
     case 'PROCESSED':
-      return c.isSuccessful ? 'Settled: stake and winnings paid' : 'Settled: partial refund paid';
+      return c.isSuccessful
+        ? `Woke up on time: ${formatInr(a.stake + a.share)} paid to your wallet (your ${formatInr(a.stake)} stake and ${formatInr(a.share)} winnings)`
+        : `Missed: ${formatInr(a.refunded)} refunded to your wallet, ${formatInr(a.forfeit)} went to the pool`;
     case 'CANCELLED':
       return 'Cancelled: stake refunded in full';
     default: {
@@ -78,19 +128,31 @@ function describe(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED'): stri
   }
 }
 
-/** A challenge as the API shows it, every time-dependent field computed for `now`. */
-export function toChallengeView(c: ChallengeRecord, now: Date, tz: string): ChallengeView {
+/**
+ * A challenge as the API shows it, every time-dependent field computed for `now`. The stored winnings_amount is the
+ * pool share; winningsAmount adds the stake (what the winner receives). `estimate` fills what settlement has not set yet.
+ */
+export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estimate?: OutcomeEstimate, charityNames?: ReadonlyMap<string, string>): ChallengeView {
+  const pledge = c.poolMode === 'pledge';
+  const donationTo = pledge ? (c.charityId ? (charityNames?.get(c.charityId) ?? c.charityId) : 'WakeStake (no charity is configured)') : null;
   const wake = zonedInstant(c.challengeDate, c.wakeUpTime, tz).getTime();
   const window = { opensAt: c.windowOpensAt, closesAt: c.windowClosesAt };
   const phase = windowPhase(window, now);
   const pending = c.status === 'PENDING';
+  const processed = c.status === 'PROCESSED';
+  const awaitingWin = pending || (c.status === 'COMPLETED' && c.isSuccessful === true);
+  const failedUnsettled = c.status === 'COMPLETED' && c.isSuccessful === false;
+  const stake = BigInt(c.stake);
+  const settledShare = BigInt(c.winningsAmount);
+  const forfeit = BigInt(failedUnsettled ? (estimate?.forfeit ?? c.actualForfeitAmount) : c.actualForfeitAmount);
+  const share = awaitingWin && !pledge && estimate?.poolShare != null ? estimate.poolShare : null;
   return {
     id: c.id,
     challengeDate: c.challengeDate,
     wakeUpTime: c.wakeUpTime,
     forfeitAmount: toRupees(c.stake),
     status: c.status,
-    statusDescription: describe(c, phase),
+    statusDescription: (pledge ? (a: Amounts) => describePledge(c, phase, a, donationTo!) : (a: Amounts) => describe(c, phase, a))({ stake, share: settledShare, forfeit, refunded: BigInt(c.refundedAmount) }),
     isCompleted: c.status === 'COMPLETED' || c.status === 'PROCESSED',
     isSuccessful: c.isSuccessful,
     canCheckIn: pending && phase === 'OPEN',
@@ -105,11 +167,17 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string): Chal
     checkInLocation: c.checkInLocation,
     notes: c.notes,
     hasPhoto: c.photoPath !== null,
-    winningsAmount: toRupees(c.winningsAmount),
+    winningsAmount: c.isSuccessful !== true ? 0 : toRupees(processed ? stake + settledShare : stake),
+    poolShare: processed ? toRupees(settledShare) : null,
+    estimatedWinnings: share === null ? null : toRupees(stake + share),
+    estimatedPoolShare: share === null ? null : toRupees(share),
     failureReason: c.failureReason,
-    actualForfeitAmount: toRupees(c.actualForfeitAmount),
+    actualForfeitAmount: toRupees(forfeit),
     refundedAmount: toRupees(c.refundedAmount),
     isTest: c.isTest,
+    poolMode: pledge ? 'pledge' : 'pool',
+    charityId: c.charityId ?? null,
+    donationTo,
     createdAt: c.createdAt.toISOString(),
     processedAt: c.processedAt ? c.processedAt.toISOString() : null,
     cancelledAt: c.cancelledAt ? c.cancelledAt.toISOString() : null,

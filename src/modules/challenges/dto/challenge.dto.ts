@@ -12,6 +12,11 @@ export class CreateChallengeDto {
   @IsDefined({ message: 'forfeitAmount is required' })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'forfeitAmount must be a number of rupees' })
   forfeitAmount!: number;
+
+  /** pledge mode: the charity (from GET /config) a miss's forfeit goes to; default the operator's first */
+  @IsOptional()
+  @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
+  charityId?: string;
 }
 
 export class CreateTestChallengeDto {

@@ -66,6 +66,14 @@ export class ChallengeEntity {
   @Column('boolean', { name: 'is_test', default: false })
   isTest!: boolean;
 
+  /** POOL_MODE when the challenge was created: fixed for its life, so a later switch never changes a staked challenge */
+  @Column('varchar', { name: 'pool_mode', length: 6, default: 'pool' })
+  poolMode!: 'pool' | 'pledge';
+
+  /** pledge mode: the charity a miss's forfeit goes to (null: the platform) */
+  @Column('varchar', { name: 'charity_id', length: 40, nullable: true })
+  charityId!: string | null;
+
   /** set from the injected Clock, not the database's now() */
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

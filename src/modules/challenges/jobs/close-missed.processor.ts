@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, Queue } from 'bullmq';
 import { CloseMissedChallengesCommand } from '../commands/close-missed-challenges/close-missed-challenges.command.js';
+import { PurgeExpiredPhotosCommand } from '../commands/purge-expired-photos/purge-expired-photos.command.js';
+import { PURGE_PHOTOS_JOB } from './purge-photos.scheduler.js';
 
 export const CHALLENGES_QUEUE = 'challenges';
 export const CLOSE_MISSED_JOB = 'close-missed';
@@ -17,7 +19,12 @@ export class ChallengesProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job): Promise<{ closed: number }> {
+  async process(job: Job): Promise<{ closed: number } | { purged: number }> {
+    if (job.name === PURGE_PHOTOS_JOB) {
+      const purged = await this.commandBus.execute(new PurgeExpiredPhotosCommand());
+      if (purged.purged > 0) this.logger.log(`Deleted ${purged.purged} check-in photo(s) past retention`);
+      return purged;
+    }
     if (job.name !== CLOSE_MISSED_JOB) throw new Error(`No handler for job ${job.name} on queue ${CHALLENGES_QUEUE}`);
     const result = await this.commandBus.execute(new CloseMissedChallengesCommand());
     if (result.closed > 0) this.logger.log(`Closed ${result.closed} missed challenge(s)`);

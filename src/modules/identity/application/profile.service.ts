@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
@@ -8,6 +9,11 @@ import { TokenService } from '../../../common/auth/token.service.js';
 import { formatInr } from '../../../common/money.js';
 import { zonedParts } from '../../../common/time.js';
 import { UserEntity } from '../infrastructure/user.entity.js';
+import { GetMoneyInFlightQuery } from '../../wallet/queries/get-money-in-flight/get-money-in-flight.query.js';
+import { HasPendingChallengesQuery } from '../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
+import { ErasePayoutDetailsCommand } from '../../wallet/commands/erase-payout-details/erase-payout-details.command.js';
+import { EraseCheckInDetailsCommand } from '../../challenges/commands/erase-check-in-details/erase-check-in-details.command.js';
+import { AccountClosed } from '../events/account-closed.event.js';
 import { OneTimeTokens } from './one-time-tokens.js';
 import { UserView, UserViewBuilder } from './user-view.js';
 import { IdentityErrors } from '../identity.errors.js';
@@ -28,6 +34,9 @@ export class ProfileService {
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async get(userId: string): Promise<{ success: true; data: UserView }> {
@@ -60,15 +69,22 @@ export class ProfileService {
   }
 
   /**
-   * Refused while money is in the wallet or a challenge is unsettled. Otherwise the personal data is
-   * replaced (the row stays: the ledger and challenges refer to it), the links and sessions end.
+   * Refused while money is held or in flight (balance, an unsettled challenge, a withdrawal being paid, a deposit just
+   * started). Otherwise the personal data is replaced (the row stays: the ledger and challenges refer to it under the
+   * anonymised account), links end, and every session ends at once. Money that still arrives later goes to suspense.
    */
   async delete(userId: string): Promise<{ success: true; message: string }> {
     await this.active(userId);
-    const balance = await this.views.balanceOf(userId);
-    if (balance > 0n) throw IdentityErrors.deleteWithBalance(formatInr(balance));
-    if (await this.views.hasPendingChallenges(userId)) throw IdentityErrors.deleteWithPendingChallenge();
+    await this.refuseWhileMoneyHeld(userId);
+    // Sessions end before the row changes: a closure whose sessions cannot be ended (Redis down) does not happen (503).
+    await this.tokens.revokeAllForUser(userId);
+    const closedAt = this.clock.now();
     await this.db.transaction(async (m) => {
+      // The row lock orders this closure with any credit in progress (it locks the row for share): after it, a credit
+      // either is visible below (refused) or will see the closure (suspense).
+      const locked = (await m.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId])) as unknown[];
+      if (!locked.length) throw IdentityErrors.userGone();
+      await this.refuseWhileMoneyHeld(userId);
       await m.getRepository(UserEntity).update(
         { id: userId },
         {
@@ -89,25 +105,48 @@ export class ProfileService {
           isEmailVerified: false,
           isPhoneVerified: false,
           settings: {},
-          deletedAt: this.clock.now(),
+          deletedAt: closedAt,
         },
       );
       await this.oneTime.deleteAllFor(userId, m);
+      // What other modules hold about the person goes in the same transaction: payout details, check-in notes and photos.
+      await this.commands.execute(new ErasePayoutDetailsCommand(userId, m));
+      await this.commands.execute(new EraseCheckInDetailsCommand(userId, m));
     });
-    await this.tokens.revokeAllForUser(userId);
+    // Once more: a sign-in between the first revocation and the commit got a token the first did not cover.
+    await this.tokens.revokeAllForUser(userId).catch(() => undefined);
+    this.events.publish(new AccountClosed(userId, closedAt));
     return { success: true, message: 'Your account has been deleted.' };
   }
 
-  /** Operator command: the new role applies from the user's next login. */
-  async grantRole(email: string, role: Role): Promise<UserEntity | null> {
+  /** Asked of the wallet and challenges modules every time; a module without a handler fails the closure, never passes it. */
+  private async refuseWhileMoneyHeld(userId: string): Promise<void> {
+    const [money, pendingChallenge] = await Promise.all([
+      this.queries.execute(new GetMoneyInFlightQuery(userId)),
+      this.queries.execute(new HasPendingChallengesQuery(userId)),
+    ]);
+    if (money.balance > 0n) throw IdentityErrors.deleteWithBalance(formatInr(money.balance));
+    if (pendingChallenge) throw IdentityErrors.deleteWithPendingChallenge();
+    if (money.pendingWithdrawals > 0) throw IdentityErrors.deleteWithPendingWithdrawal();
+    if (money.pendingDeposits > 0) throw IdentityErrors.deleteWithPendingDeposit();
+  }
+
+  /**
+   * Operator command: applies at once. A changed role ends the user's sessions (their next sign-in carries it), and
+   * role-restricted routes read the stored role anyway, so a demoted token loses the console even if Redis was down.
+   */
+  async grantRole(email: string, role: Role): Promise<{ user: UserEntity; changed: boolean } | null> {
     const user = await this.users
       .createQueryBuilder('u')
       .where('lower(u.email) = :email', { email: normalizeEmail(email) })
       .andWhere('u.deleted_at IS NULL')
       .getOne();
     if (!user) return null;
-    await this.users.update({ id: user.id }, { role });
-    return { ...user, role };
+    const changed = user.role !== role;
+    if (changed) await this.users.update({ id: user.id }, { role });
+    // Also when unchanged: running the command again is how an operator finishes one whose revocation failed.
+    await this.tokens.revokeAllForUser(user.id);
+    return { user: { ...user, role }, changed };
   }
 
   private async active(userId: string): Promise<UserEntity> {

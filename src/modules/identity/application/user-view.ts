@@ -3,7 +3,6 @@ import { IQuery, QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { toRupees } from '../../../common/money.js';
 import { GetBalanceQuery } from '../../wallet/queries/get-balance/get-balance.query.js';
 import { ChallengeStats, GetChallengeStatsQuery } from '../../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
-import { HasPendingChallengesQuery } from '../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
 import { UserEntity } from '../infrastructure/user.entity.js';
 import { isProfileComplete } from '../domain/profile-rules.js';
 import { effectiveSettings, UserSettings } from '../domain/settings.js';
@@ -51,6 +50,7 @@ const ZERO_STATS: ChallengeStats = {
   successRate: 0,
   totalEarnings: 0n,
   totalLosses: 0n,
+  totalDonated: 0n,
 };
 
 /**
@@ -105,10 +105,6 @@ export class UserViewBuilder {
 
   statsOf(userId: string): Promise<ChallengeStats> {
     return this.ask(new GetChallengeStatsQuery(userId), ZERO_STATS);
-  }
-
-  hasPendingChallenges(userId: string): Promise<boolean> {
-    return this.ask(new HasPendingChallengesQuery(userId), false);
   }
 
   private async ask<T>(query: IQuery, whenNoHandler: T): Promise<T> {

@@ -1,4 +1,4 @@
-import { ageOn, dateOfBirthProblem, isProfileComplete, normalizeIndianMobile } from './profile-rules.js';
+import { ageOn, dateOfBirthProblem, isAdult, isProfileComplete, normalizeIndianMobile } from './profile-rules.js';
 
 describe('profile rules', () => {
   it('calls a profile complete only with name, email, phone, city and occupation all present', () => {
@@ -23,8 +23,15 @@ describe('profile rules', () => {
   it('counts age in whole years, birthday included', () => {
     expect(ageOn('2013-11-22', '2026-11-22')).toBe(13);
     expect(ageOn('2013-11-23', '2026-11-22')).toBe(12);
-    expect(dateOfBirthProblem('2013-11-23', '2026-11-22')).toMatch(/at least 13/);
-    expect(dateOfBirthProblem('2013-11-22', '2026-11-22')).toBeNull();
+    expect(dateOfBirthProblem('2008-11-23', '2026-11-22')).toMatch(/at least 18/);
+    expect(dateOfBirthProblem('2013-11-22', '2026-11-22')).toMatch(/at least 18/);
+    expect(dateOfBirthProblem('2008-11-22', '2026-11-22')).toBeNull();
     expect(dateOfBirthProblem('2026-11-22', '2026-11-22')).toBe('Date of birth must be in the past');
+  });
+
+  it('money needs an adult on file: 18 or over today, birthday included; no date is not adult', () => {
+    expect(isAdult('2008-11-22', '2026-11-22')).toBe(true);
+    expect(isAdult('2008-11-23', '2026-11-22')).toBe(false);
+    expect(isAdult(null, '2026-11-22')).toBe(false);
   });
 });

@@ -5,7 +5,8 @@ export const OCCUPATIONS = ['student', 'working-professional', 'other'] as const
 export const DEFAULT_SLEEP_CHALLENGES = ['Hitting snooze', 'Late night scrolling'];
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
-export const MIN_AGE = 13;
+/** Money needs an adult on file (ARCHITECTURE.md): a profile refuses a younger date, deposits and stakes need one. */
+export const MIN_AGE = 18;
 
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
 
@@ -35,6 +36,11 @@ export function ageOn(dateOfBirth: string, today: string): number {
   let age = ty - by;
   if (tm < bm || (tm === bm && td < bd)) age -= 1;
   return age;
+}
+
+/** True when a date of birth is on file and shows MIN_AGE (18) or over today. */
+export function isAdult(dateOfBirth: string | null, today: string): boolean {
+  return dateOfBirth !== null && dateOfBirth < today && ageOn(dateOfBirth, today) >= MIN_AGE;
 }
 
 /** Why a date of birth is refused, or null when it is fine. */

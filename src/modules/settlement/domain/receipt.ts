@@ -1,4 +1,4 @@
-import type { SplitResult } from './split.js';
+import type { PledgeSplitResult, SplitResult } from './split.js';
 
 /** One anonymous receipt line: [lineNo, stake, outcome, refund, winnings] (paise as strings, no user ids). */
 export type ReceiptLine = [number, string, 'SUCCESS' | 'FAILED', string, string];
@@ -22,6 +22,37 @@ export interface StoredReceipt {
   rule: string;
   /** filled from settlement_lines when read; stored empty */
   lines: ReceiptLine[];
+  /** a batch of TEST_MODE challenges: settled in a pool of its own (`pool:{date}:test`), never with real ones */
+  test?: boolean;
+  /** a batch of pledge-mode challenges (POOL_MODE=pledge at creation): no pool, misses donated; absent in pool mode */
+  mode?: 'pledge';
+  /** pledge: Σ forfeits donated to charities (paise) */
+  donated?: string;
+  /** pledge: per charity, challenges and paise (the platform's part is platformRevenue) */
+  donations?: { charityId: string; challenges: number; amount: string }[];
+}
+
+export const PLEDGE_RECEIPT_RULE =
+  'pledge mode: failed: 85% of the stake refunded (floored to the paisa), the rest donated to the charity picked at creation (or to the platform when none is configured); successful: the stake back in full; nobody receives another player\'s money';
+
+/** The stored receipt of a pledge-mode batch (pool and shares are zero; moneyIn = refunds + stakes returned + donated + platform). */
+export function buildPledgeReceipt(date: string, batch: number, split: PledgeSplitResult, test: boolean): StoredReceipt {
+  const t = split.totals;
+  let refunds = 0n;
+  let returned = 0n;
+  for (const l of split.lines) {
+    refunds += l.refund;
+    if (l.isSuccessful) returned += l.stake;
+  }
+  return {
+    date, batch, participants: t.participants, successes: t.successes, failures: t.failures,
+    moneyIn: String(t.moneyIn), refundsTotal: String(refunds), stakesReturned: String(returned), pool: '0', sharesTotal: '0',
+    roundingRemainder: '0', platformRevenue: String(t.platformRevenue), moneyOut: String(t.moneyOut), rule: PLEDGE_RECEIPT_RULE, lines: [],
+    ...(test ? { test: true } : {}),
+    mode: 'pledge',
+    donated: String(t.donated),
+    donations: t.donations.map((d) => ({ charityId: d.charityId, challenges: d.challenges, amount: String(d.amount) })),
+  };
 }
 
 export const RECEIPT_RULE =

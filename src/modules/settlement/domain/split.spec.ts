@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { computeSplit, SplitInput } from './split.js';
+import { computeSplit, estimatePoolShare, forfeitOf, poolSoFar, SplitInput } from './split.js';
 
 const T0 = Date.parse('2026-11-22T00:00:00Z');
 let seq = 0;
@@ -144,5 +144,32 @@ describe('computeSplit: properties', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the estimate before settlement agrees with the split', () => {
+  it('a failed stake forfeits what the split pools, and a winner’s estimate is its settled share floored', () => {
+    const day = fc.array(fc.record({ rupees: fc.integer({ min: 10, max: 100 }), ok: fc.boolean() }), { minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(day, (rows) => {
+        const input = rows.map((r) => ch(r.rupees, r.ok));
+        const split = computeSplit(input);
+        const groups = input.map((i) => ({ stake: i.stake, isSuccessful: i.isSuccessful, count: 1 }));
+        const pool = poolSoFar(groups);
+        expect(pool.pool).toBe(split.totals.pool);
+        for (const l of split.lines) {
+          if (!l.isSuccessful) expect(forfeitOf(l.stake)).toBe(l.pooled);
+          else {
+            const estimate = estimatePoolShare(pool, l.stake, false);
+            expect(l.winnings - estimate >= 0n && l.winnings - estimate <= 1n).toBe(true);
+          }
+        }
+      }),
+    );
+  });
+
+  it('a challenge not checked in yet is estimated as joining the winners', () => {
+    expect(estimatePoolShare({ pool: 1_500n, winnerStakes: 10_000n }, 5_000n, true)).toBe(500n);
+    expect(estimatePoolShare({ pool: 1_500n, winnerStakes: 0n }, 5_000n, false)).toBe(0n);
   });
 });

@@ -129,3 +129,102 @@ export function computeSplit(input: readonly SplitInput[]): SplitResult {
   if (totals.moneyOut !== totals.moneyIn) throw new Error('computeSplit: money out differs from money in');
   return { lines, totals };
 }
+
+/** What a failed stake leaves to the pool: the stake minus its refund. */
+export function forfeitOf(stake: bigint): bigint {
+  return stake - refundOf(stake);
+}
+
+/** A date's pool as it stands before settlement: what the failed stakes leave and the winners' stakes. */
+export interface PoolSoFar {
+  pool: bigint;
+  winnerStakes: bigint;
+}
+
+export function poolSoFar(groups: readonly { stake: bigint; isSuccessful: boolean; count: number }[]): PoolSoFar {
+  let pool = 0n;
+  let winnerStakes = 0n;
+  for (const g of groups) {
+    if (g.isSuccessful) winnerStakes += g.stake * BigInt(g.count);
+    else pool += forfeitOf(g.stake) * BigInt(g.count);
+  }
+  return { pool, winnerStakes };
+}
+
+/** A winner's pro-rata share of the pool so far, floored (settlement hands the remainder paise out one by one). */
+export function estimatePoolShare(p: PoolSoFar, stake: bigint, joining: boolean): bigint {
+  const stakes = p.winnerStakes + (joining ? stake : 0n);
+  return stakes > 0n ? (p.pool * stake) / stakes : 0n;
+}
+
+/**
+ * Pledge mode (POOL_MODE=pledge), pure: nobody wins anyone else's money. failed → the same refund as in pool mode
+ * (refundOf), the rest donated to the charity fixed at creation (null: platform revenue); successful → exactly the stake
+ * back. Lines in (createdAt, id) order like computeSplit; money out equals money in, to the paisa.
+ */
+export interface PledgeSplitInput extends SplitInput {
+  charityId: string | null;
+}
+
+export interface PledgeSplitLine extends SplitLine {
+  /** failed: where `pooled` (the donated share) goes; null: platform revenue */
+  charityId: string | null;
+}
+
+export interface PledgeSplitResult {
+  lines: PledgeSplitLine[];
+  totals: SplitTotals & {
+    /** Σ forfeits sent to charities (platform-bound forfeits are in platformRevenue) */
+    donated: bigint;
+    /** per charity: challenges and paise, in charity id order */
+    donations: { charityId: string; challenges: number; amount: bigint }[];
+  };
+}
+
+export function computePledgeSplit(input: readonly PledgeSplitInput[]): PledgeSplitResult {
+  const rows = [...input].sort(byCreatedThenId);
+  const seen = new Set<string>();
+  const byCharity = new Map<string, { challenges: number; amount: bigint }>();
+  let moneyIn = 0n;
+  let payouts = 0n;
+  let donated = 0n;
+  let platformRevenue = 0n;
+  let successes = 0;
+  const lines = rows.map((r, i): PledgeSplitLine => {
+    if (seen.has(r.id)) throw new Error(`computePledgeSplit: duplicate challenge ${r.id}`);
+    seen.add(r.id);
+    if (r.stake <= 0n) throw new Error(`computePledgeSplit: stake of ${r.id} must be positive`);
+    const refund = r.isSuccessful ? 0n : refundOf(r.stake);
+    const forfeit = r.isSuccessful ? 0n : r.stake - refund;
+    const payout = r.isSuccessful ? r.stake : refund;
+    moneyIn += r.stake;
+    payouts += payout;
+    if (r.isSuccessful) successes++;
+    else if (r.charityId) {
+      donated += forfeit;
+      const d = byCharity.get(r.charityId) ?? { challenges: 0, amount: 0n };
+      d.challenges++;
+      d.amount += forfeit;
+      byCharity.set(r.charityId, d);
+    } else platformRevenue += forfeit;
+    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled: forfeit, winnings: 0n, payout, charityId: r.isSuccessful ? null : r.charityId };
+  });
+  const moneyOut = payouts + donated + platformRevenue;
+  if (moneyOut !== moneyIn) throw new Error('computePledgeSplit: money out differs from money in');
+  return {
+    lines,
+    totals: {
+      participants: lines.length,
+      successes,
+      failures: lines.length - successes,
+      pool: 0n,
+      sharesTotal: 0n,
+      roundingRemainderDistributed: 0n,
+      platformRevenue,
+      moneyIn,
+      moneyOut,
+      donated,
+      donations: [...byCharity.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([charityId, d]) => ({ charityId, ...d })),
+    },
+  };
+}

@@ -18,12 +18,18 @@ export interface ReceiptView {
   platformRevenue: number;
   moneyOut: number;
   rule: string;
-  lines: { line: number; stake: number; outcome: 'SUCCESS' | 'FAILED'; refund: number; winnings: number }[];
+  lines: { line: number; stake: number; outcome: 'SUCCESS' | 'FAILED'; refund: number; winnings: number; donated?: number }[];
+  /** POOL_MODE of the batch's challenges: pledge batches have no pool and no winnings */
+  mode: 'pool' | 'pledge';
+  /** pledge: rupees donated to charities, and per charity (the platform's part is platformRevenue) */
+  donated?: number;
+  donations?: { charityId: string; name: string; challenges: number; amount: number }[];
 }
 
 const r = (paise: string): number => toRupees(BigInt(paise));
 
-export function receiptView(rc: StoredReceipt): ReceiptView {
+export function receiptView(rc: StoredReceipt, charityNames?: ReadonlyMap<string, string>): ReceiptView {
+  const pledge = rc.mode === 'pledge';
   return {
     date: rc.date,
     batch: rc.batch,
@@ -39,7 +45,17 @@ export function receiptView(rc: StoredReceipt): ReceiptView {
     platformRevenue: r(rc.platformRevenue),
     moneyOut: r(rc.moneyOut),
     rule: rc.rule,
-    lines: rc.lines.map(([line, stake, outcome, refund, winnings]) => ({ line, stake: r(stake), outcome, refund: r(refund), winnings: r(winnings) })),
+    lines: rc.lines.map(([line, stake, outcome, refund, winnings]) => ({
+      line, stake: r(stake), outcome, refund: r(refund), winnings: r(winnings),
+      ...(pledge ? { donated: outcome === 'FAILED' ? toRupees(BigInt(stake) - BigInt(refund)) : 0 } : {}),
+    })),
+    mode: pledge ? 'pledge' : 'pool',
+    ...(pledge
+      ? {
+          donated: r(rc.donated ?? '0'),
+          donations: (rc.donations ?? []).map((d) => ({ charityId: d.charityId, name: charityNames?.get(d.charityId) ?? d.charityId, challenges: d.challenges, amount: r(d.amount) })),
+        }
+      : {}),
   };
 }
 

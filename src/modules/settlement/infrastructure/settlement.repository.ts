@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { pgError } from '../../../common/pg-error.js';
-import type { ReceiptLine, StoredReceipt } from '../domain/receipt.js';
+import { buildPledgeReceipt, type ReceiptLine, type StoredReceipt } from '../domain/receipt.js';
+import type { PledgeSplitResult } from '../domain/split.js';
 
 export type RunStatus = 'RUNNING' | 'SETTLED' | 'FAILED';
 
@@ -36,6 +37,8 @@ export interface SettlementLineRow {
   pooled: bigint;
   winnings: bigint;
   status: 'PENDING' | 'PAID';
+  /** pledge-mode miss: the charity its `pooled` share is donated to (null: platform revenue, or a pool-mode line) */
+  charityId: string | null;
 }
 
 export interface SettlementAlert {
@@ -55,6 +58,8 @@ export interface StagedChallenge {
   stake: bigint;
   isSuccessful: boolean;
   createdAt: Date;
+  /** pledge mode: the charity a miss is donated to (null: the platform); unused by pool-mode plans */
+  charityId?: string | null;
 }
 
 /** TypeORM answers UPDATE … RETURNING with [rows, count] and SELECT / INSERT … RETURNING with rows: take the rows either way. */
@@ -66,7 +71,7 @@ function returned(result: unknown): Row[] {
 const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
   platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
 const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
-  refund, pooled, winnings, status`;
+  refund, pooled, winnings, status, charity_id`;
 
 function toRun(r: Row): SettlementRun {
   return {
@@ -101,6 +106,7 @@ function toLine(r: Row): SettlementLineRow {
     pooled: BigInt(r.pooled as string),
     winnings: BigInt(r.winnings as string),
     status: r.status as 'PENDING' | 'PAID',
+    charityId: (r.charity_id as string | null) ?? null,
   };
 }
 
@@ -170,7 +176,7 @@ export class SettlementRepository {
    * read from settlement_lines). Lines insert with ON CONFLICT DO NOTHING; a challenge already planned in another
    * batch aborts the plan. Answers null when nothing was staged.
    */
-  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date): Promise<SettlementRun | 'CONFLICT' | null> {
+  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test = false): Promise<SettlementRun | 'CONFLICT' | null> {
     return this.dataSource.transaction(async (m) => {
       // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
       await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
@@ -217,6 +223,7 @@ export class SettlementRepository {
         moneyIn: String(moneyIn), refundsTotal: String(refunds), stakesReturned: String(winnerStakes), pool: String(pool),
         sharesTotal: String(sharesTotal), roundingRemainder: String(remainder), platformRevenue: String(platformRevenue),
         moneyOut: String(moneyOut), rule, lines: [],
+        ...(test ? { test: true } : {}),
       };
       const [run] = await m.query(
         `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total,
@@ -247,6 +254,45 @@ export class SettlementRepository {
       );
       if (Number(ins.n) !== participants) throw new PlanConflict();
       if (BigInt(ins.shares) !== sharesTotal) throw new Error(`settlement plan ${date}: shares ${ins.shares} differ from the pool ${sharesTotal}`);
+      return toRun(run);
+    }).catch((e: unknown) => {
+      if (e instanceof PlanConflict) return 'CONFLICT' as const;
+      throw e;
+    });
+  }
+
+  /**
+   * Stores a pledge-mode batch's plan (split computed in memory by computePledgeSplit: the simple path, apart from the
+   * pool-mode SQL one): the run with its receipt, then every line with the charity its miss is donated to. A challenge
+   * already planned in another batch aborts the plan (CONFLICT), as in createPlanStreamed.
+   */
+  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean): Promise<SettlementRun | 'CONFLICT' | null> {
+    if (split.lines.length === 0) return null;
+    return this.dataSource.transaction(async (m) => {
+      const t = split.totals;
+      const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
+      const batchNo = Number(next);
+      const receipt = buildPledgeReceipt(date, batchNo, split, test);
+      const [run] = await m.query(
+        `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total,
+           rounding_remainder, platform_revenue, money_in, money_out, receipt, attempts, started_at, updated_at)
+         VALUES ($1, $2, 'RUNNING', $3, $4, $5, 0, 0, 0, $6, $7, $8, $9, 1, $10, $10)
+         RETURNING ${RUN_COLUMNS}`,
+        [date, batchNo, t.participants, t.successes, t.failures, String(t.platformRevenue), String(t.moneyIn), String(t.moneyOut), JSON.stringify(receipt), now],
+      );
+      const L = split.lines;
+      const [ins] = await m.query(
+        `WITH ins AS (
+           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings, charity_id)
+           SELECT c, $1, $2, n, u, s, ok, rf, pl, 0, ch
+             FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::boolean[], $8::bigint[], $9::bigint[], $10::text[]) AS x(c, n, u, s, ok, rf, pl, ch)
+           ON CONFLICT (challenge_id) DO NOTHING
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM ins`,
+        [run.id, date, L.map((l) => l.challengeId), L.map((l) => l.lineNo), L.map((l) => l.userId), L.map((l) => String(l.stake)), L.map((l) => l.isSuccessful),
+          L.map((l) => String(l.refund)), L.map((l) => String(l.pooled)), L.map((l) => l.charityId)],
+      );
+      if (Number(ins.n) !== L.length) throw new PlanConflict();
       return toRun(run);
     }).catch((e: unknown) => {
       if (e instanceof PlanConflict) return 'CONFLICT' as const;

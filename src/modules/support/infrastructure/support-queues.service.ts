@@ -6,7 +6,7 @@ import { RedisService } from '../../../common/redis.module.js';
 import { redactSecrets } from '../domain/redact.js';
 
 /** The app's BullMQ queues (names owned by settlement, challenges and wallet; strings here so support imports none of their jobs/). */
-export const KNOWN_QUEUES = ['settlement', 'challenges', 'payouts'] as const;
+export const KNOWN_QUEUES = ['settlement', 'challenges', 'payouts', 'mail', 'notifications', 'challenge-plans'] as const;
 export const JOB_STATES = ['failed', 'waiting', 'delayed', 'active', 'completed'] as const;
 export type JobListState = (typeof JOB_STATES)[number];
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { GetAdultStatusQuery } from '../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -15,6 +16,7 @@ import { PaymentProvider } from '../infrastructure/payments/payment-provider.js'
 import { SandboxPaymentProvider } from '../infrastructure/payments/sandbox-payment.provider.js';
 import { CreateNotificationCommand } from '../commands/create-notification/create-notification.command.js';
 import { DepositErrors } from '../wallet.errors.js';
+import { creditTarget } from './credit-target.js';
 
 interface DepositRow {
   id: string;
@@ -47,12 +49,15 @@ export class DepositsService {
     @Inject(PaymentProvider) private readonly provider: PaymentProvider,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(SandboxPaymentProvider) private readonly sandbox: SandboxPaymentProvider,
   ) {}
 
   async create(userId: string, amount: unknown) {
     const checked = checkAmount(amount, DEPOSIT_RULE);
     if ('error' in checked) throw new DomainError('WALLET.INVALID_AMOUNT', 'INVALID', checked.error);
+    // Money needs an adult on file (identity answers: a date of birth showing 18 or over).
+    if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) throw DepositErrors.adultRequired();
     const id = randomUUID();
     const { orderId } = await this.provider.createOrder({ amount: checked.paise, receipt: id, notes: { transactionId: id, userId } });
     const now = this.clock.now();
@@ -92,9 +97,12 @@ export class DepositsService {
     } catch {
       throw new DomainError('WALLET.BAD_WEBHOOK', 'INVALID', 'Malformed webhook body');
     }
-    const payment = event.payload?.payment?.entity;
-    const type = String(event.event ?? 'unknown').slice(0, 64);
-    const eventId = String(eventIdHeader || event.id || `${type}:${payment?.id ?? 'none'}`).slice(0, 128);
+    // A signed body that is valid JSON but not an event object (null, [], a number, a string) is refused, not a 500.
+    if (!isObject(event)) throw new DomainError('WALLET.BAD_WEBHOOK', 'INVALID', 'Malformed webhook body: expected a JSON object');
+    const entity = isObject(event.payload) && isObject(event.payload.payment) ? event.payload.payment.entity : undefined;
+    const payment = isObject(entity) && typeof entity.id === 'string' && typeof entity.order_id === 'string' ? entity : undefined;
+    const type = (typeof event.event === 'string' ? event.event : 'unknown').slice(0, 64);
+    const eventId = String(eventIdHeader || (typeof event.id === 'string' && event.id) || `${type}:${payment?.id ?? 'none'}`).slice(0, 128);
 
     const result = await this.withRetry(() =>
       this.ds.transaction(async (m) => {
@@ -156,9 +164,14 @@ export class DepositsService {
       return { credited: false, deposit: current };
     }
     const amount = BigInt(row.amount);
-    const entry = depositEntry({ userId: row.user_id, orderId, paymentId, amount, provider: this.provider.name, via });
+    const target = await creditTarget(this.queryBus, m, row.user_id);
+    const entry = depositEntry({ userId: row.user_id, orderId, paymentId, amount, provider: this.provider.name, via, to: target.account });
     const posted = await this.ledger.post(entry, m);
     await m.query(`UPDATE deposits SET entry_id = $1 WHERE id = $2`, [posted.entryId, row.id]);
+    if (target.closed) {
+      this.logger.warn(`deposit ${orderId} arrived for closed account ${row.user_id}: held in ${target.account} for support`);
+      return { credited: true, deposit: row, publish: () => this.ledger.publish(posted.entryId, entry) };
+    }
     await this.commandBus.execute(
       new CreateNotificationCommand({
         userId: row.user_id,
@@ -199,3 +212,5 @@ export class DepositsService {
     };
   }
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -13,10 +13,13 @@ import { WalletErrors } from '../wallet.errors.js';
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'FORFEIT', 'REFUND', 'WINNINGS', 'WITHDRAWAL', 'WITHDRAWAL_REVERSAL'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** Words clients filter with beside the types themselves: ALL is no filter; EARNING(S) are the winnings. */
+const TYPE_WORDS: Record<string, TransactionType | null> = { ALL: null, EARNING: 'WINNINGS', EARNINGS: 'WINNINGS' };
+export const TRANSACTION_TYPE_FILTERS = [...Object.keys(TYPE_WORDS), ...TRANSACTION_TYPES];
 const REASONS: Record<TransactionType, string[]> = {
   DEPOSIT: ['DEPOSIT'],
   FORFEIT: ['CHALLENGE_STAKE'],
-  REFUND: ['STAKE_RETURNED', 'STAKE_REFUNDED'],
+  REFUND: ['STAKE_RETURNED', 'STAKE_REFUNDED', 'APPEAL_REFUND'],
   WINNINGS: ['WINNINGS'],
   WITHDRAWAL: ['WITHDRAWAL_HOLD'],
   WITHDRAWAL_REVERSAL: ['WITHDRAWAL_REVERSED'],
@@ -72,10 +75,13 @@ export class WalletReadingService {
     const params: unknown[] = [userWallet(userId)];
     let where = '';
     if (q.type !== undefined && q.type !== '') {
-      const type = q.type.toUpperCase() as TransactionType;
-      if (!TRANSACTION_TYPES.includes(type)) throw invalid(`type must be one of ${TRANSACTION_TYPES.join(', ')}`);
-      params.push(REASONS[type]);
-      where += ` AND j.reason = ANY($${params.length}::text[])`;
+      const word = q.type.trim().toUpperCase();
+      if (!TRANSACTION_TYPE_FILTERS.includes(word)) throw invalid(`type must be one of ${TRANSACTION_TYPE_FILTERS.join(', ')}`);
+      const type = word in TYPE_WORDS ? TYPE_WORDS[word] : (word as TransactionType);
+      if (type) {
+        params.push(REASONS[type]);
+        where += ` AND j.reason = ANY($${params.length}::text[])`;
+      }
     }
     const range = this.range(q.startDate, q.endDate);
     if (range.from) {
@@ -109,14 +115,19 @@ export class WalletReadingService {
     return { success: true as const, data: toTransaction(rows[0]) };
   }
 
-  async paymentMethods(userId: string) {
+  async paymentMethods(userId: string, q: { page?: string; size?: string } = {}) {
+    singleValues(q);
+    const page = intParam('page', q.page, 0, 0, 1_000_000);
+    const size = intParam('size', q.size, 20, 1, 100);
     const rows = (await this.ds.query(
-      `SELECT method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, max(created_at) AS last_used_at, count(*)::int AS uses
+      `SELECT method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, max(created_at) AS last_used_at, count(*)::int AS uses,
+              count(*) OVER ()::int AS total
          FROM withdrawals WHERE user_id = $1
         GROUP BY method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name
-        ORDER BY last_used_at DESC LIMIT 20`,
-      [userId],
-    )) as { method: string; upi_id: string | null; bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; last_used_at: Date; uses: number }[];
+        ORDER BY last_used_at DESC LIMIT $2 OFFSET $3`,
+      [userId, size, page * size],
+    )) as { method: string; upi_id: string | null; bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; last_used_at: Date; uses: number; total: number }[];
+    const total = rows.length ? rows[0].total : page > 0 ? await this.countPaymentMethods(userId) : 0;
     const methods = rows.map((r) =>
       r.method === 'UPI'
         ? { type: 'UPI', upiId: maskUpi(r.upi_id ?? ''), lastUsedAt: r.last_used_at.toISOString(), uses: r.uses }
@@ -130,15 +141,25 @@ export class WalletReadingService {
             uses: r.uses,
           },
     );
-    return { success: true as const, data: { paymentMethods: methods } };
+    return { success: true as const, data: { paymentMethods: methods, page, size, total } };
+  }
+
+  private async countPaymentMethods(userId: string): Promise<number> {
+    const [c] = (await this.ds.query(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM withdrawals WHERE user_id = $1 GROUP BY method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name) x`,
+      [userId],
+    )) as { n: number }[];
+    return c.n;
   }
 
   /** Winnings (pool shares paid in) and losses (forfeited stake parts moved to the pool) per day, in the app's zone. */
-  async earnings(userId: string, q: { startDate?: string; endDate?: string }) {
+  async earnings(userId: string, q: { startDate?: string; endDate?: string; page?: string; size?: string }) {
     singleValues(q);
+    const page = intParam('page', q.page, 0, 0, 1_000_000);
+    const size = intParam('size', q.size, 100, 1, 366);
     const range = this.range(q.startDate, q.endDate);
     const rows = (await this.ds.query(
-      // Winnings from the wallet's own postings; losses (stake parts moved to a pool) from the stakes the wallet paid:
+      // Winnings from the wallet's own postings; losses (stake parts moved to a pool, or donated in pledge mode) from the stakes the wallet paid:
       // each stake's challenge, then that challenge's pool contribution by its idempotency key (one probe each).
       `SELECT to_char(x.created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS date,
               coalesce(sum(x.won), 0)::text AS winnings,
@@ -150,9 +171,9 @@ export class WalletReadingService {
                SELECT j.created_at, NULL, p.amount
                  FROM postings w
                  JOIN journal_entries s ON s.id = w.entry_id AND s.reason = 'CHALLENGE_STAKE' AND s.correlation_type = 'challenge'
-                 JOIN journal_entries j ON j.idempotency_key = 'challenge:' || s.correlation_id || ':pool'
+                 JOIN journal_entries j ON j.idempotency_key IN ('challenge:' || s.correlation_id || ':pool', 'challenge:' || s.correlation_id || ':donation')
                  JOIN postings p ON p.entry_id = j.id
-                WHERE w.account = $1 AND p.account LIKE 'pool:%') x
+                WHERE w.account = $1 AND p.amount > 0 AND (p.account LIKE 'pool:%' OR p.account LIKE 'charity:%' OR p.account = 'platform:revenue')) x
         WHERE ($3::timestamptz IS NULL OR x.created_at >= $3) AND ($4::timestamptz IS NULL OR x.created_at < $4)
         GROUP BY 1 ORDER BY 1`,
       [userWallet(userId), this.config.appTimezone, range.from ?? null, range.to ?? null],
@@ -166,9 +187,20 @@ export class WalletReadingService {
       tl += l;
       return { date: r.date, winnings: toRupees(w), losses: toRupees(l), net: toRupees(w - l) };
     });
+    // One row a day: the totals cover the whole range, the page its days (oldest first).
     return {
       success: true as const,
-      data: { earnings, totalWinnings: toRupees(tw), totalLosses: toRupees(tl), netEarnings: toRupees(tw - tl), startDate: q.startDate ?? null, endDate: q.endDate ?? null },
+      data: {
+        earnings: earnings.slice(page * size, page * size + size),
+        page,
+        size,
+        total: earnings.length,
+        totalWinnings: toRupees(tw),
+        totalLosses: toRupees(tl),
+        netEarnings: toRupees(tw - tl),
+        startDate: q.startDate ?? null,
+        endDate: q.endDate ?? null,
+      },
     };
   }
 
@@ -185,6 +217,11 @@ export class WalletReadingService {
       [userId, unreadOnly, size, page * size],
     )) as { id: string; type: string; title: string; message: string; data: unknown; is_read: boolean; read_at: Date | null; created_at: Date; total: number }[];
     const [unread] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read`, [userId])) as { n: number }[];
+    let total = rows[0]?.total ?? 0;
+    if (!rows.length && page > 0) {
+      const [c] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)`, [userId, unreadOnly])) as { n: number }[];
+      total = c.n;
+    }
     return {
       success: true as const,
       data: {
@@ -200,7 +237,7 @@ export class WalletReadingService {
         })),
         page,
         size,
-        total: rows[0]?.total ?? 0,
+        total,
         unreadCount: unread.n,
       },
     };
@@ -248,7 +285,8 @@ function intParam(name: string, raw: string | undefined, fallback: number, min: 
 const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
   DEPOSIT: () => 'Money added to wallet',
   CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',
-  STAKE_RETURNED: (r) => (r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : 'Stake returned: challenge completed'),
+  STAKE_RETURNED: (r) => (r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : r.metadata?.why === 'APPEAL_REFUNDED' ? 'Stake refunded: your appeal was accepted' : 'Stake returned: challenge completed'),
+  APPEAL_REFUND: () => 'Forfeit refunded: your appeal was accepted',
   STAKE_REFUNDED: () => 'Partial refund of a missed challenge',
   WINNINGS: () => 'Winnings from the daily pool',
   WITHDRAWAL_HOLD: (r) => (r.w_method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account'),

@@ -4,7 +4,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { formatInr, toRupees } from '../../../common/money.js';
@@ -13,7 +13,9 @@ import { userWallet } from '../domain/accounts.js';
 import { withdrawalHoldEntry, withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
 import { checkWithdrawal, WithdrawalInput } from '../domain/withdrawal-rules.js';
 import { isRetryableLedgerError, LedgerService } from '../infrastructure/ledger.service.js';
-import { PayoutProvider } from '../infrastructure/payouts/payout-provider.js';
+import { PayoutProvider, PayoutResult } from '../infrastructure/payouts/payout-provider.js';
+import { withdrawalReturnedEntry } from '../domain/payout-entries.js';
+import { creditTarget } from './credit-target.js';
 import { PAYOUT_JOB, PAYOUTS_QUEUE } from '../jobs/payouts.processor.js';
 import { CreateNotificationCommand } from '../commands/create-notification/create-notification.command.js';
 import { WalletErrors } from '../wallet.errors.js';
@@ -31,11 +33,20 @@ interface WithdrawalRow {
   account_holder_name: string | null;
   bank_name: string | null;
   status: 'PENDING' | 'SUCCESS' | 'FAILED';
+  payout_provider: string | null;
+  provider_reference: string | null;
+  provider_status: string | null;
+  reversed_at: Date | null;
 }
 
-const ENQUEUE_WAIT_MS = 2_000;
+/** A payout's final word: paid, or refused/returned before it was paid. */
+export type SettledPayout = Exclude<PayoutResult, { pending: true }>;
 
-const COLUMNS = `id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, status`;
+const ENQUEUE_WAIT_MS = 2_000;
+/** How long a payout the provider is still working on waits before the job asks for its state again. */
+const PAYOUT_POLL_MS = 10 * 60_000;
+
+const COLUMNS = `id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, status, payout_provider, provider_reference, provider_status, reversed_at`;
 
 /** Two-phase withdrawals: the request holds the amount in payout clearing; the payout job settles or voids it. */
 @Injectable()
@@ -53,7 +64,7 @@ export class WithdrawalsService {
   ) {}
 
   async validate(userId: string, input: WithdrawalInput) {
-    const checked = await this.check(userId, input);
+    const checked = await this.check(userId, input, false);
     const valid = checked.errors.length === 0;
     return {
       success: true as const,
@@ -107,56 +118,146 @@ export class WithdrawalsService {
     const w = await this.find(withdrawalId);
     if (!w) throw WalletErrors.notFound('Withdrawal');
     if (w.status !== 'PENDING') return { status: w.status, changed: false };
+    // A payout another provider took (a manual one awaiting staff, or a RazorpayX one, before PAYOUTS_PROVIDER changed)
+    // is left to it: paying it here too could pay twice.
+    if (w.payout_provider && w.payout_provider !== this.payouts.name) {
+      this.logger.warn(`payout ${w.id} belongs to ${w.payout_provider}, not ${this.payouts.name}: left pending`);
+      return { status: 'PENDING', changed: false };
+    }
+    const user = w.method === 'UPI' && this.payouts.name !== 'sandbox' ? await this.queryBus.execute(new GetUserQuery(w.user_id)) : null;
+    if (this.payouts.name === 'razorpayx' && !w.provider_reference && w.provider_status === null) {
+      // Before the first request: the payout is this provider's from now on (a payout may exist even if no answer
+      // comes back), and a later run knows an earlier one may have made it.
+      await this.ds.query(
+        `UPDATE withdrawals SET payout_provider = $2, provider_status = 'requesting', updated_at = $3 WHERE id = $1 AND status = 'PENDING' AND provider_status IS NULL`,
+        [w.id, this.payouts.name, this.clock.now()],
+      );
+    }
     const result = await this.payouts.pay({
       withdrawalId: w.id,
+      userId: w.user_id,
       amount: BigInt(w.net_amount),
       method: w.method,
       upiId: w.upi_id,
       bank: w.bank_account_number
         ? { accountNumber: w.bank_account_number, ifscCode: w.ifsc_code ?? '', accountHolderName: w.account_holder_name ?? '', bankName: w.bank_name ?? '' }
         : null,
+      contactName: w.account_holder_name || user?.fullName || 'WakeStake user',
+      providerReference: w.provider_reference,
+      earlierAttempt: w.provider_status !== null,
     });
-    const amount = BigInt(w.amount);
-    const entry = result.ok
-      ? withdrawalPaidEntry({ id: w.id, amount, fee: BigInt(w.fee), payoutReference: result.reference })
-      : withdrawalVoidEntry({ id: w.id, userId: w.user_id, amount, why: result.reason });
+    if ('pending' in result) {
+      // Not ended yet (the provider is working on it, or staff pay it): remember who has it; a webhook, a staff mark or
+      // a later run ends it.
+      await this.ds.query(
+        `UPDATE withdrawals SET payout_provider = $2, provider_status = $3, provider_reference = coalesce($4, provider_reference), updated_at = $5
+          WHERE id = $1 AND status = 'PENDING'`,
+        [w.id, this.payouts.name, result.providerStatus.slice(0, 32), result.reference?.slice(0, 100) ?? null, this.clock.now()],
+      );
+      // A provider that pays by itself is asked again later, in case its webhook never comes (staff end manual ones).
+      if (this.payouts.name !== 'manual') await this.schedulePoll(w.id);
+      return { status: 'PENDING', changed: false };
+    }
+    return this.settle(w, result);
+  }
+
+  /** One delayed re-run of the payout job per PAYOUT_POLL_MS window (the job id deduplicates within the window). */
+  private async schedulePoll(id: string): Promise<void> {
+    const bucket = Math.floor(this.clock.now().getTime() / PAYOUT_POLL_MS);
+    const added = this.queue.add(PAYOUT_JOB, { withdrawalId: id }, { jobId: `payout-${id}-poll-${bucket}`, delay: PAYOUT_POLL_MS, attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 1000, removeOnFail: 5000 });
+    added.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([added, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_WAIT_MS)))]);
+    } catch (e) {
+      this.logger.warn(`could not schedule a status check of payout ${id}: ${(e as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends a PENDING withdrawal with the payout's final word, once: paid → posted out; refused → the hold voided back in full. */
+  async settle(w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const outcome = await this.ds.transaction(async (m) => {
-          const [rows] = (await m.query(
-            `UPDATE withdrawals SET status = $2, failure_reason = $3, provider_reference = $4, updated_at = $5, completed_at = $5
-              WHERE id = $1 AND status = 'PENDING' RETURNING id`,
-            [w.id, result.ok ? 'SUCCESS' : 'FAILED', result.ok ? null : result.reason.slice(0, 200), result.ok ? result.reference : null, this.clock.now()],
-          )) as [unknown[], number];
-          if (!rows.length) return null;
-          const posted = await this.ledger.post(entry, m);
-          await m.query(`UPDATE withdrawals SET settle_entry_id = $1 WHERE id = $2`, [posted.entryId, w.id]);
-          await this.commandBus.execute(
-            new CreateNotificationCommand({
-              userId: w.user_id,
-              type: result.ok ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_REVERSED',
-              title: result.ok ? 'Withdrawal paid' : 'Withdrawal failed',
-              message: result.ok
-                ? `${formatInr(BigInt(w.net_amount))} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}.`
-                : `Your withdrawal of ${formatInr(amount)} could not be paid and was returned to your wallet.`,
-              data: { withdrawalId: w.id, amount: toRupees(amount), netAmount: toRupees(BigInt(w.net_amount)) },
-              dedupeKey: `withdrawal:${w.id}:${result.ok ? 'paid' : 'reversed'}`,
-              manager: m,
-            }),
-          );
-          return posted.entryId;
-        });
-        if (outcome === null) {
+        const outcome = await this.ds.transaction((m) => this.settleIn(m, w, result, how));
+        if (!outcome.changed) {
           const now = await this.find(w.id);
           return { status: now!.status, changed: false };
         }
-        this.ledger.publish(outcome, entry);
-        return { status: result.ok ? 'SUCCESS' : 'FAILED', changed: true };
+        outcome.publish?.();
+        return { status: outcome.status, changed: true };
       } catch (e) {
         if (!isRetryableLedgerError(e) || attempt >= 20) throw e;
         await new Promise((r) => setTimeout(r, Math.random() * 20));
       }
     }
+  }
+
+  /** settle() inside the caller's transaction (a webhook records its event in the same one); call publish after commit. */
+  async settleIn(m: EntityManager, w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ changed: boolean; status: 'SUCCESS' | 'FAILED'; publish?: () => void }> {
+    const amount = BigInt(w.amount);
+    const status = result.ok ? 'SUCCESS' : 'FAILED';
+    const entry = result.ok
+      ? withdrawalPaidEntry({ id: w.id, amount, fee: BigInt(w.fee), payoutReference: result.reference })
+      : withdrawalVoidEntry({ id: w.id, userId: w.user_id, amount, why: result.reason, to: (await creditTarget(this.queryBus, m, w.user_id)).account });
+    const [rows] = (await m.query(
+      `UPDATE withdrawals SET status = $2, failure_reason = $3, provider_reference = coalesce($4, provider_reference), updated_at = $5, completed_at = $5,
+              payout_provider = coalesce(payout_provider, $6), provider_status = coalesce($7, provider_status), marked_by = $8
+        WHERE id = $1 AND status = 'PENDING' RETURNING id`,
+      [
+        w.id, status, result.ok ? null : result.reason.slice(0, 200), result.reference?.slice(0, 100) ?? null, this.clock.now(),
+        this.payouts.name, result.providerStatus?.slice(0, 32) ?? null, how.markedBy ?? null,
+      ],
+    )) as [unknown[], number];
+    if (!rows.length) return { changed: false, status };
+    const posted = await this.ledger.post(entry, m);
+    await m.query(`UPDATE withdrawals SET settle_entry_id = $1 WHERE id = $2`, [posted.entryId, w.id]);
+    await this.commandBus.execute(
+      new CreateNotificationCommand({
+        userId: w.user_id,
+        type: result.ok ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_REVERSED',
+        title: result.ok ? 'Withdrawal paid' : 'Withdrawal failed',
+        message: result.ok
+          ? `${formatInr(BigInt(w.net_amount))} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}.`
+          : `Your withdrawal of ${formatInr(amount)} could not be paid and was returned to your wallet.`,
+        data: { withdrawalId: w.id, amount: toRupees(amount), netAmount: toRupees(BigInt(w.net_amount)) },
+        dedupeKey: `withdrawal:${w.id}:${result.ok ? 'paid' : 'reversed'}`,
+        manager: m,
+      }),
+    );
+    return { changed: true, status, publish: () => this.ledger.publish(posted.entryId, entry) };
+  }
+
+  /**
+   * A paid withdrawal the bank returned afterwards (RazorpayX payout.reversed after processed): a reversing entry gives
+   * the whole amount back (the paid entry stays); the withdrawal becomes FAILED. Once: a second call changes nothing.
+   */
+  async reverseIn(m: EntityManager, w: WithdrawalRow, why: string): Promise<{ changed: boolean; publish?: () => void }> {
+    const amount = BigInt(w.amount);
+    // The owner's row is locked before the withdrawal's, in the order an account closure takes them (no deadlock).
+    const to = (await creditTarget(this.queryBus, m, w.user_id)).account;
+    const [rows] = (await m.query(
+      `UPDATE withdrawals SET status = 'FAILED', failure_reason = $2, provider_status = 'reversed', reversed_at = $3, updated_at = $3
+        WHERE id = $1 AND status = 'SUCCESS' AND reversed_at IS NULL RETURNING id`,
+      [w.id, why.slice(0, 200), this.clock.now()],
+    )) as [unknown[], number];
+    if (!rows.length) return { changed: false };
+    const entry = withdrawalReturnedEntry({ id: w.id, userId: w.user_id, amount, fee: BigInt(w.fee), why, to });
+    const posted = await this.ledger.post(entry, m);
+    await m.query(`UPDATE withdrawals SET reverse_entry_id = $1 WHERE id = $2`, [posted.entryId, w.id]);
+    await this.commandBus.execute(
+      new CreateNotificationCommand({
+        userId: w.user_id,
+        type: 'WITHDRAWAL_REVERSED',
+        title: 'Withdrawal returned',
+        message: `Your bank returned the withdrawal of ${formatInr(amount)}: the whole amount is back in your wallet.`,
+        data: { withdrawalId: w.id, amount: toRupees(amount), netAmount: toRupees(BigInt(w.net_amount)) },
+        dedupeKey: `withdrawal:${w.id}:returned`,
+        manager: m,
+      }),
+    );
+    return { changed: true, publish: () => this.ledger.publish(posted.entryId, entry) };
   }
 
   async find(id: string): Promise<WithdrawalRow | null> {
@@ -185,11 +286,11 @@ export class WithdrawalsService {
     return rows.length;
   }
 
-  private async check(userId: string, input: WithdrawalInput) {
+  private async check(userId: string, input: WithdrawalInput, detailsRequired = true) {
     const [user, balance] = await Promise.all([
       this.queryBus.execute(new GetUserQuery(userId)),
       this.ds.query(`SELECT balance::text FROM account_balances WHERE account = $1`, [userWallet(userId)]) as Promise<{ balance: string }[]>,
     ]);
-    return checkWithdrawal(input, BigInt(balance[0]?.balance ?? '0'), !!user?.isEmailVerified);
+    return checkWithdrawal(input, BigInt(balance[0]?.balance ?? '0'), !!user?.isEmailVerified, detailsRequired);
   }
 }

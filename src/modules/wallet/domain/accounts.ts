@@ -4,9 +4,11 @@ export type AccountKind =
   | 'challenge_stake'
   | 'pool'
   | 'platform_revenue'
+  | 'charity'
   | 'platform_fees'
   | 'gateway_clearing'
   | 'payout_clearing'
+  | 'suspense'
   | 'world';
 
 export const WORLD = 'world';
@@ -18,18 +20,25 @@ const ID = '[0-9A-Za-z_-]{1,64}';
 const PATTERNS: [AccountKind, RegExp][] = [
   ['user_wallet', new RegExp(`^user:${ID}:wallet$`)],
   ['challenge_stake', new RegExp(`^challenge:${ID}:stake$`)],
-  ['pool', /^pool:\d{4}-\d{2}-\d{2}$/],
+  ['pool', /^pool:\d{4}-\d{2}-\d{2}(:test)?$/],
   ['platform_revenue', /^platform:revenue$/],
+  ['charity', /^charity:[a-z0-9-]{2,40}$/],
   ['platform_fees', /^platform:fees$/],
   ['gateway_clearing', /^gateway:clearing$/],
   ['payout_clearing', new RegExp(`^payout:clearing(:${ID})?$`)],
+  ['suspense', new RegExp(`^suspense:${ID}$`)],
   ['world', /^world(:\d{1,3})?$/],
 ];
 
 export const userWallet = (userId: string): string => `user:${userId}:wallet`;
 export const challengeStake = (challengeId: string): string => `challenge:${challengeId}:stake`;
-export const pool = (date: string): string => `pool:${date}`;
+/** A date's pool; test challenges (TEST_MODE) settle in a pool of their own, `pool:{date}:test`. */
+export const pool = (date: string, test = false): string => `pool:${date}${test ? ':test' : ''}`;
+/** What pledge-mode misses owe a charity (POOL_MODE=pledge), held until the operator remits it from the monthly statement. */
+export const charity = (charityId: string): string => `charity:${charityId}`;
 export const payoutClearing = (withdrawalId: string): string => `payout:clearing:${withdrawalId}`;
+/** Money that arrived for a closed account (a late deposit, a payout refunded after closing), held for support to resolve. */
+export const suspense = (userId: string): string => `suspense:${userId}`;
 
 /** The kind of a well-formed address, or null when the address is not one the ledger knows. */
 export function accountKind(account: string): AccountKind | null {

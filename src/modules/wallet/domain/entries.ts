@@ -4,14 +4,15 @@ import type { EntryInput } from './journal.js';
 /** The journal entries of deposits and withdrawals (amounts in paise). */
 
 /** A confirmed deposit: world → wallet directly; the gateway and its ids are recorded in the metadata. */
-export function depositEntry(d: { userId: string; orderId: string; paymentId: string; amount: bigint; provider: string; via: string }): EntryInput {
+/** `to`: the user's wallet, or its suspense account when the account was closed before the money arrived. */
+export function depositEntry(d: { userId: string; orderId: string; paymentId: string; amount: bigint; provider: string; via: string; to?: string }): EntryInput {
   return {
     idempotencyKey: `deposit:${d.orderId}`,
     reason: 'DEPOSIT',
     correlation: { type: 'deposit', id: d.orderId },
     postings: [
       { account: worldShard(d.orderId), amount: -d.amount },
-      { account: userWallet(d.userId), amount: d.amount },
+      { account: d.to ?? userWallet(d.userId), amount: d.amount },
     ],
     metadata: { gateway: d.provider, orderId: d.orderId, paymentId: d.paymentId, confirmedBy: d.via },
   };
@@ -48,14 +49,15 @@ export function withdrawalPaidEntry(w: { id: string; amount: bigint; fee: bigint
 }
 
 /** Payout failed: the hold goes back to the wallet in full. */
-export function withdrawalVoidEntry(w: { id: string; userId: string; amount: bigint; why: string }): EntryInput {
+/** `to`: the user's wallet, or its suspense account when the account was closed before the payout failed. */
+export function withdrawalVoidEntry(w: { id: string; userId: string; amount: bigint; why: string; to?: string }): EntryInput {
   return {
     idempotencyKey: `withdrawal:${w.id}:void`,
     reason: 'WITHDRAWAL_REVERSED',
     correlation: { type: 'withdrawal', id: w.id },
     postings: [
       { account: payoutClearing(w.id), amount: -w.amount },
-      { account: userWallet(w.userId), amount: w.amount },
+      { account: w.to ?? userWallet(w.userId), amount: w.amount },
     ],
     metadata: { why: w.why },
   };

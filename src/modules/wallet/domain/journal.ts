@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { accountKind, AccountKind } from './accounts.js';
 
 /** Pure rules of a journal entry: validation, canonical content hash, per-account posting hash. */
@@ -69,9 +69,17 @@ export function contentHash(e: Pick<EntryInput, 'reason' | 'correlation' | 'post
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** hash = sha256(prev_hash | entry_id | account | amount | seq | idempotency_key): the per-account chain. */
-export function postingHash(p: { prevHash: string; entryId: string; account: string; amount: bigint; seq: bigint; idempotencyKey: string }): string {
-  return createHash('sha256')
-    .update([p.prevHash, p.entryId, p.account, p.amount.toString(), p.seq.toString(), p.idempotencyKey].join('|'))
+/**
+ * The per-account chain, keyed: hash = HMAC-SHA256(key, prev_hash | entry_id | account | amount | seq | idempotency_key
+ * | content_hash), hex. The key (LEDGER_HMAC_KEY) lives outside the database, so a row written behind the application's
+ * back (a forged entry, an edited amount, a re-chained account) cannot carry a valid hash. The only formula of the
+ * chain: every writer and the verifier call it here.
+ */
+export function postingHash(
+  key: string,
+  p: { prevHash: string; entryId: string; account: string; amount: bigint; seq: bigint; idempotencyKey: string; contentHash: string },
+): string {
+  return createHmac('sha256', key)
+    .update([p.prevHash, p.entryId, p.account, p.amount.toString(), p.seq.toString(), p.idempotencyKey, p.contentHash].join('|'))
     .digest('hex');
 }

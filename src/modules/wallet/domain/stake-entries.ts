@@ -1,4 +1,4 @@
-import { challengeStake, pool, userWallet } from './accounts.js';
+import { challengeStake, charity, PLATFORM_REVENUE, pool, userWallet } from './accounts.js';
 import type { EntryInput } from './journal.js';
 
 /**
@@ -19,20 +19,20 @@ export function refundStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint }): EntryInput {
+export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:pool`,
     reason: 'POOL_CONTRIBUTION',
     correlation: { type: 'challenge', id: i.challengeId },
     postings: [
       { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: pool(i.date), amount: i.amount },
+      { account: pool(i.date, i.testPool), amount: i.amount },
     ],
     metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
   };
 }
 
-export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' }): EntryInput {
+export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' | 'APPEAL_REFUNDED' }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:return-stake`,
     reason: 'STAKE_RETURNED',
@@ -45,15 +45,32 @@ export function returnStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint }): EntryInput {
+export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:winnings`,
     reason: 'WINNINGS',
     correlation: { type: 'challenge', id: i.challengeId },
     postings: [
-      { account: pool(i.date), amount: -i.amount },
+      { account: pool(i.date, i.testPool), amount: -i.amount },
       { account: userWallet(i.userId), amount: i.amount },
     ],
     metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
+  };
+}
+
+/**
+ * Pledge mode (POOL_MODE=pledge): a miss's forfeited share goes straight from its stake to the charity the user picked
+ * (`charity:{id}`), or to platform revenue when the operator keeps no charity list; never to a pool or another player.
+ */
+export function donateForfeitEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; charityId: string | null }): EntryInput {
+  return {
+    idempotencyKey: `challenge:${i.challengeId}:donation`,
+    reason: i.charityId ? 'PLEDGE_DONATION' : 'PLEDGE_TO_PLATFORM',
+    correlation: { type: 'challenge', id: i.challengeId },
+    postings: [
+      { account: challengeStake(i.challengeId), amount: -i.amount },
+      { account: i.charityId ? charity(i.charityId) : PLATFORM_REVENUE, amount: i.amount },
+    ],
+    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date, ...(i.charityId ? { charityId: i.charityId } : {}) },
   };
 }

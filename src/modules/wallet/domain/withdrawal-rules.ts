@@ -35,7 +35,16 @@ export function normalizeMethod(value: unknown): WithdrawalMethod | null {
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
-export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVerified: boolean): CheckedWithdrawal {
+/** True when the request carries payout details at all (a field that is present is checked, even blank). */
+export function hasPayoutDetails(input: WithdrawalInput): boolean {
+  return (input.upiId !== undefined && input.upiId !== null) || (input.bankDetails !== undefined && input.bankDetails !== null);
+}
+
+/**
+ * `detailsRequired` false (POST /withdraw/validate): the wizard checks the amount before the payout details are typed,
+ * so missing details are no error there; details that are sent are checked all the same.
+ */
+export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVerified: boolean, detailsRequired = true): CheckedWithdrawal {
   const errors: string[] = [];
   const a = checkAmount(input.amount, WITHDRAWAL_RULE);
   const amount = 'paise' in a ? a.paise : null;
@@ -46,7 +55,9 @@ export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVe
   let upiId: string | null = null;
   let bank: CheckedWithdrawal['bank'] = null;
   if (!method) errors.push('withdrawalMethod must be UPI, BANK_TRANSFER or BANK');
-  else if (method === 'UPI') {
+  else if (!detailsRequired && !hasPayoutDetails(input)) {
+    // amount and method only: nothing more to check yet
+  } else if (method === 'UPI') {
     upiId = text(input.upiId);
     if (!UPI_ID.test(upiId)) errors.push('Please enter a valid UPI ID');
   } else {

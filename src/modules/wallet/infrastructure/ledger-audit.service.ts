@@ -1,12 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { accountKind } from '../domain/accounts.js';
-import { GENESIS_HASH } from '../domain/journal.js';
+import { AppConfig } from '../../../config/app-config.js';
+import { contentHash, CorrelationType, GENESIS_HASH, postingHash } from '../domain/journal.js';
 import type { LedgerVerification } from '../queries/verify-ledger/verify-ledger.query.js';
 
-const HASH_SQL = `encode(sha256(convert_to(p.prev_hash || '|' || p.entry_id::text || '|' || p.account || '|' || p.amount::text || '|' || p.seq::text || '|' || j.idempotency_key, 'UTF8')), 'hex')`;
+const PAGE = 5000;
+/** How many problems of one kind are listed. */
+const LIMIT = 20;
 
 /** Proves the ledger (verify) and rebuilds the projection from the journal (rebuild). Read-only on the journal. */
 @Injectable()
@@ -14,6 +17,7 @@ export class LedgerAuditService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async verify(): Promise<LedgerVerification> {
@@ -42,19 +46,13 @@ export class LedgerAuditService {
         problems.push(`account ${r.account}: projection ${r.balance} (version ${r.version}) but the journal folds to ${r.fold} (${r.n} postings)`);
       }
 
-      // Hash chains: each posting's hash covers its content and the previous hash of its account; seq has no gaps.
-      const broken = (await m.query(
-        `SELECT account, seq::text, why FROM (
-           SELECT p.account, p.seq,
-                  CASE WHEN p.hash <> ${HASH_SQL} THEN 'hash does not match its content'
-                       WHEN p.prev_hash <> coalesce(lag(p.hash) OVER w, '${GENESIS_HASH}') THEN 'prev_hash does not match the previous posting'
-                       WHEN p.seq <> row_number() OVER w THEN 'sequence has a gap'
-                  END AS why
-             FROM postings p JOIN journal_entries j ON j.id = p.entry_id
-           WINDOW w AS (PARTITION BY p.account ORDER BY p.seq)
-         ) x WHERE why IS NOT NULL ORDER BY account, seq LIMIT 20`,
-      )) as { account: string; seq: string; why: string }[];
-      for (const r of broken) problems.push(`account ${r.account}: posting ${r.seq} ${r.why}`);
+      // Hash chains, walked here with the key (postingHash): each posting's hash covers its content, its entry's key
+      // and content hash, and the previous hash of its account; seq has no gaps. Then each entry's content hash is
+      // recomputed from its reason, correlation and postings (the chain covers the content hash, this covers the rest).
+      problems.push(...(await this.chainProblems(m)));
+      problems.push(...(await this.contentProblems(m)));
+      // Money in and out of the system against the records of the providers.
+      problems.push(...(await this.reconciliationProblems(m)));
 
       const unbalanced = (await m.query(
         `SELECT j.id, coalesce(sum(p.amount), 0)::text AS sum, count(p.*)::int AS n FROM journal_entries j LEFT JOIN postings p ON p.entry_id = j.id
@@ -71,6 +69,137 @@ export class LedgerAuditService {
       problems.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
       return { ok: problems.length === 0, checkedAt: this.clock.now(), entries: totals.entries, accounts: totals.accounts, journalSum, problems };
     });
+  }
+
+  /** Every account's chain, page by page in (account, seq) order, checked with the ledger key. */
+  private async chainProblems(m: EntityManager): Promise<string[]> {
+    const key = this.config.ledgerHmacKey;
+    const problems: string[] = [];
+    let after: [string, string] = ['', '0'];
+    let account = '';
+    let head = GENESIS_HASH;
+    let seq = 0n;
+    let reportedAccount = '';
+    for (;;) {
+      const rows = (await m.query(
+        `SELECT p.entry_id::text, p.account, p.amount::text, p.seq::text, p.prev_hash, p.hash, j.idempotency_key, j.content_hash
+           FROM postings p LEFT JOIN journal_entries j ON j.id = p.entry_id
+          WHERE (p.account, p.seq) > ($1::text, $2::bigint) ORDER BY p.account, p.seq LIMIT ${PAGE}`,
+        after,
+      )) as { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string | null; content_hash: string | null }[];
+      for (const r of rows) {
+        if (r.account !== account) [account, head, seq] = [r.account, GENESIS_HASH, 0n];
+        const s = BigInt(r.seq);
+        const expected =
+          r.idempotency_key === null || r.content_hash === null
+            ? null
+            : postingHash(key, { prevHash: r.prev_hash.trim(), entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: s, idempotencyKey: r.idempotency_key, contentHash: r.content_hash.trim() });
+        const why =
+          expected === null ? 'belongs to no journal entry'
+          : r.hash.trim() !== expected ? 'hash does not match its content'
+          : r.prev_hash.trim() !== head ? 'prev_hash does not match the previous posting'
+          : s !== seq + 1n ? 'sequence has a gap'
+          : null;
+        // One problem per account is enough to name it (after a break every later posting of it would differ too).
+        if (why && reportedAccount !== r.account && problems.length < LIMIT) {
+          problems.push(`account ${r.account}: posting ${r.seq} ${why}`);
+          reportedAccount = r.account;
+        }
+        head = r.hash.trim();
+        seq = s;
+      }
+      if (rows.length < PAGE) return problems;
+      const last = rows[rows.length - 1];
+      after = [last.account, last.seq];
+    }
+  }
+
+  /** Each entry's stored content hash equals the hash of its reason, correlation and postings. */
+  private async contentProblems(m: EntityManager): Promise<string[]> {
+    const problems: string[] = [];
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = (await m.query(
+        `SELECT j.id::text, j.reason, j.correlation_type, j.correlation_id, j.content_hash,
+                coalesce((SELECT json_agg(json_build_array(p.account, p.amount::text)) FROM postings p WHERE p.entry_id = j.id), '[]'::json) AS postings
+           FROM journal_entries j WHERE j.id > $1::uuid ORDER BY j.id LIMIT ${PAGE}`,
+        [after],
+      )) as { id: string; reason: string; correlation_type: string; correlation_id: string; content_hash: string; postings: [string, string][] }[];
+      for (const r of rows) {
+        const expected = contentHash({
+          reason: r.reason,
+          correlation: { type: r.correlation_type as CorrelationType, id: r.correlation_id },
+          postings: r.postings.map(([account, amount]) => ({ account, amount: BigInt(amount) })),
+        });
+        if (expected !== r.content_hash.trim() && problems.length < LIMIT) problems.push(`entry ${r.id}: content does not match its content hash`);
+      }
+      if (rows.length < PAGE) return problems;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /**
+   * Every DEPOSIT entry is a stored order confirmed as paid (SUCCESS, this entry, the order's amount credited to its
+   * owner; a sandbox order also has its captured sandbox payment or the signed payment.captured webhook that confirmed
+   * it), and every confirmed order has its entry. Every
+   * withdrawal entry belongs to a stored withdrawal (its owner and amount; paid only if SUCCESS, reversed only if
+   * FAILED), and every withdrawal has its hold. An entry forged into the journal, or one removed from it, shows here
+   * even when the chains were rebuilt around it.
+   */
+  private async reconciliationProblems(m: EntityManager): Promise<string[]> {
+    const problems: string[] = [];
+    const deposits = (await m.query(
+      `SELECT j.id::text, j.correlation_id,
+              CASE WHEN d.id IS NULL THEN 'matches no stored payment order'
+                   WHEN d.status <> 'SUCCESS' THEN 'credits an order that is ' || d.status
+                   WHEN d.entry_id IS DISTINCT FROM j.id THEN 'is not the entry recorded on its order'
+                   WHEN c.credited IS DISTINCT FROM d.amount THEN 'credits ' || coalesce(c.credited, 0) || ' paise for an order of ' || d.amount
+                   WHEN c.other_wallets > 0 THEN 'credits a wallet that is not the order owner''s'
+                   WHEN d.provider = 'sandbox' AND NOT EXISTS (
+                     SELECT 1 FROM sandbox_payments s WHERE s.payment_id = d.payment_id AND s.order_id = d.order_id AND s.amount = d.amount AND s.status = 'captured')
+                   AND NOT EXISTS (
+                     SELECT 1 FROM webhook_events w WHERE w.event_type = 'payment.captured'
+                        AND w.payload->'payload'->'payment'->'entity'->>'id' = d.payment_id
+                        AND w.payload->'payload'->'payment'->'entity'->>'order_id' = d.order_id)
+                     THEN 'has no captured payment at the provider'
+              END AS why
+         FROM journal_entries j
+         LEFT JOIN deposits d ON d.order_id = j.correlation_id
+         LEFT JOIN LATERAL (
+           SELECT sum(p.amount) FILTER (WHERE p.amount > 0 AND p.account NOT LIKE 'world%') AS credited,
+                  count(*) FILTER (WHERE p.amount > 0 AND p.account LIKE 'user:%:wallet' AND p.account <> 'user:' || d.user_id || ':wallet') AS other_wallets
+             FROM postings p WHERE p.entry_id = j.id) c ON true
+        WHERE j.reason = 'DEPOSIT'`,
+    )) as { id: string; correlation_id: string; why: string | null }[];
+    for (const r of deposits.filter((d) => d.why).slice(0, LIMIT)) problems.push(`entry ${r.id}: deposit ${r.correlation_id} ${r.why}`);
+
+    const lostDeposits = (await m.query(
+      `SELECT d.order_id FROM deposits d LEFT JOIN journal_entries j ON j.id = d.entry_id
+        WHERE d.status = 'SUCCESS' AND (j.id IS NULL OR j.correlation_id <> d.order_id) ORDER BY d.order_id LIMIT ${LIMIT}`,
+    )) as { order_id: string }[];
+    for (const r of lostDeposits) problems.push(`deposit ${r.order_id}: confirmed, but its journal entry is missing`);
+
+    const withdrawals = (await m.query(
+      `SELECT j.id::text, j.reason, j.correlation_id,
+              CASE WHEN w.id IS NULL THEN 'matches no stored withdrawal'
+                   WHEN j.reason = 'WITHDRAWAL_HOLD' AND NOT EXISTS (
+                     SELECT 1 FROM postings p WHERE p.entry_id = j.id AND p.account = 'user:' || w.user_id || ':wallet' AND p.amount = -w.amount)
+                     THEN 'does not take the withdrawal''s amount from its owner''s wallet'
+                   WHEN j.reason = 'WITHDRAWAL_PAID' AND w.status <> 'SUCCESS' AND NOT (w.status = 'FAILED' AND w.reversed_at IS NOT NULL) -- paid, then returned by the bank
+                     THEN 'pays out a withdrawal that is ' || w.status
+                   WHEN j.reason = 'WITHDRAWAL_REVERSED' AND w.status <> 'FAILED' THEN 'reverses a withdrawal that is ' || w.status
+              END AS why
+         FROM journal_entries j LEFT JOIN withdrawals w ON w.id::text = j.correlation_id
+        WHERE j.reason LIKE 'WITHDRAWAL%'`,
+    )) as { id: string; reason: string; correlation_id: string; why: string | null }[];
+    for (const r of withdrawals.filter((w) => w.why).slice(0, LIMIT)) problems.push(`entry ${r.id}: ${r.reason} ${r.correlation_id} ${r.why}`);
+
+    const lostHolds = (await m.query(
+      `SELECT w.id::text FROM withdrawals w
+        WHERE NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.idempotency_key = 'withdrawal:' || w.id || ':hold') ORDER BY w.id LIMIT ${LIMIT}`,
+    )) as { id: string }[];
+    for (const r of lostHolds) problems.push(`withdrawal ${r.id}: its hold is missing from the journal`);
+    return problems;
   }
 
   /** Rebuilds every projection row from the journal (writers wait on the table lock meanwhile). */

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { pgError } from '../../../common/pg-error.js';
@@ -28,8 +29,12 @@ export class LedgerRetryableError extends Error {
   }
 }
 
+// 40001 also when FAST_SQL finds a head moved (ledger_head_moved).
 const RETRYABLE_PG = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 40;
+
+/** FAST_SQL found a projection moved since the head its hashes were computed on (ledger_head_moved()). */
+const isHeadMoved = (e: unknown): boolean => pgError(e).code === '40001' && /projection moved/.test(String((e as Error)?.message));
 
 /** True for errors the caller of post(…, manager) should answer by retrying its whole transaction. */
 export function isRetryableLedgerError(e: unknown): boolean {
@@ -43,85 +48,50 @@ export function isRetryableLedgerError(e: unknown): boolean {
   return false;
 }
 
-// Round trip 1: make sure every account row exists (new ones start at zero), then read what decisions need:
-// an earlier entry under the same key, and the balance and version of every account this entry debits.
-const READ_SQL = `
-WITH a AS (
-  INSERT INTO account_balances (account, kind, updated_at)
-  SELECT u.account, u.kind, $1::timestamptz FROM unnest($2::text[], $3::text[]) AS u(account, kind)
-  ON CONFLICT (account) DO NOTHING
-)
-SELECT
-  (SELECT json_build_object('id', j.id, 'contentHash', j.content_hash) FROM journal_entries j WHERE j.idempotency_key = $4) AS existing,
-  (SELECT coalesce(json_agg(json_build_object('account', b.account, 'balance', b.balance::text, 'version', b.version::text)), '[]'::json)
-     FROM account_balances b WHERE b.account = ANY($5::text[])) AS debited`;
-
-// Round trip 2: the entry, the projection update (optimistic on the version read above for debited accounts;
-// credits and the world account are applied atomically under the row lock), and the hash-chained postings.
-const WRITE_SQL = `
-WITH e AS (
-  INSERT INTO journal_entries (id, idempotency_key, reason, correlation_type, correlation_id, metadata, content_hash, created_at)
-  VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb, $7, $8::timestamptz)
-  RETURNING id
-), v AS (
-  SELECT * FROM unnest($9::text[], $10::bigint[], $11::bigint[]) AS v(account, delta, expected) ORDER BY account
-), u AS (
-  UPDATE account_balances b
-     SET balance = b.balance + v.delta,
-         version = b.version + 1,
-         prev_hash = b.head_hash,
-         head_hash = encode(sha256(convert_to(
-           b.head_hash || '|' || $12::text || '|' || b.account || '|' || v.delta::text || '|' || (b.version + 1)::text || '|' || $2::text,
-           'UTF8')), 'hex'),
-         updated_at = $8::timestamptz
-    FROM v
-   WHERE b.account = v.account AND (v.expected IS NULL OR b.version = v.expected)
-  RETURNING b.account, b.balance, b.version, b.prev_hash, b.head_hash, v.delta
-), p AS (
-  -- all postings or none: on a version conflict (fewer rows updated than accounts) nothing is inserted, so the
-  -- statement-level "entry is balanced" trigger does not fire on a partial entry; the caller sees posted = 0 and
-  -- rolls the transaction back as a retryable conflict.
-  INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash, created_at)
-  SELECT (SELECT id FROM e), u.account, u.delta, u.version, u.prev_hash, u.head_hash, $8::timestamptz FROM u
-   WHERE (SELECT count(*) FROM u) = cardinality($9::text[])
-  RETURNING account
-)
-SELECT u.account, u.balance::text AS balance, (SELECT count(*) FROM p)::int AS posted FROM u`;
-
-// One round trip for entries that decide nothing on a read (only credits and world shards are debited: deposits,
-// payouts, settlement credits): the entry (ON CONFLICT on the key: a duplicate inserts nothing), the projection
-// upserted (new accounts start from the genesis hash) under its row lock with the hash computed from the locked row,
-// and the postings. Outside a caller's transaction it runs on its own (autocommit: one statement is atomic, and the
-// statement-level "entry is balanced" trigger runs at its end), so a deposit is one round trip and one commit.
+// The one-statement post of entries that debit only the world's shards (deposits): the entry (ON CONFLICT on the key:
+// a duplicate inserts nothing), then each projection moved from the head the hashes were computed on (expected
+// version = seq - 1 and head = prev, both known before the statement: from this process's cache of heads, or read),
+// and the postings. The chain's HMAC is computed in TypeScript (the key never reaches the database). A projection that
+// moved since (another writer) updates nothing and ledger_head_moved() aborts the statement with 40001: nothing of the
+// entry stays, and the caller retries with the heads read again. Outside a caller's transaction it runs on its own
+// (autocommit: one round trip and one commit on a warm cache). No subquery on a table in it: PostgreSQL then keeps one
+// generic plan for the prepared statement instead of planning it again on every call (measured: 0.9 ms against 1.6 ms).
 const FAST_SQL = `
-WITH e AS (
+WITH v AS (
+  SELECT * FROM unnest($9::text[], $10::text[], $11::bigint[], $12::bigint[], $13::text[], $14::text[]) AS v(account, kind, delta, seq, prev, hash)
+), e AS (
   INSERT INTO journal_entries (id, idempotency_key, reason, correlation_type, correlation_id, metadata, content_hash, created_at)
   VALUES ($1::uuid, $2, $3, $4, $5, $6::jsonb, $7, $8::timestamptz)
   ON CONFLICT (idempotency_key) DO NOTHING
   RETURNING id
-), v AS (
-  SELECT * FROM unnest($9::text[], $10::text[], $11::bigint[]) AS v(account, kind, delta) ORDER BY account
 ), u AS (
   INSERT INTO account_balances AS b (account, kind, balance, version, prev_hash, head_hash, updated_at)
-  SELECT v.account, v.kind, v.delta, 1, '${GENESIS_HASH}',
-         encode(sha256(convert_to('${GENESIS_HASH}|' || $12::text || '|' || v.account || '|' || v.delta::text || '|1|' || $2::text, 'UTF8')), 'hex'),
-         $8::timestamptz
-    FROM v WHERE EXISTS (SELECT 1 FROM e)
+  SELECT v.account, v.kind, v.delta, v.seq, v.prev, v.hash, $8::timestamptz FROM v
+   WHERE EXISTS (SELECT 1 FROM e)
+   ORDER BY v.account
   ON CONFLICT (account) DO UPDATE
-     SET balance = b.balance + excluded.balance,
-         version = b.version + 1,
-         prev_hash = b.head_hash,
-         head_hash = encode(sha256(convert_to(
-           b.head_hash || '|' || $12::text || '|' || b.account || '|' || excluded.balance::text || '|' || (b.version + 1)::text || '|' || $2::text,
-           'UTF8')), 'hex'),
-         updated_at = excluded.updated_at
-  RETURNING b.account, b.balance, b.version, b.prev_hash, b.head_hash
+     SET balance = b.balance + excluded.balance, version = excluded.version, prev_hash = excluded.prev_hash,
+         head_hash = excluded.head_hash, updated_at = excluded.updated_at
+   WHERE b.version = excluded.version - 1 AND b.head_hash = excluded.prev_hash
+  RETURNING b.account, b.balance, b.version, b.xmax = 0 AS created
 ), p AS (
   INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash, created_at)
-  SELECT (SELECT id FROM e), u.account, v.delta, u.version, u.prev_hash, u.head_hash, $8::timestamptz FROM u JOIN v ON v.account = u.account
+  SELECT (SELECT id FROM e), v.account, v.delta, v.seq, v.prev, v.hash, $8::timestamptz FROM v
+   WHERE (SELECT count(*) FROM u) = $15::int
   RETURNING account
 )
-SELECT u.account, u.balance::text AS balance, (SELECT count(*) FROM p)::int AS posted FROM u`;
+SELECT (SELECT count(*) FROM e)::int AS inserted,
+       (SELECT count(*) FROM p)::int AS posted,
+       (SELECT coalesce(json_agg(json_build_object('account', u.account, 'balance', u.balance::text)), '[]'::json) FROM u) AS balances,
+       -- moved: a projection changed since the head the hashes start from, or a row this process believed open (seq > 1)
+       -- was created here: abort, nothing of the entry stays
+       CASE WHEN EXISTS (SELECT 1 FROM e) AND ((SELECT count(*) FROM p) <> $15::int OR EXISTS (SELECT 1 FROM u WHERE u.created AND u.version > 1))
+            THEN ledger_head_moved($2) END AS moved`;
+
+// The heads FAST_SQL starts from, read when this process does not know them (locked in account order inside a caller's
+// transaction, so the statement cannot find them moved).
+const HEADS_SQL = `SELECT account, version::text, head_hash FROM account_balances WHERE account = ANY($1::text[])`;
+const HEADS_LOCK_SQL = `SELECT account, version::text, head_hash FROM account_balances WHERE account = ANY($1::text[]) ORDER BY account FOR UPDATE`;
 
 // postMany, statement 1: which keys were already used (also post's fast path, after it inserted nothing).
 const MANY_KEYS_SQL = `
@@ -160,21 +130,45 @@ WITH e AS (
 SELECT (SELECT count(*) FROM e)::int AS entries, (SELECT count(*) FROM p)::int AS postings, (SELECT count(*) FROM u)::int AS updated`;
 
 /**
+ * A floor under an account's balance before the entry (the rule `balance > paise`), decided on the locked balance in
+ * the same transaction as the post, so concurrent posts cannot pass it together.
+ */
+export interface BalanceFloor {
+  account: string;
+  /** The balance before this entry must be strictly above this (paise). */
+  above: bigint;
+}
+
+export interface PostOptions {
+  floor?: BalanceFloor;
+}
+
+/** Heads of account chains this process wrote last (a hint: the statement checks it, a stale one only costs a retry). */
+const HEAD_CACHE_MAX = 10_000;
+
+/**
  * The only writer of the journal. post() appends one balanced entry and updates the projection in the same
  * transaction; in the caller's transaction when given a manager (no retry inside: the caller retries), otherwise
  * in its own, retried on version conflicts, serialization failures and deadlocks, with events after commit.
+ * Every posting's chain hash is postingHash() (HMAC with the ledger key), computed here, never in SQL.
  */
 @Injectable()
 export class LedgerService {
   private readonly logger = new Logger('Ledger');
+  private readonly key: string;
+  private readonly heads = new Map<string, { version: bigint; head: string }>();
+  private readonly turns = new Map<string, Promise<void>>();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(Clock) private readonly clock: Clock,
-  ) {}
+    @Inject(AppConfig) config: AppConfig,
+  ) {
+    this.key = config.ledgerHmacKey;
+  }
 
-  async post(input: EntryInput, manager?: EntityManager): Promise<PostResult> {
+  async post(input: EntryInput, manager?: EntityManager, options: PostOptions = {}): Promise<PostResult> {
     let entry: PreparedEntry;
     try {
       entry = prepareEntry(input);
@@ -182,17 +176,21 @@ export class LedgerService {
       if (e instanceof InvalidEntryError) throw WalletErrors.invalidEntry(e.message);
       throw e;
     }
-    const fast = !entry.postings.some((p) => p.amount < 0n && !mayGoNegative(p.account));
+    // Entries debiting only the world (deposits) take the one-statement path; anything that could overdraw, or has a
+    // floor to check, locks its accounts first.
+    const fast = !options.floor && !entry.postings.some((p) => p.amount < 0n && !mayGoNegative(p.account));
     if (manager) {
       try {
-        return fast ? await this.postFast(manager, entry) : await this.postIn(manager, entry);
+        return fast ? await this.postFast(manager, entry) : (await this.postManyIn(manager, [entry], options.floor))[0];
       } catch (e) {
         throw this.translate(e, true);
       }
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = fast ? await this.postFast(null, entry) : await this.ds.transaction((m) => this.postIn(m, entry));
+        const result = fast
+          ? await this.inTurn(entry.postings.map((p) => p.account), () => this.postFast(null, entry))
+          : (await this.ds.transaction((m) => this.postManyIn(m, [entry], options.floor)))[0];
         if (!result.duplicate) this.publish(result.entryId, entry);
         return result;
       } catch (e) {
@@ -201,7 +199,8 @@ export class LedgerService {
           this.logger.warn(`post ${entry.idempotencyKey} gave up after ${attempt} attempts: ${(e as Error).message}`);
           throw WalletErrors.busy();
         }
-        await sleep(Math.random() * Math.min(2 ** attempt, 25));
+        // A head another writer moved is read again at once (nothing waits on a lock); other clashes back off.
+        if (!(attempt === 1 && isHeadMoved(e))) await sleep(Math.random() * Math.min(2 ** attempt, 25));
       }
     }
   }
@@ -251,7 +250,7 @@ export class LedgerService {
     }
   }
 
-  private async postManyIn(m: EntityManager, entries: PreparedEntry[]): Promise<PostResult[]> {
+  private async postManyIn(m: EntityManager, entries: PreparedEntry[], floor?: BalanceFloor): Promise<PostResult[]> {
     const now = this.clock.now();
     const kinds = new Map<string, string>();
     for (const e of entries) for (const p of e.postings) kinds.set(p.account, p.kind);
@@ -279,6 +278,10 @@ export class LedgerService {
         results.push(duplicateOf(e, { id: found.id, contentHash: found.content_hash }));
         continue;
       }
+      if (floor) {
+        const s = state.get(floor.account);
+        if ((s?.balance ?? 0n) <= floor.above) throw WalletErrors.belowFloor(floor.above);
+      }
       const entryId = uuid7();
       const balances: Record<string, bigint> = {};
       for (const p of e.postings) {
@@ -291,7 +294,7 @@ export class LedgerService {
       for (const p of e.postings) {
         const s = state.get(p.account)!;
         const seq = s.version + 1n;
-        const hash = postingHash({ prevHash: s.head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: e.idempotencyKey });
+        const hash = postingHash(this.key, { prevHash: s.head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: e.idempotencyKey, contentHash: e.contentHash });
         ps.entry.push(entryId);
         ps.account.push(p.account);
         ps.amount.push(p.amount.toString());
@@ -316,6 +319,7 @@ export class LedgerService {
     }
     if (je.id.length === 0) return results;
     const touched = [...state.entries()].filter(([, s]) => s.touched);
+    for (const [account] of touched) this.heads.delete(account);
     const [row] = (await preparedQuery(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
       je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, now,
       ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash,
@@ -331,9 +335,25 @@ export class LedgerService {
     return results;
   }
 
-  /** The one-statement post (see FAST_SQL): on the caller's connection when given a manager, else on its own. */
+  /**
+   * The one-statement post (see FAST_SQL): on the caller's connection when given a manager (heads read under lock
+   * first), else on its own from the cached heads (read when unknown). A moved head surfaces as 40001 (retryable).
+   */
   private async postFast(m: EntityManager | null, entry: PreparedEntry): Promise<PostResult> {
+    const on = m ?? this.ds;
+    const accounts = entry.postings.map((p) => p.account);
+    let heads = m ? [] : accounts.map((a) => this.heads.get(a));
+    if (m || heads.some((h) => !h)) {
+      const rows = (await preparedQuery(on, m ? 'ledger_heads_lock_v1' : 'ledger_heads_v1', m ? HEADS_LOCK_SQL : HEADS_SQL, [accounts])) as { account: string; version: string; head_hash: string }[];
+      const read = new Map(rows.map((r) => [r.account, { version: BigInt(r.version), head: r.head_hash.trim() }]));
+      heads = accounts.map((a) => read.get(a) ?? { version: 0n, head: GENESIS_HASH });
+    }
     const entryId = uuid7();
+    const chain = entry.postings.map((p, i) => {
+      const { version, head } = heads[i]!;
+      const seq = version + 1n;
+      return { seq, prev: head, hash: postingHash(this.key, { prevHash: head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: entry.idempotencyKey, contentHash: entry.contentHash }) };
+    });
     const values = [
       entryId,
       entry.idempotencyKey,
@@ -343,71 +363,67 @@ export class LedgerService {
       JSON.stringify(entry.metadata, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
       entry.contentHash,
       this.clock.now(),
-      entry.postings.map((p) => p.account),
+      accounts,
       entry.postings.map((p) => p.kind),
       entry.postings.map((p) => p.amount.toString()),
-      entryId,
+      chain.map((c) => c.seq.toString()),
+      chain.map((c) => c.prev),
+      chain.map((c) => c.hash),
+      accounts.length,
     ];
-    const on = m ?? this.ds;
-    const rows = (await preparedQuery(on, 'ledger_fast_v2', FAST_SQL, values)) as { account: string; balance: string; posted: number }[];
-    if (rows.length === 0) {
+    let row: { inserted: number; posted: number; balances: { account: string; balance: string }[] };
+    try {
+      [row] = (await preparedQuery(on, 'ledger_fast_v5', FAST_SQL, values)) as (typeof row)[];
+    } catch (e) {
+      for (const a of accounts) this.heads.delete(a);
+      throw e;
+    }
+    if (row.inserted === 0) {
       // The key was used: by a committed entry (compare contents, read in a snapshot of its own) or by one committing
       // concurrently (retry: it is then visible).
       const [existing] = (await preparedQuery(on, 'ledger_many_keys_v1', MANY_KEYS_SQL, [[entry.idempotencyKey]])) as { id: string; content_hash: string }[];
       if (!existing) throw new LedgerRetryableError(`idempotency key ${entry.idempotencyKey} is being posted concurrently`);
       return duplicateOf(entry, { id: existing.id, contentHash: existing.content_hash });
     }
-    if (rows.length !== entry.postings.length || rows[0].posted !== entry.postings.length) {
-      throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${rows[0].posted} of ${entry.postings.length} postings`);
+    if (row.posted !== entry.postings.length || row.balances.length !== entry.postings.length) {
+      throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${row.posted} of ${entry.postings.length} postings`);
     }
-    return { entryId, duplicate: false, balances: Object.fromEntries(rows.map((r) => [r.account, BigInt(r.balance)])) };
+    // Only a committed head is worth remembering (a caller's transaction may still roll back).
+    if (!m) chain.forEach((c, i) => this.remember(accounts[i], c.seq, c.hash));
+    return { entryId, duplicate: false, balances: Object.fromEntries(row.balances.map((r) => [r.account, BigInt(r.balance)])) };
   }
 
-  private async postIn(m: EntityManager, entry: PreparedEntry): Promise<PostResult> {
-    const now = this.clock.now();
-    const debited = entry.postings.filter((p) => p.amount < 0n && !mayGoNegative(p.account));
-    const [row] = (await preparedQuery(m, 'ledger_read_v1', READ_SQL, [
-      now,
-      entry.postings.map((p) => p.account),
-      entry.postings.map((p) => p.kind),
-      entry.idempotencyKey,
-      debited.map((p) => p.account),
-    ])) as { existing: { id: string; contentHash: string } | null; debited: { account: string; balance: string; version: string }[] }[];
-
-    if (row.existing) return duplicateOf(entry, row.existing);
-
-    const state = new Map(row.debited.map((d) => [d.account, { balance: BigInt(d.balance), version: BigInt(d.version) }]));
-    const expected: (string | null)[] = [];
-    for (const p of entry.postings) {
-      if (p.amount > 0n || mayGoNegative(p.account)) {
-        expected.push(null);
-        continue;
-      }
-      const s = state.get(p.account) ?? { balance: 0n, version: 0n };
-      if (s.balance + p.amount < 0n) throw p.kind === 'user_wallet' ? WalletErrors.insufficientFunds() : WalletErrors.accountOverdrawn(p.account);
-      expected.push(s.version.toString());
+  /**
+   * One-statement posts of this process to the same account take turns (in account order, so they cannot deadlock):
+   * the second starts from the head the first committed instead of clashing with it in the database. They would wait
+   * on the projection row's lock anyway; posts to other accounts run side by side.
+   */
+  private async inTurn<T>(accounts: string[], fn: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const account of [...accounts].sort()) releases.push(await this.turnOf(account));
+      return await fn();
+    } finally {
+      for (const release of releases.reverse()) release();
     }
+  }
 
-    const entryId = uuid7();
-    const rows = (await preparedQuery(m, 'ledger_write_v2', WRITE_SQL, [
-      entryId,
-      entry.idempotencyKey,
-      entry.reason,
-      entry.correlation.type,
-      entry.correlation.id,
-      JSON.stringify(entry.metadata, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
-      entry.contentHash,
-      now,
-      entry.postings.map((p) => p.account),
-      entry.postings.map((p) => p.amount.toString()),
-      expected,
-      entryId,
-    ])) as { account: string; balance: string; posted: number }[];
+  private turnOf(account: string): Promise<() => void> {
+    const before = this.turns.get(account) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((r) => (release = r));
+    const mine = before.then(() => done);
+    this.turns.set(account, mine);
+    return before.then(() => () => {
+      release();
+      if (this.turns.get(account) === mine) this.turns.delete(account);
+    });
+  }
 
-    if (rows.length !== entry.postings.length || rows[0].posted !== entry.postings.length) {
-      throw new LedgerRetryableError(`version conflict posting ${entry.idempotencyKey}`);
-    }
-    return { entryId, duplicate: false, balances: Object.fromEntries(rows.map((r) => [r.account, BigInt(r.balance)])) };
+  private remember(account: string, version: bigint, head: string): void {
+    this.heads.delete(account);
+    if (this.heads.size >= HEAD_CACHE_MAX) this.heads.delete(this.heads.keys().next().value!);
+    this.heads.set(account, { version, head });
   }
 
   private translate(e: unknown, inCallerTransaction: boolean): unknown {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ColorModeProvider } from '@/components/ui/color-mode';
-import { system } from '@/components/ui/theme';
+import { getSystem } from '@/components/ui/theme';
 import { TestProviders } from '@/testing/test-utils';
 import { AuthProvider, type AuthContextValue } from '../components/auth-provider';
 
@@ -34,7 +34,7 @@ export function renderRoute(
   if (auth === 'real') {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
-      <ChakraProvider value={system}>
+      <ChakraProvider value={getSystem()}>
         <ColorModeProvider>
           <QueryClientProvider client={client}>
             <AuthProvider>{ui}</AuthProvider>

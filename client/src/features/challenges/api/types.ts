@@ -32,6 +32,10 @@ export interface Challenge {
   actualForfeitAmount: number;
   refundedAmount?: number;
   isTest?: boolean;
+  /** fixed at creation: pledge = stake back on success, a miss's forfeit donated to `donationTo` */
+  poolMode?: 'pool' | 'pledge';
+  charityId?: string | null;
+  donationTo?: string | null;
   createdAt?: string;
   processedAt?: string | null;
 }
@@ -63,6 +67,8 @@ export interface CreateChallengeInput {
   challengeDate: string;
   wakeUpTime: string;
   forfeitAmount: number;
+  /** pledge mode: the charity picked from GET /config */
+  charityId?: string;
 }
 
 export interface VerifyInput {
@@ -116,6 +122,9 @@ export interface UserSettlement {
     winnings: number;
     payout: number;
     paid: boolean;
+    /** pledge mode: what the miss donated, and to which charity (null: the platform) */
+    donated?: number;
+    charityId?: string | null;
   }[];
 }
 

@@ -1,12 +1,13 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { forfeitLostOf, HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 
 /** Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. */
-export function ChallengeHistory({ history, loading }: { history: Challenge[]; loading?: boolean }) {
+export function ChallengeHistory({ history, loading, load }: { history: Challenge[]; loading?: boolean; load?: LoadState }) {
   const [all, setAll] = useState(false);
   const shown = history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT);
   return (
@@ -24,7 +25,9 @@ export function ChallengeHistory({ history, loading }: { history: Challenge[]; l
         </HStack>
       </Card.Header>
       <Card.Body>
-        {loading && !history.length ? (
+        {load?.failed ? (
+          <LoadFailed message="We couldn't load your challenge history." onRetry={load.retry} retrying={load.retrying} />
+        ) : loading && !history.length ? (
           <Text color="fg.muted">Loading...</Text>
         ) : history.length === 0 ? (
           <Text color="fg.muted">No finished challenges yet.</Text>

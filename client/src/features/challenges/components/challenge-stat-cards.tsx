@@ -1,14 +1,21 @@
 import { Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
+import { useAppConfig } from '@/features/config';
 import { formatINR } from '@/lib/format';
 import type { ChallengeStats } from '../api/types';
 
 /** The dashboard's four stat cards: current streak, success rate, total challenges, total earnings. */
-export function ChallengeStatCards({ stats }: { stats: ChallengeStats | null }) {
+export function ChallengeStatCards({ stats, load }: { stats: ChallengeStats | null; load?: LoadState }) {
+  // POOL_MODE=pledge: nothing is won, so the fourth card shows what was forfeited (donated) instead of earnings
+  const pledge = useAppConfig().data?.poolMode === 'pledge';
+  if (!stats && load?.failed) return <LoadFailed message="We couldn't load your statistics." onRetry={load.retry} retrying={load.retrying} />;
   const items = [
     { label: 'Current Streak', value: stats ? `${stats.currentStreak} day${stats.currentStreak === 1 ? '' : 's'}` : '—', help: stats ? `Longest: ${stats.longestStreak}` : '' },
     { label: 'Success Rate', value: stats ? `${stats.successRate}%` : '—', help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '' },
     { label: 'Total Challenges', value: stats ? String(stats.totalChallenges) : '—', help: stats ? `${stats.failedChallenges} failed` : '' },
-    { label: 'Total Earnings', value: stats ? formatINR(stats.totalEarnings) : '—', help: stats ? `Losses: ${formatINR(stats.totalLosses)}` : '' },
+    pledge
+      ? { label: 'Total Forfeited', value: stats ? formatINR(stats.totalLosses) : '—', help: stats ? 'Donated on missed mornings' : '' }
+      : { label: 'Total Earnings', value: stats ? formatINR(stats.totalEarnings) : '—', help: stats ? `Losses: ${formatINR(stats.totalLosses)}` : '' },
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap={4} data-testid="stat-cards">

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Slider, Stack, 
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useAuth } from '@/features/auth';
+import { useAppConfig } from '@/features/config';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import { canCreateChallenge } from '../api/challenges-api';
 import { challengeKeys } from '../api/query-keys';
@@ -46,7 +47,13 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const [formError, setFormError] = useState<string | null>(null);
   const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
   const { createChallenge } = useChallenges();
-  const ids = { date: useId(), forfeit: useId() };
+  const ids = { date: useId(), forfeit: useId(), charity: useId() };
+  // POOL_MODE=pledge: nobody wins anyone's money; a miss's 15% goes to the charity picked here (default the first listed)
+  const config = useAppConfig().data;
+  const pledge = config?.poolMode === 'pledge';
+  const charities = config?.charities ?? [];
+  const [charityId, setCharityId] = useState<string | null>(null);
+  const charity = charities.find((c) => c.id === charityId) ?? charities[0];
 
   const canCreate = useQuery({
     queryKey: challengeKeys.canCreate(userId, date),
@@ -69,7 +76,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
     setSubmitting(true);
     setFormError(null);
     try {
-      const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit });
+      const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit, ...(pledge && charity ? { charityId: charity.id } : {}) });
       onCreated?.(created);
     } catch (error) {
       const outcome = createErrorOutcome(reasonOf(error));
@@ -179,10 +186,28 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
           </Field.ErrorText>
         ) : (
           <Field.HelperText>
-            From ₹{MIN_FORFEIT} to ₹{check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.
+            {pledge
+              ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? 'WakeStake (no charity is configured)'}.`
+              : `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.`}
           </Field.HelperText>
         )}
       </Field.Root>
+
+      {pledge && charities.length > 0 ? (
+        <Field.Root>
+          <Field.Label htmlFor={ids.charity}>If you miss, donate to</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field id={ids.charity} value={charity?.id} onChange={(e) => setCharityId(e.currentTarget.value)}>
+              {charities.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      ) : null}
 
       {formError ? (
         <Alert.Root status="error" role="alert">

@@ -25,9 +25,12 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
   const data = query.data;
   const r = data?.receipt;
   const mine = new Set((data?.yourLines ?? []).map((l) => l.lineNo));
+  // pledge mode (POOL_MODE fixed at creation): nobody wins anyone's money, a miss donates; never "winnings" here
+  const pledge = r?.mode === 'pledge';
+  const charityName = (id?: string | null) => (id ? (r?.donations?.find((d) => d.charityId === id)?.name ?? id) : 'WakeStake (no charity configured)');
 
   return (
-    <InfoDialog open={!!date} onClose={onClose} title="How your winnings were computed" size="lg">
+    <InfoDialog open={!!date} onClose={onClose} title={pledge ? 'How your pledge was settled' : 'How your winnings were computed'} size="lg">
       {query.isPending ? (
         <Text color="fg.muted">Loading receipt...</Text>
       ) : query.isError ? (
@@ -44,9 +47,13 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
               <Text fontWeight="semibold">Your line (#{l.lineNo})</Text>
               <Text>
                 Stake {formatINR(l.stake)} ·{' '}
-                {l.isSuccessful
-                  ? `woke up on time: stake back plus ${formatINR(l.winnings)} winnings = ${formatINR(l.payout)}`
-                  : `missed: ${formatINR(l.refund)} refunded (85%)`}
+                {pledge
+                  ? l.isSuccessful
+                    ? `woke up on time: your full stake of ${formatINR(l.payout)} is back`
+                    : `missed: ${formatINR(l.refund)} refunded (85%), ${formatINR(l.donated ?? 0)} donated to ${charityName(l.charityId)}`
+                  : l.isSuccessful
+                    ? `woke up on time: stake back plus ${formatINR(l.winnings)} winnings = ${formatINR(l.payout)}`
+                    : `missed: ${formatINR(l.refund)} refunded (85%)`}
                 {l.paid ? '' : ' (payment in progress)'}
               </Text>
             </Box>
@@ -55,12 +62,23 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
             <Row label="Participants" value={String(r.participants)} />
             <Row label="Woke up" value={String(r.successes)} />
             <Row label="Missed" value={String(r.failures)} />
-            <Row label="Pool (15% of missed stakes)" value={formatINR(r.pool)} testId="receipt-pool" />
-            <Row label="Shared among winners" value={formatINR(r.sharesTotal)} />
-            <Row label="Rounding remainder" value={formatINR(r.roundingRemainder, { alwaysPaise: true })} />
+            {pledge ? (
+              <>
+                <Row label="Donated (15% of missed stakes)" value={formatINR(r.donated ?? 0)} testId="receipt-donated" />
+                {(r.donations ?? []).map((d) => (
+                  <Row key={d.charityId} label={`To ${d.name} (${d.challenges} missed)`} value={formatINR(d.amount)} />
+                ))}
+              </>
+            ) : (
+              <>
+                <Row label="Pool (15% of missed stakes)" value={formatINR(r.pool)} testId="receipt-pool" />
+                <Row label="Shared among winners" value={formatINR(r.sharesTotal)} />
+                <Row label="Rounding remainder" value={formatINR(r.roundingRemainder, { alwaysPaise: true })} />
+              </>
+            )}
             <Row label="Refunds (85%)" value={formatINR(r.refundsTotal)} />
             <Row label="Stakes returned" value={formatINR(r.stakesReturned)} />
-            <Row label="Platform revenue" value={formatINR(r.platformRevenue)} />
+            <Row label={pledge ? 'To the platform (no charity configured)' : 'Platform revenue'} value={formatINR(r.platformRevenue)} />
             <Row label="Money in" value={formatINR(r.moneyIn)} />
             <Row label="Money out" value={formatINR(r.moneyOut)} />
           </SimpleGrid>
@@ -80,7 +98,7 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
                       <Table.ColumnHeader>Stake</Table.ColumnHeader>
                       <Table.ColumnHeader>Outcome</Table.ColumnHeader>
                       <Table.ColumnHeader textAlign="end">Refund</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="end">Winnings</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="end">{pledge ? 'Donated' : 'Winnings'}</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
@@ -93,7 +111,7 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
                         <Table.Cell>{formatINR(l.stake)}</Table.Cell>
                         <Table.Cell>{l.outcome === 'SUCCESS' ? 'Woke up' : 'Missed'}</Table.Cell>
                         <Table.Cell textAlign="end">{formatINR(l.refund)}</Table.Cell>
-                        <Table.Cell textAlign="end">{formatINR(l.winnings)}</Table.Cell>
+                        <Table.Cell textAlign="end">{formatINR(pledge ? (l.donated ?? 0) : l.winnings)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
@@ -12,6 +13,10 @@ export interface TodayChallengeCardProps {
   challenge: Challenge | null;
   now: Date;
   loading?: boolean;
+  /** Today's challenges could not be loaded: an error with Retry instead of "no challenge". */
+  failed?: boolean;
+  retrying?: boolean;
+  onRetry?: () => unknown;
   busy?: boolean;
   onCheckIn: (photo: File | null) => Promise<unknown>;
   /** Opens the day's settlement receipt ("how your winnings were computed"). */
@@ -28,7 +33,7 @@ const palette: Record<CardState, string> = {
 };
 
 /** Today's Challenge card: every state and label of SPEC.md section 4. */
-export function TodayChallengeCard({ challenge, now, loading, busy, onCheckIn, onShowReceipt }: TodayChallengeCardProps) {
+export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, onShowReceipt }: TodayChallengeCardProps) {
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -60,7 +65,9 @@ export function TodayChallengeCard({ challenge, now, loading, busy, onCheckIn, o
         </HStack>
       </Card.Header>
       <Card.Body>
-        {loading && !challenge ? (
+        {failed && !challenge ? (
+          <LoadFailed message="We couldn't load today's challenge." onRetry={() => onRetry?.()} retrying={retrying} />
+        ) : loading && !challenge ? (
           <Text color="fg.muted">Loading today&apos;s challenge...</Text>
         ) : (
           <Stack gap={3}>
@@ -173,7 +180,14 @@ function StateBody({
       return (
         <Stack gap={1}>
           <Text fontWeight="semibold">Congratulations! You woke up on time.</Text>
-          {processed ? (
+          {challenge.poolMode === 'pledge' ? (
+            // pledge mode: nobody wins anyone's money; the stake simply comes back
+            <Text data-testid="winnings-message">
+              {processed
+                ? `Your ${formatINR(challenge.forfeitAmount)} stake is back in your wallet.`
+                : `Your ${formatINR(challenge.forfeitAmount)} stake comes back in full, credited by 3 PM.`}
+            </Text>
+          ) : processed ? (
             <Text data-testid="winnings-message">
               You won {formatINR(challenge.winningsAmount)}: your {formatINR(challenge.forfeitAmount)} stake and your winnings
               are in your wallet.
@@ -196,7 +210,10 @@ function StateBody({
               : `${formatINR(refund)} (85% of your forfeit) will be refunded to your wallet by 3 PM.`}
           </Text>
           {challenge.failureReason ? <Text>Reason: {challenge.failureReason}</Text> : null}
-          <Text>Actual forfeit: {formatINR(forfeitLostOf(challenge))}</Text>
+          <Text>
+            Actual forfeit: {formatINR(forfeitLostOf(challenge))}
+            {challenge.poolMode === 'pledge' ? `, ${processed ? 'donated' : 'to be donated'} to ${challenge.donationTo ?? 'charity'}` : ''}
+          </Text>
           {receiptLink}
         </Stack>
       );

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
+import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { reasonOf } from '../hooks/use-challenges';
@@ -13,11 +14,12 @@ export interface UpcomingChallengesProps {
   challenges: Challenge[];
   today: string;
   loading?: boolean;
+  load?: LoadState;
   onCancel: (challenge: Challenge) => Promise<unknown>;
 }
 
 /** Upcoming Challenges: up to 5, scrollable, Cancel until the night before (SPEC.md sections 2 and 4). */
-export function UpcomingChallenges({ challenges, today, loading, onCancel }: UpcomingChallengesProps) {
+export function UpcomingChallenges({ challenges, today, loading, load, onCancel }: UpcomingChallengesProps) {
   const list = upcomingChallenges(challenges, today, UPCOMING_LIMIT);
   const [confirming, setConfirming] = useState<Challenge | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -47,7 +49,9 @@ export function UpcomingChallenges({ challenges, today, loading, onCancel }: Upc
         </Heading>
       </Card.Header>
       <Card.Body>
-        {loading && !list.length ? (
+        {load?.failed ? (
+          <LoadFailed message="We couldn't load your upcoming challenges." onRetry={load.retry} retrying={load.retrying} />
+        ) : loading && !list.length ? (
           <Text color="fg.muted">Loading...</Text>
         ) : list.length === 0 ? (
           <Text color="fg.muted">No upcoming challenges. Create one to get started.</Text>

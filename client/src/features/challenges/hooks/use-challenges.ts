@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/features/auth';
+import { loadStateOf } from '@/components/ui/load-failed';
 import { isApiError } from '@/lib/api-client';
 import {
   cancelChallenge as cancelRequest,
@@ -197,6 +198,9 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     todayChallenges: todays.data ?? [],
     todayChallenge,
     stats: stats.data ?? null,
+    // A failed first load is an error with a retry on screen, never "no challenge" or zeros.
+    todayLoad: loadStateOf(todays),
+    statsLoad: loadStateOf(stats),
     isLoading: isAuthenticated && (list.isPending || todays.isPending || stats.isPending),
     busy,
     error: opError ?? loadError,

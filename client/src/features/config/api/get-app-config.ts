@@ -6,6 +6,10 @@ export interface AppConfig {
   paymentsProvider: 'sandbox' | 'razorpay';
   razorpayKeyId: string;
   googleClientId: string | null;
+  /** POOL_MODE for new challenges: `pledge` = the stake back on success, a miss's forfeit donated (no winnings) */
+  poolMode?: 'pool' | 'pledge';
+  /** where a pledge-mode miss may go (first = default; empty: the platform) */
+  charities?: { id: string; name: string }[];
 }
 
 /** GET /config (public): `{ success, data: AppConfig }`. */

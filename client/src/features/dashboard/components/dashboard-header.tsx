@@ -1,4 +1,5 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useAppConfig } from '@/features/config';
 import { APP_TIME_ZONE } from '@/lib/format';
 
 const clockFmt = new Intl.DateTimeFormat('en-IN', {
@@ -28,13 +29,16 @@ export function firstNameOf(fullName?: string | null): string {
 
 /** Greeting with the first name, and a clock (IST) that ticks every second. */
 export function DashboardHeader({ fullName, now }: { fullName?: string | null; now: Date }) {
+  const pledge = useAppConfig().data?.poolMode === 'pledge';
   return (
     <HStack justify="space-between" align="flex-end" wrap="wrap" gap={3}>
       <Stack gap={1}>
         <Heading as="h1" size="2xl">
           {greetingFor(now)}, {firstNameOf(fullName)}!
         </Heading>
-        <Text color="fg.muted">Wake up on time, keep your streak, and earn from the pool.</Text>
+        <Text color="fg.muted">
+          {pledge ? 'Wake up on time, keep your streak, and keep your stake.' : 'Wake up on time, keep your streak, and earn from the pool.'}
+        </Text>
       </Stack>
       <Text asChild fontVariantNumeric="tabular-nums" color="fg.muted" data-testid="clock">
         <time dateTime={now.toISOString()}>{clockFmt.format(now)} IST</time>

@@ -1,16 +1,19 @@
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { formatINR } from '@/lib/format';
 
 export interface WalletBalanceCardProps {
   balance?: number;
   loading?: boolean;
   failed?: boolean;
+  retrying?: boolean;
+  onRetry?: () => unknown;
   onWithdraw: () => void;
   onAddFunds: () => void;
 }
 
 /** Wallet balance with Withdraw (to /withdraw) and Add Funds (modal). */
-export function WalletBalanceCard({ balance, loading, failed, onWithdraw, onAddFunds }: WalletBalanceCardProps) {
+export function WalletBalanceCard({ balance, failed, retrying, onRetry, onWithdraw, onAddFunds }: WalletBalanceCardProps) {
   return (
     <Card.Root h="full">
       <Card.Header>
@@ -20,9 +23,13 @@ export function WalletBalanceCard({ balance, loading, failed, onWithdraw, onAddF
       </Card.Header>
       <Card.Body>
         <Stack gap={4}>
-          <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
-            {typeof balance === 'number' ? formatINR(balance) : loading ? 'Loading...' : failed ? 'Unavailable' : formatINR(0)}
-          </Text>
+          {typeof balance !== 'number' && failed ? (
+            <LoadFailed message="We couldn't load your balance." onRetry={() => onRetry?.()} retrying={retrying} />
+          ) : (
+            <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
+              {typeof balance === 'number' ? formatINR(balance) : 'Loading...'}
+            </Text>
+          )}
           <HStack gap={3} wrap="wrap">
             <Button variant="outline" onClick={onWithdraw}>
               Withdraw

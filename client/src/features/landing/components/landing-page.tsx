@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AlarmIcon, CheckIcon, FlameIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { useAppConfig } from '@/features/config';
 
 const features: { title: string; text: string; icon: ReactNode }[] = [
   {
@@ -20,6 +21,24 @@ const features: { title: string; text: string; icon: ReactNode }[] = [
     text: 'Stakes missed by others fill a daily pool. Wake up on time and take your share of it.',
     icon: <UsersIcon boxSize={6} />,
   },
+];
+
+// POOL_MODE=pledge: a commitment device, not a game; nobody wins anyone's money, so no pool and no winnings.
+const pledgeFeatures: typeof features = [
+  features[0],
+  features[1],
+  {
+    title: 'Back a cause when you slip',
+    text: 'Miss a morning and 15% of your stake goes to a charity you pick. Nobody profits from anyone else\'s lie-in.',
+    icon: <UsersIcon boxSize={6} />,
+  },
+];
+
+const pledgeBenefits = [
+  'Your full stake back every morning you make it',
+  'Miss a morning and still get 85% back; the rest is donated',
+  'Check in from 15 minutes before to 10 minutes after your time',
+  'Add funds and withdraw to UPI or your bank in rupees',
 ];
 
 const benefits = [
@@ -56,20 +75,27 @@ function CallsToAction({ isAuthenticated }: { isAuthenticated: boolean }) {
 }
 
 export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
+  const pledge = useAppConfig().data?.poolMode === 'pledge';
   return (
     <>
       <Box as="section" aria-labelledby="hero-title" bg="brand.subtle" py={{ base: 12, md: 20 }}>
         <Container maxW="6xl">
           <Stack gap={6} maxW="3xl" align="flex-start">
             <Badge colorPalette="brand" variant="surface" size="lg">
-              Wake up. Check in. Get paid.
+              {pledge ? 'Wake up. Check in. Keep your stake.' : 'Wake up. Check in. Get paid.'}
             </Badge>
             <Heading id="hero-title" as="h1" fontSize={{ base: '4xl', md: '6xl' }} lineHeight="1.1" letterSpacing="tight">
-              Get paid to wake up on time
+              {pledge ? 'Put your money where your alarm is' : 'Get paid to wake up on time'}
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted">
-              Put a small forfeit on tomorrow&apos;s alarm. Check in on time and earn it back plus a share of the pool from
-              those who slept in.
+              {pledge ? (
+                <>Put a small pledge on tomorrow&apos;s alarm. Check in on time and it all comes back; sleep in and 15% goes to a charity you chose.</>
+              ) : (
+                <>
+                  Put a small forfeit on tomorrow&apos;s alarm. Check in on time and earn it back plus a share of the pool from
+                  those who slept in.
+                </>
+              )}
             </Text>
             <CallsToAction isAuthenticated={isAuthenticated} />
           </Stack>
@@ -82,7 +108,7 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
             How WakeStake works
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
-            {features.map((f) => (
+            {(pledge ? pledgeFeatures : features).map((f) => (
               <Card.Root key={f.title} variant="outline">
                 <Card.Body gap={3}>
                   <Flex w={12} h={12} align="center" justify="center" rounded="lg" bg="brand.subtle" color="brand.fg">
@@ -107,12 +133,18 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
                 Why it works
               </Heading>
               <Text color="fg.muted">
-                A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you win, you are paid
-                for them.
+                {pledge ? (
+                  <>A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you make it, you keep it all.</>
+                ) : (
+                  <>
+                    A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you win, you are paid
+                    for them.
+                  </>
+                )}
               </Text>
             </Stack>
             <Stack as="ul" gap={3} listStyleType="none" m={0} p={0}>
-              {benefits.map((b) => (
+              {(pledge ? pledgeBenefits : benefits).map((b) => (
                 <Flex as="li" key={b} align="flex-start" gap={3}>
                   <Flex flexShrink={0} mt="2px" color="brand.fg">
                     <CheckIcon boxSize={5} />

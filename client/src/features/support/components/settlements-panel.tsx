@@ -176,20 +176,33 @@ function SettlementDetailView({ date }: { date: string }) {
 }
 
 export function ReceiptView({ receipt, status }: { receipt: Receipt; status?: string }) {
-  const totals: [string, number][] = [
-    ['Money in (stakes)', receipt.moneyIn],
-    ['Refunds (failed)', receipt.refundsTotal],
-    ['Stakes returned (successful)', receipt.stakesReturned],
-    ['Pool', receipt.pool],
-    ['Pool shares paid', receipt.sharesTotal],
-    ['Rounding remainder distributed', receipt.roundingRemainder],
-    ['Platform revenue', receipt.platformRevenue],
-    ['Money out', receipt.moneyOut],
-  ];
+  // a pledge-mode batch (POOL_MODE fixed at creation) has no pool: its misses were donated per charity
+  const pledge = receipt.mode === 'pledge';
+  const totals: [string, number][] = pledge
+    ? [
+        ['Money in (stakes)', receipt.moneyIn],
+        ['Refunds (failed)', receipt.refundsTotal],
+        ['Stakes returned (successful)', receipt.stakesReturned],
+        ['Donated to charities', receipt.donated ?? 0],
+        ...(receipt.donations ?? []).map((d): [string, number] => [`  to ${d.name} (${d.charityId}, ${d.challenges} missed)`, d.amount]),
+        ['Platform revenue (no charity configured)', receipt.platformRevenue],
+        ['Money out', receipt.moneyOut],
+      ]
+    : [
+        ['Money in (stakes)', receipt.moneyIn],
+        ['Refunds (failed)', receipt.refundsTotal],
+        ['Stakes returned (successful)', receipt.stakesReturned],
+        ['Pool', receipt.pool],
+        ['Pool shares paid', receipt.sharesTotal],
+        ['Rounding remainder distributed', receipt.roundingRemainder],
+        ['Platform revenue', receipt.platformRevenue],
+        ['Money out', receipt.moneyOut],
+      ];
   return (
     <Stack gap={3} data-testid="settlement-receipt">
       <Heading as="h4" size="sm">
         Receipt · batch {receipt.batch}
+        {pledge ? ' · pledge mode' : ''}
         {status ? ` · ${status}` : ''} · {receipt.participants} participants ({receipt.successes} successful, {receipt.failures} failed)
       </Heading>
       <Table.ScrollArea borderWidth="1px" rounded="md">
@@ -207,7 +220,7 @@ export function ReceiptView({ receipt, status }: { receipt: Receipt; status?: st
       {receipt.lines?.length ? (
         <SupportTable
           caption="Receipt lines (anonymous)"
-          columns={['Line', 'Stake', 'Outcome', { label: 'Refund', textAlign: 'end' }, { label: 'Winnings', textAlign: 'end' }]}
+          columns={['Line', 'Stake', 'Outcome', { label: 'Refund', textAlign: 'end' }, { label: pledge ? 'Donated' : 'Winnings', textAlign: 'end' }]}
         >
           {receipt.lines.map((l) => (
             <Table.Row key={l.line}>
@@ -217,7 +230,7 @@ export function ReceiptView({ receipt, status }: { receipt: Receipt; status?: st
                 <Badge colorPalette={l.outcome === 'SUCCESS' ? 'green' : 'red'}>{l.outcome}</Badge>
               </Table.Cell>
               <Table.Cell textAlign="end">{formatINR(l.refund, { alwaysPaise: true })}</Table.Cell>
-              <Table.Cell textAlign="end">{formatINR(l.winnings, { alwaysPaise: true })}</Table.Cell>
+              <Table.Cell textAlign="end">{formatINR(pledge ? (l.donated ?? 0) : l.winnings, { alwaysPaise: true })}</Table.Cell>
             </Table.Row>
           ))}
         </SupportTable>

@@ -1,6 +1,7 @@
 import { Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LedgerHealthPanel } from './ledger-health-panel';
+import { PayoutsPanel } from './payouts-panel';
 import { QueuesPanel } from './queues-panel';
 import { SettlementsPanel } from './settlements-panel';
 import { UserPanel } from './user-panel';
@@ -23,6 +24,7 @@ export function SupportPage() {
             <Tabs.Trigger value="settlements">Settlements</Tabs.Trigger>
             <Tabs.Trigger value="ledger">Ledger health</Tabs.Trigger>
             <Tabs.Trigger value="queues">Queues</Tabs.Trigger>
+            <Tabs.Trigger value="payouts">Payouts</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="users">
             <UserPanel />
@@ -35,6 +37,9 @@ export function SupportPage() {
           </Tabs.Content>
           <Tabs.Content value="queues">
             <QueuesPanel />
+          </Tabs.Content>
+          <Tabs.Content value="payouts">
+            <PayoutsPanel />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>

@@ -362,9 +362,10 @@ function Postings({ entry, wallet }: { entry: RelatedEntry; wallet: string }) {
   );
 }
 
-/** The pool share of a related POOL_CONTRIBUTION entry: what it credited to pool:{date}. */
+/** The forfeit of a related POOL_CONTRIBUTION entry (pool:{date}) or pledge-mode donation (charity:{id} or platform revenue). */
 function pooledBy(entry: RelatedEntry): { amount: number; account: string } | null {
-  const p = entry.postings.find((x) => x.account.startsWith('pool:') && x.amount > 0);
+  const pledge = entry.reason === 'PLEDGE_DONATION' || entry.reason === 'PLEDGE_TO_PLATFORM';
+  const p = entry.postings.find((x) => (x.account.startsWith('pool:') || (pledge && !x.account.startsWith('challenge:'))) && x.amount > 0);
   return p ? { amount: p.amount, account: p.account } : null;
 }
 
@@ -430,7 +431,7 @@ function EntryCard({
                 </Text>
                 {pool ? (
                   <Text fontSize="sm" data-testid="pool-movement">
-                    Pool movement: {money(pool.amount)} from the challenge&apos;s stake to {accountLabel(pool.account)}.
+                    {pool.account.startsWith('pool:') ? 'Pool movement' : 'Donation'}: {money(pool.amount)} from the challenge&apos;s stake to {accountLabel(pool.account)}.
                   </Text>
                 ) : null}
                 {r.links?.payoutReference ? (

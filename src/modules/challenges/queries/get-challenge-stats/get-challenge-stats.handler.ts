@@ -15,7 +15,8 @@ export class GetChallengeStatsHandler implements IQueryHandler<GetChallengeStats
               count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
               count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND NOT is_successful)::int AS failed,
               coalesce(sum(winnings_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS earnings,
-              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses
+              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses,
+              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED' AND pool_mode = 'pledge' AND charity_id IS NOT NULL), 0)::text AS donated
          FROM challenges WHERE user_id = $1`,
       [userId],
     );
@@ -34,6 +35,7 @@ export class GetChallengeStatsHandler implements IQueryHandler<GetChallengeStats
       successRate: successRate(totals.successful, totals.failed),
       totalEarnings: BigInt(totals.earnings),
       totalLosses: BigInt(totals.losses),
+      totalDonated: BigInt(totals.donated),
     };
   }
 }

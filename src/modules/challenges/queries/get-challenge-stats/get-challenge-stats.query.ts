@@ -11,6 +11,8 @@ export interface ChallengeStats {
   totalEarnings: bigint;
   /** paise */
   totalLosses: bigint;
+  /** paise of the losses donated to charities (pledge-mode challenges); part of totalLosses */
+  totalDonated: bigint;
 }
 
 /** A user's statistics, computed from their challenges (never stored copies). */

@@ -8,15 +8,18 @@ import { GetSettleableChallengesQuery, SettleableChallenge } from './get-settlea
 export class GetSettleableChallengesHandler implements IQueryHandler<GetSettleableChallengesQuery, SettleableChallenge[]> {
   constructor(@Inject(getDataSourceToken()) private readonly dataSource: DataSource) {}
 
-  async execute({ date, afterId, limit }: GetSettleableChallengesQuery): Promise<SettleableChallenge[]> {
-    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date }[] =
+  async execute({ date, afterId, limit, isTest, poolMode }: GetSettleableChallengesQuery): Promise<SettleableChallenge[]> {
+    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date; pool_mode: 'pool' | 'pledge'; charity_id: string | null }[] =
       await this.dataSource.query(
-        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at
+        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id
            FROM challenges
-          WHERE challenge_date = $1 AND status = 'COMPLETED' AND ($2::uuid IS NULL OR id > $2::uuid)
+          WHERE challenge_date = $1 AND status = 'COMPLETED' AND ($2::uuid IS NULL OR id > $2::uuid) AND ($4::boolean IS NULL OR is_test = $4)
+            AND ($5::text IS NULL OR pool_mode = $5)
+            -- a miss under appeal waits for support's decision; the rest of the day settles on time
+            AND NOT EXISTS (SELECT 1 FROM challenge_appeals a WHERE a.challenge_id = challenges.id AND a.status = 'OPEN')
           ORDER BY id
           LIMIT $3`,
-        [date, afterId, Math.max(1, Math.min(limit, 10_000))],
+        [date, afterId, Math.max(1, Math.min(limit, 10_000)), isTest, poolMode],
       );
     return rows.map((r) => ({
       id: r.id,
@@ -25,6 +28,8 @@ export class GetSettleableChallengesHandler implements IQueryHandler<GetSettleab
       stake: BigInt(r.stake),
       isSuccessful: r.is_successful,
       createdAt: new Date(r.created_at),
+      poolMode: r.pool_mode,
+      charityId: r.charity_id,
     }));
   }
 }

@@ -13,6 +13,9 @@ export interface SettledBatchSummary {
   platformRevenue: bigint;
   moneyIn: bigint;
   moneyOut: bigint;
+  /** pledge-mode batches only: no pool; Σ forfeits donated to charities (the platform's part is platformRevenue) */
+  mode?: 'pledge';
+  donated?: bigint;
 }
 
 export interface SettleDateResult {
@@ -27,7 +30,7 @@ export interface SettleDateResult {
 /**
  * Settles every closed, unsettled challenge of a date (Asia/Kolkata): closes what is still open and due, finishes any
  * stored batch a crash left unpaid, then plans and pays a new batch for what remains. Idempotent: a second run pays nothing.
- * Refused with SETTLEMENT.BUSY (409) while another process settles the same date.
+ * Refused with SETTLEMENT.BUSY (a 400 over HTTP) while another process settles the same date.
  */
 export class SettleDateCommand extends Command<SettleDateResult> {
   constructor(readonly date: string) {

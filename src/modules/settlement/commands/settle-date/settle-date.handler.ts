@@ -1,6 +1,8 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
+import { MailOutbox } from '../../../../common/mail/mail-outbox.js';
+import { AppConfig } from '../../../../config/app-config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { pgError } from '../../../../common/pg-error.js';
 import { formatInr } from '../../../../common/money.js';
@@ -13,6 +15,7 @@ import { CreateNotificationsCommand, NotificationInput } from '../../../wallet/c
 import { PostStakeMovementsCommand, StakeMovement } from '../../../wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
 import { RECEIPT_RULE } from '../../domain/receipt.js';
+import { computePledgeSplit, PledgeSplitInput } from '../../domain/split.js';
 import { ChallengeSettled } from '../../events/challenge-settled.event.js';
 import { SettlementRepository, SettlementLineRow, SettlementRun, StagedChallenge } from '../../infrastructure/settlement.repository.js';
 import { PAGE_SIZE, settlementChunkSize } from '../../settlement.constants.js';
@@ -29,6 +32,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(SettlementRepository) private readonly repo: SettlementRepository,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(MailOutbox) private readonly mail: MailOutbox,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async execute({ date }: SettleDateCommand): Promise<SettleDateResult> {
@@ -44,9 +49,9 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         await this.repo.markRunning(run.id, this.clock.now());
         linesPaid += await this.payRun(run);
       }
-      // 2. plan and pay one new batch over everything closed and not yet planned.
-      const run = await this.planNewBatch(date);
-      if (run) linesPaid += await this.payRun(run);
+      // 2. plan and pay a new batch over everything closed and not yet planned (the real challenges, then the test
+      // ones in a batch and pool of their own).
+      for (const run of await this.planNewBatches(date)) linesPaid += await this.payRun(run);
       const batches = (await this.repo.runsOfDate(date)).map(summary);
       return { date, closed, linesPaid, batches };
     } finally {
@@ -62,7 +67,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     try {
       const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
       for (const run of await this.repo.runsOfDate(date)) if (run.status !== 'SETTLED') await this.repo.markRunning(run.id, this.clock.now());
-      await this.planNewBatch(date);
+      await this.planNewBatches(date);
       const runIds = (await this.repo.runsOfDate(date)).filter((r) => r.status !== 'SETTLED').map((r) => r.id);
       return { closed, runIds };
     } finally {
@@ -97,21 +102,44 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    * Stores the plan of a new batch over everything of the date closed and not yet planned (null: nothing to plan).
    * The settleable set streams page by page into the plan (the pool is computed over all of it, in SQL, not per page).
    */
-  private async planNewBatch(date: string): Promise<SettlementRun | null> {
-    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date), RECEIPT_RULE, this.clock.now());
+  private async planNewBatch(date: string, test: boolean): Promise<SettlementRun | null> {
+    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool'), RECEIPT_RULE, this.clock.now(), test);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) {
-      this.logger.log(`Settlement ${date} batch ${run.batchNo} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+      this.logger.log(`Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`);
       await this.repo.refreshStatistics();
     }
     return run;
   }
 
+  /**
+   * TEST_MODE challenges never share a pool with real ones, nor pledge-mode challenges (POOL_MODE fixed at creation)
+   * with pool-mode ones: each kind is planned as its own batch, so a date holding both modes keeps them apart.
+   */
+  private async planNewBatches(date: string): Promise<SettlementRun[]> {
+    const runs: SettlementRun[] = [];
+    for (const test of [false, true]) {
+      for (const run of [await this.planNewBatch(date, test), await this.planPledgeBatch(date, test)]) if (run) runs.push(run);
+    }
+    return runs;
+  }
+
+  /** A pledge-mode batch: the simple path (the day's pledge challenges in memory, computePledgeSplit), no pool, no SQL split. */
+  private async planPledgeBatch(date: string, test: boolean): Promise<SettlementRun | null> {
+    const rows: PledgeSplitInput[] = [];
+    for await (const page of this.settleablePages(date, test, 'pledge')) for (const c of page) rows.push({ ...c, charityId: c.charityId ?? null });
+    if (rows.length === 0) return null;
+    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test);
+    if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
+    if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`);
+    return run;
+  }
+
   /** The date's settleable challenges in keyset pages, minus any already in a stored plan. */
-  private async *settleablePages(date: string): AsyncGenerator<StagedChallenge[]> {
+  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge'): AsyncGenerator<StagedChallenge[]> {
     let afterId: string | null = null;
     for (;;) {
-      const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE));
+      const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE, test, poolMode));
       if (page.length === 0) return;
       const planned = await this.repo.plannedAmong(page.map((c) => c.id));
       const rows: StagedChallenge[] = [];
@@ -120,11 +148,17 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
           this.logger.warn(`Challenge ${c.id} of ${date} is already in a settlement batch but not PROCESSED; left out of the new batch`);
           continue;
         }
-        rows.push({ id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt) });
+        rows.push({ id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt), charityId: c.charityId });
       }
       yield rows;
       afterId = page[page.length - 1].id;
     }
+  }
+
+  /** The operator's display name of a charity (its id if since removed from CHARITIES); null: the platform. */
+  private charityName(charityId: string | null): string {
+    if (!charityId) return 'WakeStake (no charity is configured)';
+    return this.config.charities.find((c) => c.id === charityId)?.name ?? charityId;
   }
 
   /** Pays a stored plan in chunks, each one database transaction: losers first (funding the pool), then winners, then revenue. */
@@ -134,10 +168,13 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
       // a line left behind a cursor (its claim by a concurrent payer rolled back) fails the count below; the job's
       // retry pays it
       for (const isSuccessful of [false, true]) paid += await this.payPending(run, isSuccessful, null);
-      if (run.platformRevenue > 0n && !run.revenuePaid) {
+      // a pledge batch has no pool: its platform-bound forfeits were posted line by line
+      if (run.platformRevenue > 0n && !run.revenuePaid && run.receipt.mode !== 'pledge') {
         await this.repo.dataSource.transaction(async (manager) => {
           if (await this.repo.markRevenuePaid(manager, run.id)) {
-            await this.commandBus.execute(new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, manager }));
+            await this.commandBus.execute(
+              new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, testPool: run.receipt.test === true, manager }),
+            );
           }
         });
       }
@@ -183,35 +220,53 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    */
   private async payChunkOnce(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
     const settled: ChallengeSettled[] = [];
+    let mailIds: string[] = [];
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
       const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
       const notifications: NotificationInput[] = [];
+      const testPool = run.receipt.test === true;
+      const pledge = run.receipt.mode === 'pledge';
       for (const l of lines) {
         if (!claimed.has(l.challengeId)) continue;
         const base = { userId: l.userId, challengeId: l.challengeId };
         if (!l.isSuccessful) {
           if (l.refund > 0n) movements.push({ type: 'REFUND_STAKE', ...base, amount: l.refund });
-          if (l.pooled > 0n) movements.push({ type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled });
+          if (l.pooled > 0n) {
+            movements.push(pledge ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId } : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool });
+          }
           items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: l.pooled });
         } else {
           movements.push({ type: 'RETURN_STAKE', ...base, amount: l.stake, reason: 'SETTLED' });
-          if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings });
+          if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings, testPool });
           items.push({ challengeId: l.challengeId, winningsAmount: l.winnings, actualForfeitAmount: 0n });
         }
-        notifications.push({ ...notification(run.date, l), userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
+        notifications.push({ ...(pledge ? pledgeNotification(run.date, l, this.charityName(l.charityId)) : notification(run.date, l)), userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
         settled.push(new ChallengeSettled(l.challengeId, l.userId, run.date, l.isSuccessful, l.stake, l.refund, l.winnings));
       }
       if (items.length === 0) return;
       await this.commandBus.execute(new CreateNotificationsCommand({ items: notifications, manager }));
+      // Receipts by mail (SETTLEMENT_RECEIPT_MAIL), in the same transaction (the outbox); test pools get none.
+      if (!testPool && this.config.settlementReceiptMail) mailIds = await this.mail.stageForUsers(manager, notifications.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })), 'SETTLEMENT_RECEIPT');
       await this.commandBus.execute(new MarkChallengesProcessedCommand(items, manager));
       await this.commandBus.execute(new PostStakeMovementsCommand({ movements, manager }));
     });
     if (settled.length > 0) this.eventBus.publishAll(settled);
+    if (mailIds.length > 0) await this.mail.enqueueMany(mailIds).catch((e: Error) => this.logger.warn(`settlement receipts left to the mail sweep: ${e.message}`));
     return settled.length;
   }
+}
+
+/** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */
+function pledgeNotification(date: string, l: SettlementLineRow, destination: string): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
+  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, receipt: `/settlements/${date}` };
+  if (!l.isSuccessful) {
+    const to = l.charityId ? `donated to ${destination}` : `went to ${destination}`;
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded, ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${to}.`, data };
+  }
+  return { type: 'SETTLEMENT_RETURNED', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
 }
 
 const CHUNK_ATTEMPTS = 5;
@@ -233,6 +288,17 @@ function notification(date: string, l: SettlementLineRow): Pick<CreateNotificati
   return { type: 'SETTLEMENT_WON', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}. Nobody missed, so there were no winnings to share today.`, data };
 }
 
+/** The settlement receipt mail: the notification's words and a link to the app. */
+function receiptMail(appUrl: string, n: Pick<CreateNotificationCommand['input'], 'title' | 'message'>): { subject: string; text: string; html: string } {
+  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  const link = `${appUrl}/wallet/transactions`;
+  return {
+    subject: `WakeStake: ${n.title}`,
+    text: ['Hi,', '', n.message, '', `Your wallet: ${link}`, '', 'WakeStake'].join('\n'),
+    html: `<p>Hi,</p><p>${esc(n.message)}</p><p><a href="${esc(link)}">Your wallet</a></p><p>WakeStake</p>`,
+  };
+}
+
 function summary(r: SettlementRun): SettledBatchSummary {
   const rc = r.receipt;
   return {
@@ -247,5 +313,6 @@ function summary(r: SettlementRun): SettledBatchSummary {
     platformRevenue: r.platformRevenue,
     moneyIn: BigInt(rc.moneyIn),
     moneyOut: BigInt(rc.moneyOut),
+    ...(rc.mode === 'pledge' ? { mode: 'pledge' as const, donated: BigInt(rc.donated ?? '0') } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { toRupees } from '../../../../common/money.js';
+import { AppConfig } from '../../../../config/app-config.js';
 import { GetUserChallengeIdsOfDateQuery } from '../../../challenges/queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.query.js';
 import { isValidDate } from '../../../../common/time.js';
 import { receiptView } from '../../dto/settlement.view.js';
@@ -13,6 +14,7 @@ export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlement
   constructor(
     @Inject(SettlementRepository) private readonly repo: SettlementRepository,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async execute({ userId, date }: GetUserSettlementQuery): Promise<UserSettlementView> {
@@ -28,7 +30,7 @@ export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlement
       date,
       status: run.status,
       batch: run.batchNo,
-      receipt: receiptView(run.receipt),
+      receipt: receiptView(run.receipt, new Map(this.config.charities.map((c) => [c.id, c.name]))),
       yourLines: lines.map((l) => ({
         challengeId: l.challengeId,
         lineNo: l.lineNo,
@@ -38,6 +40,8 @@ export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlement
         winnings: toRupees(l.winnings),
         payout: toRupees(l.isSuccessful ? l.stake + l.winnings : l.refund),
         paid: l.status === 'PAID',
+        // pledge mode: the miss's forfeit and where it went (null charity: the platform)
+        ...(run.receipt.mode === 'pledge' ? { donated: toRupees(l.pooled), charityId: l.charityId } : {}),
       })),
     };
   }

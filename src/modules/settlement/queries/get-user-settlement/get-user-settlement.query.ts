@@ -6,7 +6,7 @@ export interface UserSettlementView {
   status: 'RUNNING' | 'SETTLED' | 'FAILED';
   batch: number;
   receipt: ReceiptView;
-  yourLines: { challengeId: string; lineNo: number; stake: number; isSuccessful: boolean; refund: number; winnings: number; payout: number; paid: boolean }[];
+  yourLines: { challengeId: string; lineNo: number; stake: number; isSuccessful: boolean; refund: number; winnings: number; payout: number; paid: boolean; donated?: number; charityId?: string | null }[];
 }
 
 /** The anonymised receipt of the date's batch the user took part in, and their own line(s); SETTLEMENT.NOT_FOUND otherwise. */

@@ -10,7 +10,11 @@ export type NotificationType =
   | 'CHALLENGE_MISSED'
   | 'CHALLENGE_CANCELLED'
   | 'SETTLEMENT_WON'
-  | 'SETTLEMENT_REFUNDED';
+  | 'SETTLEMENT_REFUNDED'
+  | 'SETTLEMENT_RETURNED'
+  | 'PLAN_SKIPPED'
+  | 'APPEAL_UPHELD'
+  | 'APPEAL_REFUNDED';
 
 /** Any module tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. */
 export class CreateNotificationCommand extends Command<{ id: string }> {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { LedgerService } from '../../infrastructure/ledger.service.js';
-import { moveToPoolEntry, payWinningsEntry, refundStakeEntry, returnStakeEntry } from '../../domain/stake-entries.js';
+import { donateForfeitEntry, moveToPoolEntry, payWinningsEntry, refundStakeEntry, returnStakeEntry } from '../../domain/stake-entries.js';
 import type { EntryInput } from '../../domain/journal.js';
 import { requirePositive } from '../require-positive.js';
 import type { LedgerEntryResult } from '../ledger-entry-result.js';
@@ -18,6 +18,8 @@ function entryOf(m: StakeMovement): EntryInput {
       return returnStakeEntry({ ...m, amount });
     case 'PAY_WINNINGS':
       return payWinningsEntry({ ...m, amount });
+    case 'DONATE_FORFEIT':
+      return donateForfeitEntry({ ...m, amount });
   }
 }
 
@@ -32,7 +34,8 @@ export class PostStakeMovementsHandler implements ICommandHandler<PostStakeMovem
    */
   async execute({ input }: PostStakeMovementsCommand): Promise<LedgerEntryResult[]> {
     const entries = input.movements.map(entryOf);
-    const viaPool = (i: number) => input.movements[i].type === 'MOVE_TO_POOL' || input.movements[i].type === 'PAY_WINNINGS';
+    // a charity or platform revenue is as shared as the pool: donations go in the second batch with it
+    const viaPool = (i: number) => ['MOVE_TO_POOL', 'PAY_WINNINGS', 'DONATE_FORFEIT'].includes(input.movements[i].type);
     const all = [...entries.keys()];
     // Without a manager each postMany is its own transaction: then one batch, in the given order.
     const groups = input.manager ? [all.filter((i) => !viaPool(i)), all.filter(viaPool)] : [all];

@@ -25,6 +25,7 @@ export class StakeForfeitHandler implements ICommandHandler<StakeForfeitCommand,
         metadata: { userId: input.userId, challengeId: input.challengeId },
       },
       input.manager,
+      input.balanceAbove === undefined ? {} : { floor: { account: userWallet(input.userId), above: input.balanceAbove } },
     );
     return { entryId, duplicate };
   }

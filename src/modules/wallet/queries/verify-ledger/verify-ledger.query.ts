@@ -10,5 +10,8 @@ export interface LedgerVerification {
   problems: string[];
 }
 
-/** Projections equal the fold of the journal, the journal sums to zero, hash chains hold. */
+/**
+ * Projections equal the fold of the journal, the journal sums to zero, the keyed hash chains and content hashes hold, and
+ * every DEPOSIT and withdrawal entry matches its provider record (and every confirmed deposit and withdrawal its entry).
+ */
 export class VerifyLedgerQuery extends Query<LedgerVerification> {}

@@ -1,12 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { Roles } from '../../common/auth/auth.decorators.js';
-import { isValidDate } from '../../common/time.js';
-import { SettlementQueue } from './infrastructure/settlement.queue.js';
-import { GetSupportSettlementsQuery } from './queries/get-support-settlements/get-support-settlements.query.js';
-import { SettlementErrors } from './settlement.errors.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { SupportAccessInterceptor } from '../support/support-access.interceptor.js';
+import { Roles } from '../../common/auth/auth.decorators.js';
+import { GetSupportSettlementsQuery } from '../settlement/queries/get-support-settlements/get-support-settlements.query.js';
+import { RerunSettlementCommand } from '../settlement/commands/rerun-settlement/rerun-settlement.command.js';
+import { SupportAccessInterceptor } from './support-access.interceptor.js';
 
 /** Support console: settlement batches, receipts and alerts; re-run a date (the same idempotent job the scheduler runs). */
 @ApiTags('support')
@@ -17,7 +15,7 @@ import { SupportAccessInterceptor } from '../support/support-access.interceptor.
 export class SupportSettlementController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(SettlementQueue) private readonly queue: SettlementQueue,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
   @Get()
@@ -33,7 +31,6 @@ export class SupportSettlementController {
   @Post(':date/rerun')
   @HttpCode(202)
   async rerun(@Param('date') date: string) {
-    if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
-    return { success: true, data: { date, ...(await this.queue.enqueueSettle(date)) } };
+    return { success: true, data: await this.commandBus.execute(new RerunSettlementCommand(date)) };
   }
 }

@@ -1,0 +1,35 @@
+/**
+ * Module boundaries (ARCHITECTURE.md): a module talks to another only through its commands, queries and events, and
+ * nothing imports in a circle. `npm test` runs this (test/e2e/boundaries.e2e-spec.ts).
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-module-insides',
+      comment: "A module imports another module's commands/, queries/ and events/ only, never its domain, infrastructure, services or module file.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(commands|queries|events)/'] },
+    },
+    {
+      name: 'no-common-to-modules',
+      comment: 'src/common holds no business rules: it never reaches into a module.',
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^src/modules/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles (a cycle makes load order decide what is undefined).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/|\\.spec\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

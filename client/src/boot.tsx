@@ -1,0 +1,44 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { createAppRouter, type AppRouter } from './app/router';
+import { applyColorMode, initialColorMode } from './components/ui/color-mode';
+import { getSystem } from './components/ui/theme';
+
+// Start-up is cut into tasks (build the theme, render) with a yield between them, and React renders in a transition
+// (time-sliced): a phone's main thread is never blocked for long, so a tap during start-up is answered.
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function initialized(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+async function start() {
+  // public/boot.js already set the theme class before the first paint (no inline script: the server's CSP forbids
+  // it); this keeps the app's own rule authoritative.
+  applyColorMode(initialColorMode());
+  // The router starts loading the current route's lazy chunk now. React's first render waits for it, so #root goes
+  // from index.html's static first screen (or nothing) straight to the screen, without the route-loading spinner.
+  const router = createAppRouter();
+  await yieldToMain();
+  getSystem();
+  await yieldToMain();
+  await initialized(router);
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

@@ -1,0 +1,56 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { RotateCalendarFeedCommand } from './commands/rotate-calendar-feed/rotate-calendar-feed.command.js';
+import { GetCalendarFeedQuery } from './queries/get-calendar-feed/get-calendar-feed.query.js';
+import { CalendarFeedsRepository } from './infrastructure/calendar-feeds.repository.js';
+
+const notFound = () => new DomainError('CALENDAR.NOT_FOUND', 'NOT_FOUND', 'Resource not found');
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+/** A calendar subscription of the user's mornings, with alarms, at a secret address the phone's calendar polls. */
+@ApiTags('calendar')
+@ApiBearerAuth('bearer')
+@Controller('calendar')
+export class CalendarController {
+  constructor(
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(CalendarFeedsRepository) private readonly feeds: CalendarFeedsRepository,
+  ) {}
+
+  @Post('feed')
+  @ApiOperation({ summary: 'Create (or replace) my secret calendar feed address; the old address stops working' })
+  async rotate(@CurrentUser() user: AuthUser) {
+    return { success: true, data: await this.commandBus.execute(new RotateCalendarFeedCommand(user.id)) };
+  }
+
+  @Get('feed')
+  @ApiOperation({ summary: 'Whether I have a calendar feed (its address is shown only when created)' })
+  async status(@CurrentUser() user: AuthUser) {
+    const since = await this.feeds.createdAt(user.id);
+    return { success: true, data: { active: since !== null, createdAt: since?.toISOString() ?? null } };
+  }
+
+  @Delete('feed')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop my calendar feed' })
+  async remove(@CurrentUser() user: AuthUser) {
+    return { success: true, data: { removed: await this.feeds.remove(user.id) } };
+  }
+
+  @Public()
+  @Get(':file')
+  @ApiOperation({ summary: 'The feed itself (public: the secret in the address is the credential), iCalendar with alarms', security: [] })
+  @ApiProduces('text/calendar')
+  async feed(@Param('file') file: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const secret = FEED_FILE.exec(file)?.[1];
+    const ics = secret ? await this.queryBus.execute(new GetCalendarFeedQuery(secret)) : null;
+    if (ics === null) throw notFound();
+    void reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, max-age=300').header('Referrer-Policy', 'no-referrer');
+    return ics;
+  }
+}

@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { AppealView } from '../../domain/appeal-view.js';
+
+/** A user disputes their own missed morning within 48 hours; its forfeit waits for support's decision. */
+export class FileAppealCommand extends Command<AppealView> {
+  constructor(
+    readonly userId: string,
+    readonly challengeId: string,
+    readonly reason: unknown,
+  ) {
+    super();
+  }
+}

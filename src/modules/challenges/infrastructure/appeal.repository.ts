@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AppealStatus } from '../domain/appeal-rules.js';
+
+export interface AppealRow {
+  id: string;
+  challengeId: string;
+  userId: string;
+  reason: string;
+  status: AppealStatus;
+  decisionNote: string | null;
+  decidedBy: string | null;
+  createdAt: Date;
+  decidedAt: Date | null;
+}
+
+const COLUMNS = `id, challenge_id AS "challengeId", user_id AS "userId", reason, status, decision_note AS "decisionNote", decided_by AS "decidedBy", created_at AS "createdAt", decided_at AS "decidedAt"`;
+
+/** challenge_appeals. */
+@Injectable()
+export class AppealRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** false when the challenge has an appeal already (one each). */
+  async insert(a: Pick<AppealRow, 'id' | 'challengeId' | 'userId' | 'reason'>, now: Date): Promise<boolean> {
+    const rows = (await this.ds.query(
+      `INSERT INTO challenge_appeals (id, challenge_id, user_id, reason, status, created_at) VALUES ($1, $2, $3, $4, 'OPEN', $5) ON CONFLICT (challenge_id) DO NOTHING RETURNING id`,
+      [a.id, a.challengeId, a.userId, a.reason, now],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async forChallenge(challengeId: string): Promise<AppealRow | null> {
+    const rows = (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE challenge_id = $1`, [challengeId])) as AppealRow[];
+    return rows[0] ?? null;
+  }
+
+  async list(status: AppealStatus | null, limit: number): Promise<AppealRow[]> {
+    return (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE ($1::text IS NULL OR status = $1) ORDER BY created_at, id LIMIT $2`, [status, limit])) as AppealRow[];
+  }
+
+  /** The appeal, locked for its decision (inside the caller's transaction). */
+  async lock(m: EntityManager, id: string): Promise<AppealRow | null> {
+    const rows = (await m.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE id = $1 FOR UPDATE`, [id])) as AppealRow[];
+    return rows[0] ?? null;
+  }
+
+  async decide(m: EntityManager, id: string, status: AppealStatus, note: string, by: string, now: Date): Promise<void> {
+    await m.query(`UPDATE challenge_appeals SET status = $2, decision_note = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [id, status, note, by, now]);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { PushController } from './push.controller.js';
+import { PUSH_HTTPS_AGENT, PushSender } from './infrastructure/push-sender.js';
+import { PushSubscriptionsRepository } from './infrastructure/push-subscriptions.repository.js';
+import { SavePushSubscriptionHandler } from './commands/save-push-subscription/save-push-subscription.handler.js';
+import { SendDueRemindersHandler } from './commands/send-due-reminders/send-due-reminders.handler.js';
+
+/** Reminders that reach a sleeping phone: Web Push subscriptions and the reminder sender. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [PushController],
+  providers: [{ provide: PUSH_HTTPS_AGENT, useValue: null }, PushSubscriptionsRepository, PushSender, SavePushSubscriptionHandler, SendDueRemindersHandler],
+})
+export class NotificationsModule {}

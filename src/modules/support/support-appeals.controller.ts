@@ -1,0 +1,55 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
+import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { toRupees } from '../../common/money.js';
+import { DecideAppealCommand } from '../challenges/commands/decide-appeal/decide-appeal.command.js';
+import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeals.query.js';
+import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { SupportErrors } from './support.views.js';
+
+export class DecideAppealDto {
+  @IsIn(['UPHELD', 'REFUNDED'], { message: 'decision must be UPHELD or REFUNDED' })
+  decision!: 'UPHELD' | 'REFUNDED';
+
+  @IsString({ message: 'note must be text the user will read' })
+  @MinLength(5, { message: 'note must tell the user why in at least 5 characters' })
+  @MaxLength(1000, { message: 'note must be at most 1000 characters' })
+  note!: string;
+}
+
+const STATUSES = ['OPEN', 'UPHELD', 'REFUNDED'] as const;
+const appealId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found') });
+
+/** Support console: appeals of missed mornings, and the decision (uphold the miss, or refund) with a note the user sees. */
+@ApiTags('support')
+@ApiBearerAuth('bearer')
+@Controller('support/appeals')
+@UseInterceptors(SupportAccessInterceptor)
+@Roles('SUPPORT')
+export class SupportAppealsController {
+  constructor(
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Appeals, oldest first (status=OPEN for the ones waiting; default all)' })
+  async list(@Query('status') status?: unknown) {
+    if (status !== undefined && !STATUSES.includes(status as never)) throw SupportErrors.invalid(`status must be one of ${STATUSES.join(', ')}`);
+    const appeals = await this.queryBus.execute(new ListAppealsQuery((status as (typeof STATUSES)[number]) ?? null));
+    return {
+      success: true,
+      data: { appeals: appeals.map((a) => ({ ...a, challenge: a.challenge && { ...a.challenge, forfeitAmount: toRupees(a.challenge.stake), stake: undefined, checkInTime: a.challenge.checkInTime?.toISOString() ?? null } })) },
+    };
+  }
+
+  @Post(':id/decision')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Decide an appeal: UPHELD (the miss stands, its forfeit settles now) or REFUNDED (stake or forfeit back); the note goes to the user' })
+  async decide(@CurrentUser() actor: AuthUser, @Param('id', appealId) id: string, @Body() body: DecideAppealDto) {
+    return { success: true, data: await this.commandBus.execute(new DecideAppealCommand(id, body.decision, body.note.trim(), actor.id)) };
+  }
+}

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+// The module boundaries of ARCHITECTURE.md, checked by dependency-cruiser with .dependency-cruiser.cjs: a module
+// imports another's commands, queries and events only; src/common reaches into no module; no import cycles.
+
+const ROOT = resolve(__dirname, '..', '..');
+const DEPCRUISE = resolve(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+function cruise(cwd: string, config = resolve(ROOT, '.dependency-cruiser.cjs')): Violation[] {
+  const r = spawnSync(process.execPath, [DEPCRUISE, 'src', '--config', config, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (!r.stdout) throw new Error(`dependency-cruiser printed nothing (exit ${r.status}): ${r.stderr}`);
+  return (JSON.parse(r.stdout) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+describe('module boundaries', () => {
+  it('hold in src: no import of another module’s insides, none from common into a module, no cycle', () => {
+    const violations = cruise(ROOT).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+    expect(violations).toEqual([]);
+  });
+
+  it('refuse a deliberate cross-module import and a cycle, and allow a query import', () => {
+    const violations = cruise(resolve(ROOT, 'test', 'fixtures', 'boundaries'));
+    expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual(
+      expect.arrayContaining([
+        ['no-module-insides', 'src/modules/alpha/domain/uses-beta.ts', 'src/modules/beta/domain/secret-rule.ts'],
+        ['no-circular', expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/), expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/)],
+      ]),
+    );
+    expect(violations.some((v) => v.to.includes('/queries/'))).toBe(false);
+  });
+
+  const CLIENT_RULES = resolve(ROOT, 'client', '.dependency-cruiser.cjs');
+
+  it('hold in the client: features use each other only through their index, shared code uses no feature, no cycle', () => {
+    expect(cruise(resolve(ROOT, 'client'), CLIENT_RULES).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  });
+
+  it('refuse a deliberate reach into another feature and a feature import from shared code, and allow an index import', () => {
+    const violations = cruise(resolve(ROOT, 'test', 'fixtures', 'client-boundaries'), CLIENT_RULES).map((v) => [v.rule.name, v.from, v.to]);
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        ['no-feature-insides', 'src/features/alpha/components/alpha-page.tsx', 'src/features/beta/components/beta-card.tsx'],
+        ['no-shared-to-features', 'src/lib/format.ts', 'src/features/beta/index.ts'],
+      ]),
+    );
+    expect(violations.some(([rule, from, to]) => rule === 'no-feature-insides' && to === 'src/features/beta/index.ts' && from.includes('alpha'))).toBe(false);
+  });
+});
