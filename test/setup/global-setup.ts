@@ -14,5 +14,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.DATABASE_URL = url.toString();
   process.env.TEST_DATABASE_NAME = name;
   process.env.BULLMQ_PREFIX = `wakestake-test-${name}`;
+  // One ledger chain key for the run, so rows written by spawned api/worker processes (some with JWT secrets of their own) verify.
+  process.env.LEDGER_HMAC_KEY ??= `test-ledger-key-${name}-Kq7Zx2`;
   await runMigrations(process.env.DATABASE_URL);
 }

@@ -30,6 +30,7 @@ export async function startWorkerProcess(env: Record<string, string> = {}, timeo
       DATABASE_URL: process.env.DATABASE_URL ?? '',
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
+      LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
       JWT_SECRET: 'test-secret-test-secret-test-secret',
       LOG_LEVEL: 'silent',
       ...env,

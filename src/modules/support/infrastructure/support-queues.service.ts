@@ -70,7 +70,8 @@ export class SupportQueuesService implements OnModuleDestroy {
   private async queue(name: string): Promise<Queue> {
     const known = this.queues.get(name);
     if (known) return known;
-    if (!(await this.discovered()).includes(name)) throw new DomainError('SUPPORT.QUEUE_NOT_FOUND', 'NOT_FOUND', `Queue ${name} not found`);
+    const isKnown = (KNOWN_QUEUES as readonly string[]).includes(name);
+    if (!isKnown && !(await this.discovered()).includes(name)) throw new DomainError('SUPPORT.QUEUE_NOT_FOUND', 'NOT_FOUND', `Queue ${name} not found`);
     const q = new Queue(name, { connection: this.base.opts.connection, prefix: this.base.opts.prefix });
     this.queues.set(name, q);
     this.owned.push(q);
