@@ -12,8 +12,9 @@ import { SupportModule } from './modules/support/support.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { CalendarModule } from './modules/calendar/calendar.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { AvailabilityModule } from './modules/availability/availability.module.js';
 
-export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule];
+export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule, AvailabilityModule];
 
 /** The api process: HTTP under /api/v1 plus the built client. */
 @Module({})

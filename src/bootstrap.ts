@@ -110,7 +110,17 @@ export function configureApi(app: NestFastifyApplication, config: AppConfig): vo
   // Production publishes no route map (support and test routes included) unless API_DOCS=true.
   if (config.apiDocs) setupOpenApi(app);
   if (existsSync(config.clientDist)) {
-    void fastify.register(fastifyStatic as never, { root: config.clientDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // The build writes a .br and a .gz beside each text file (client/vite.config.ts); hashed assets never change.
+    void fastify.register(fastifyStatic as never, {
+      root: config.clientDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, path: string) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { applyContract } from './openapi-contract.js';
 
 const errorSchema = {
@@ -13,8 +13,11 @@ const errorSchema = {
   },
 };
 
-/** OpenAPI for every route at /api/docs (JSON at /api/docs-json), with bearer auth and the error shape. */
-export function setupOpenApi(app: INestApplication): void {
+/**
+ * The OpenAPI document of every route, with bearer auth and the error shape. Needs the routes only, so
+ * scripts/openapi.mjs builds it from an app created in preview mode (no database) and writes client/openapi.json.
+ */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('WakeStake API')
     .setDescription('Stake on waking up on time. Money is in rupees (JSON numbers, at most 2 decimals); errors share one shape.')
@@ -30,5 +33,10 @@ export function setupOpenApi(app: INestApplication): void {
       { status: 503, description: 'A dependency is down', schema: errorSchema },
     )
     .build();
-  SwaggerModule.setup('api/docs', app, () => applyContract(SwaggerModule.createDocument(app, config)), { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'WakeStake API' });
+  return applyContract(SwaggerModule.createDocument(app, config));
+}
+
+/** OpenAPI at /api/docs (JSON at /api/docs-json). */
+export function setupOpenApi(app: INestApplication): void {
+  SwaggerModule.setup('api/docs', app, () => createOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json', customSiteTitle: 'WakeStake API' });
 }

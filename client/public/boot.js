@@ -3,7 +3,8 @@
 // 2. on "/", "/login" and "/register" for a visitor without a session, show the static first screen that index.html
 //    carries inside #root (the landing hero; the sign-in or sign-up card's heading and the form's outline), so the
 //    page's largest text paints without waiting for the app's JavaScript. React replaces it on its first render
-//    (src/features/landing/components/landing-page.tsx, src/features/auth/components/{login,register}-page.tsx).
+//    (src/features/landing/components/landing-page.tsx, src/features/auth/components/{login,register}-page.tsx);
+//    any other screen (a signed-in one) shows the navbar's bar and brand alone ('shell') until the app renders.
 (function () {
   var root = document.documentElement;
   var mode = null;
@@ -22,5 +23,5 @@
   root.style.colorScheme = mode;
   var pages = { '/': 'landing', '/login': 'login', '/register': 'register' };
   var path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
-  if (pages[path] && !token) root.setAttribute('data-static-page', pages[path]);
+  root.setAttribute('data-static-page', pages[path] && !token ? pages[path] : 'shell');
 })();

@@ -2,6 +2,12 @@
 // painted index.html's static first screen (public/boot.js picks it), so a phone shows the page's heading without
 // waiting for ~110 kB of JavaScript to download and a second of it to evaluate. A hidden tab paints no frames: the
 // timeout starts the app then.
+import { paths } from './config/paths';
+import { buildUrl, getToken } from './lib/api-client';
+import { requestEarly } from './lib/early-requests';
+import { istDateString } from './lib/format';
+import { registerServiceWorkerWhenIdle } from './lib/service-worker';
+
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => {
     let done = false;
@@ -13,6 +19,31 @@ function afterFirstPaint(): Promise<void> {
     requestAnimationFrame(() => setTimeout(go, 0));
     setTimeout(go, 200);
   });
+}
+
+// A signed-in screen's data is requested now, while the app's code downloads, instead of after it has run
+// (lib/early-requests.ts; the app takes these answers when it asks for the same URLs).
+const token = getToken();
+if (token) {
+  const today = istDateString();
+  const signedIn = (path: string, query?: Record<string, string | number>) => ({ url: buildUrl(path, query), token });
+  const firstData: Record<string, { url: string; token: string | null }[]> = {
+    [paths.dashboard]: [
+      { url: buildUrl('/config'), token: null },
+      signedIn('/wallet/balance'),
+      signedIn(`/challenges/date/${today}`),
+      signedIn('/challenges', { page: 0, size: 10 }),
+      signedIn('/challenges/stats'),
+      signedIn('/challenges/status/PENDING', { page: 0, size: 50 }),
+      signedIn('/challenges/status/COMPLETED', { page: 0, size: 50 }),
+      signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
+      signedIn('/challenges/pool', { date: today }),
+      signedIn('/challenge-plans'),
+    ],
+  };
+  // Every signed-in screen: the session check (AuthProvider) and the navbar's notifications.
+  const always = [signedIn('/auth/profile'), signedIn('/wallet/notifications', { page: 0, size: 10 })];
+  requestEarly([...always, ...(firstData[location.pathname.replace(/\/+$/, '')] ?? [])]);
 }
 
 // The first screens' route chunks are fetched alongside the app's code rather than after it (the router imports the
@@ -28,3 +59,6 @@ void afterFirstPaint().then(() => {
   void firstScreens[location.pathname.replace(/\/+$/, '') || '/']?.().catch(() => undefined);
   return import('./boot');
 });
+
+// Web Push reminders (public/sw.js, issue #22): registered after `load`, when the main thread is idle.
+registerServiceWorkerWhenIdle();

@@ -65,6 +65,15 @@ export class AppConfig {
   poolMode: PoolMode;
   /** CHARITIES (`id:Display Name,…`): where pledge-mode misses may go, first = default; empty: the platform receives them. */
   charities: Charity[];
+  /** LEAVE_DAYS_PER_MONTH: days of declared leave a user may book in a calendar month (issue #22). */
+  leaveDaysPerMonth: number;
+  /** The grievance officer the legal pages name (IT Rules 2021, DPDP Act 2023): GRIEVANCE_OFFICER_NAME, _EMAIL, _PHONE, _ADDRESS. */
+  grievanceOfficer: { name: string; email: string; phone: string | null; address: string | null };
+  /**
+   * AVAILABILITY_RECORDER: `on` (heartbeats and check-in route failures recorded, outages detected), `manual` (counted,
+   * flushed only when asked: tests), `off`. Default on, off under NODE_ENV=test (tests share one database and clock).
+   */
+  availabilityRecorder: 'on' | 'manual' | 'off';
 }
 
 export type PoolMode = 'pool' | 'pledge';
@@ -296,7 +305,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
     settlementReceiptMail: bool(env, 'SETTLEMENT_RECEIPT_MAIL', false),
     poolMode: oneOf(env, 'POOL_MODE', 'pool', ['pool', 'pledge'] as const),
     charities: parseCharities(str(env, 'CHARITIES', '')),
+    leaveDaysPerMonth: int(env, 'LEAVE_DAYS_PER_MONTH', 4, 0, 31),
+    grievanceOfficer: grievanceOfficer(env),
+    availabilityRecorder: oneOf(env, 'AVAILABILITY_RECORDER', nodeEnv === 'test' ? 'off' : 'on', ['on', 'manual', 'off'] as const),
   });
+}
+
+/** The grievance officer's contact; the defaults are placeholders (a reserved .example address) to be set before launch. */
+function grievanceOfficer(env: Env): AppConfig['grievanceOfficer'] {
+  const email = str(env, 'GRIEVANCE_OFFICER_EMAIL', 'grievance@wakestake.example');
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(email)) throw new ConfigError('GRIEVANCE_OFFICER_EMAIL', `must be an email address (got "${email}")`);
+  return {
+    name: str(env, 'GRIEVANCE_OFFICER_NAME', 'Grievance Officer, WakeStake').slice(0, 100),
+    email,
+    phone: env.GRIEVANCE_OFFICER_PHONE?.trim() || null,
+    address: env.GRIEVANCE_OFFICER_ADDRESS?.trim() || null,
+  };
 }
 
 /** Boot helper: one clear line naming the variable, then exit. */

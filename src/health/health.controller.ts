@@ -6,6 +6,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/auth/auth.decorators.js';
 import { RedisService } from '../common/redis.module.js';
 import { AppConfig } from '../config/app-config.js';
+import { GRIEVANCE_RESPONSE_DAYS, TERMS_VERSION } from '../config/terms.js';
 import { Readiness } from '../observability/readiness.js';
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -74,6 +75,9 @@ export class HealthController {
         // what new challenges are staked under (existing ones keep theirs) and where a pledge-mode miss may go
         poolMode: this.config.poolMode,
         charities: this.config.charities,
+        // the terms a person accepts at sign-up (and again when this changes), and who hears their complaints
+        termsVersion: TERMS_VERSION,
+        grievanceOfficer: { ...this.config.grievanceOfficer, responseDays: GRIEVANCE_RESPONSE_DAYS },
       },
     };
   }

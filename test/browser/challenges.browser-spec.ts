@@ -79,6 +79,12 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await dialog.getByText('Check-in window: 5:45 AM – 6:10 AM IST').waitFor();
     await dialog.getByLabel('Forfeit amount (₹)').fill('30');
     await dialog.getByRole('button', { name: 'Create Challenge' }).click();
+    // Issue #20: a review of the stake before the money moves, then a toast.
+    const review = page.getByRole('alertdialog', { name: 'Review your stake' });
+    await review.getByText('₹25.50 (85%) comes back by 3 PM; ₹4.50 goes to the pool for those who woke up.').waitFor({ state: 'visible' });
+    await expectAccessible(page);
+    await review.getByRole('button', { name: 'Confirm and stake ₹30' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Challenge created' }).waitFor({ state: 'visible' });
     await dialog.waitFor({ state: 'hidden' });
 
     const upcoming = page.getByTestId('upcoming-list');
@@ -112,6 +118,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await page.getByTestId('create-balance').filter({ hasText: '₹500' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create Challenge' }).last().click();
+    await page.getByRole('alertdialog', { name: 'Review your stake' }).getByRole('button', { name: 'Confirm and stake ₹25' }).click();
     const done = page.getByTestId('challenge-created');
     await done.waitFor({ state: 'visible' });
     await done.getByText('Check-in window: 6:45 am – 7:10 am IST').waitFor();

@@ -54,6 +54,7 @@ describe('identity journey in Chromium', () => {
     await page.getByRole('textbox', { name: /^Email/ }).fill(email);
     await page.getByLabel(/^Password/).fill(password);
     await page.getByLabel(/^Confirm password/).fill(password);
+    await page.getByRole('checkbox', { name: /I am 18 or older and accept the Terms of use/ }).check({ force: true });
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     // A new account has an incomplete profile: the guards send it to onboarding.

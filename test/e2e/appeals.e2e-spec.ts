@@ -70,7 +70,7 @@ describe('appeals', () => {
   it('refunds the whole stake of a waiting miss when support says so, with a note and a notice', async () => {
     const open = (await t.http().get('/api/v1/support/appeals?status=OPEN').set(staff.auth).expect(200)).body.data.appeals;
     const mine = open.find((a: { challengeId: string }) => a.challengeId === appealed.challengeId);
-    expect(mine).toMatchObject({ status: 'OPEN', userId: appealed.userId, challenge: { challengeDate: DAY, forfeitAmount: 40, status: 'COMPLETED' } });
+    expect(mine).toMatchObject({ status: 'OPEN', userId: appealed.userId, user: { email: appealed.email, fullName: 'Seeded User' }, challenge: { challengeDate: DAY, forfeitAmount: 40, status: 'COMPLETED', hasPhoto: false } });
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(auth(appealed)).send({ decision: 'REFUNDED', note: 'Our logs agree.' }).expect(403);
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'MAYBE', note: 'Our logs agree.' }).expect(400);
 

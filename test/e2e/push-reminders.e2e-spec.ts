@@ -120,13 +120,13 @@ describe('push reminders', () => {
     await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/phone`, keys: phone.json, expirationTime: null }).expect(201);
     const silent = browserKeys();
     await t.http().post('/api/v1/notifications/push/subscriptions').set(quiet.auth).send({ endpoint: `${push.origin}/sub/quiet`, keys: silent.json }).expect(201);
-    const challengeId = await pendingChallenge(me.id, '2026-04-02');
-    await pendingChallenge(quiet.id, '2026-04-02');
+    const challengeId = await pendingChallenge(me.id, '2032-04-02');
+    await pendingChallenge(quiet.id, '2032-04-02');
 
     const moments: Array<[string, string]> = [
-      ['2026-04-01T14:30:05Z', '₹40 on 06:00 tomorrow. Sleep well.'], // 20:00 IST the evening before
-      ['2026-04-02T00:15:10Z', 'Check-in is open: ₹40 on 06:00.'], // the window opens at 05:45 IST
-      ['2026-04-02T00:35:10Z', 'Check in now or ₹40 is at risk.'], // five minutes before it closes
+      ['2032-04-01T14:30:05Z', '₹40 on 06:00 tomorrow. Sleep well.'], // 20:00 IST the evening before
+      ['2032-04-02T00:15:10Z', 'Check-in is open: ₹40 on 06:00.'], // the window opens at 05:45 IST
+      ['2032-04-02T00:35:10Z', 'Check in now or ₹40 is at risk.'], // five minutes before it closes
     ];
     for (const [instant, body] of moments) {
       t.clock.set(instant);
@@ -150,22 +150,22 @@ describe('push reminders', () => {
     const laptop = browserKeys();
     await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/laptop`, keys: laptop.json }).expect(201);
     gone.add('/sub/laptop');
-    const id = await pendingChallenge(me.id, '2026-04-05');
-    t.clock.set('2026-04-05T00:15:10Z');
+    const id = await pendingChallenge(me.id, '2032-04-05');
+    t.clock.set('2032-04-05T00:15:10Z');
     const before = push.received.length;
     expect(await send()).toEqual({ reminders: 1, delivered: 1 }); // the phone got it; the laptop answered 410
     expect(push.received.length).toBe(before + 2);
     expect(await ds.query(`SELECT 1 FROM push_subscriptions WHERE endpoint = $1`, [`${push.origin}/sub/laptop`])).toHaveLength(0);
 
     await ds.query(`UPDATE challenges SET status = 'COMPLETED', is_successful = true WHERE id = $1`, [id]);
-    t.clock.set('2026-04-05T00:35:10Z');
+    t.clock.set('2032-04-05T00:35:10Z');
     expect(await send()).toEqual({ reminders: 0, delivered: 0 });
   });
 
   it('stops pushing to a browser that unsubscribed', async () => {
     await t.http().delete('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/phone` }).expect(200);
-    await pendingChallenge(me.id, '2026-04-08');
-    t.clock.set('2026-04-08T00:15:10Z');
+    await pendingChallenge(me.id, '2032-04-08');
+    t.clock.set('2032-04-08T00:15:10Z');
     expect(await send()).toEqual({ reminders: 0, delivered: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
+import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
 
@@ -26,6 +27,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <ColorModeProvider>
         <QueryClientProvider client={client}>
           <AuthProvider>{children}</AuthProvider>
+          <Toaster />
         </QueryClientProvider>
       </ColorModeProvider>
     </ChakraProvider>

@@ -30,6 +30,13 @@ export const routes: RouteObject[] = [
       { path: paths.forgotPassword, lazy: lazy(() => import('./routes/auth/forgot-password')) },
       { path: paths.resetPassword, lazy: lazy(() => import('./routes/auth/reset-password')) },
 
+      // Public legal and help pages: anyone, signed in or not.
+      { path: paths.terms, lazy: lazy(() => import('./routes/legal/terms')) },
+      { path: paths.privacy, lazy: lazy(() => import('./routes/legal/privacy')) },
+      { path: paths.refunds, lazy: lazy(() => import('./routes/legal/refunds')) },
+      { path: paths.grievance, lazy: lazy(() => import('./routes/legal/grievance')) },
+      { path: paths.help, lazy: lazy(() => import('./routes/legal/help')) },
+
       // Login required.
       {
         Component: ProtectedRoute,

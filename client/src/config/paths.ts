@@ -14,6 +14,12 @@ export const paths = {
   withdraw: '/withdraw',
   transactions: '/wallet/transactions',
   support: '/support',
+  // public legal and help pages (footer, sign-up)
+  terms: '/terms',
+  privacy: '/privacy',
+  refunds: '/refunds',
+  grievance: '/grievance',
+  help: '/help',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

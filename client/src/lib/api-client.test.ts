@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/test-utils';
 import { api, ApiError, messageForStatus, NETWORK_ERROR_STATUS, UNAUTHORIZED_EVENT } from './api-client';
+import { requestEarly } from './early-requests';
 
 async function failure(status: number, body: unknown): Promise<ApiError> {
   stubFetch({ 'GET /thing': { status, body } });
@@ -90,5 +91,20 @@ describe('api-client requests', () => {
     await api.get('/wallet').catch(() => undefined);
     window.removeEventListener(UNAUTHORIZED_EVENT, listener);
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('early answers (main.tsx)', () => {
+  it('a GET uses the answer main.tsx already requested for the same URL and session instead of asking again', async () => {
+    localStorage.setItem('token', 'tk');
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ balance: 250 }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    requestEarly([{ url: '/api/v1/wallet/balance', token: 'tk' }]);
+    expect(await api.get('/wallet/balance')).toEqual({ balance: 250 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await api.get('/wallet/balance');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    localStorage.removeItem('token');
+    vi.unstubAllGlobals();
   });
 });

@@ -1,4 +1,5 @@
 import { storageKeys } from '@/config/storage-keys';
+import { takeEarly } from './early-requests';
 
 /** Base URL of the API: same origin `/api/v1` unless VITE_API_URL says otherwise. */
 export const API_BASE_URL = (import.meta.env.VITE_API_URL ?? '/api/v1').replace(/\/+$/, '');
@@ -174,7 +175,10 @@ export async function request<T = unknown>(method: string, path: string, options
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: options.signal });
+    const url = buildUrl(path, options.query);
+    // main.tsx may already have sent this GET while the app's code loaded (lib/early-requests.ts).
+    const early = method === 'GET' && body === undefined && !options.headers ? takeEarly(url, token) : undefined;
+    response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(NETWORK_ERROR_STATUS, errorMessages.network, { cause });
@@ -216,3 +220,23 @@ export const api = {
   postMultipart: <T = unknown>(path: string, formData: FormData, options?: Opts) =>
     request<T>('POST', path, { ...options, formData }),
 };
+
+/** A file (an export, a photo) as bytes with its headers, with the stored token; errors as `request` gives them. */
+export async function getBlob(path: string, options: Opts = {}): Promise<{ blob: Blob; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.auth === false ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR_STATUS, errorMessages.network, { cause });
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && token && typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    throw new ApiError(response.status, messageForStatus(response.status, data), { serverMessage: serverMessageOf(data), body: data });
+  }
+  return { blob: await response.blob(), headers: response.headers };
+}

@@ -6,6 +6,12 @@ describe('formatINR', () => {
     expect(formatINR(100000)).toBe('₹1,00,000');
     expect(formatINR(1234567.5)).toBe('₹12,34,567.50');
   });
+  it('shows paise only when the amount is not whole rupees (one formatter: never ₹0.00 beside ₹9)', () => {
+    expect(formatINR(9)).toBe('₹9');
+    expect(formatINR(0)).toBe('₹0');
+    expect(formatINR(25.5)).toBe('₹25.50');
+    expect(formatINR('1500.00')).toBe('₹1,500');
+  });
   it('shows ₹0 for missing amounts', () => {
     expect(formatINR(undefined)).toBe('₹0');
   });

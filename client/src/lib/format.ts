@@ -1,15 +1,21 @@
 // Money in rupees (en-IN grouping: ₹1,00,000) and times in India Standard Time, whatever the browser's zone.
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
-const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Each formatter is built on first use: building one costs ~5 ms on a phone, and start-up would otherwise pay for all.
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const inrWhole = once(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 }));
+const inrPaise = once(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** ₹1,00,000 for whole rupees, ₹25.50 otherwise; null/undefined/NaN show as ₹0. */
 export function formatINR(amount: number | string | null | undefined, options: { alwaysPaise?: boolean } = {}): string {
   const n = typeof amount === 'string' ? Number(amount) : amount;
   const value = n === null || n === undefined || !Number.isFinite(n) ? 0 : n;
   const whole = Math.abs(Math.round(value * 100)) % 100 === 0;
-  return (whole && !options.alwaysPaise ? inrWhole : inrPaise).format(value);
+  return (whole && !options.alwaysPaise ? inrWhole() : inrPaise()).format(value);
 }
 
 type DateInput = Date | string | number;
@@ -20,37 +26,37 @@ function toDate(input: DateInput): Date {
   return input instanceof Date ? input : new Date(input);
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
-const dateTimeFmt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true,
-});
-const isoDateFmt = new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hmFmt = new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }));
+const timeFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }));
+const dateTimeFmt = once(
+  () => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }),
+);
+const isoDateFmt = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const hmFmt = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
 
 /** "22 Nov 2026" in IST. */
 export function formatISTDate(input: DateInput): string {
-  return dateFmt.format(toDate(input));
+  return dateFmt().format(toDate(input));
 }
 
 /** "7:05 am" in IST. */
 export function formatISTTime(input: DateInput): string {
-  return timeFmt.format(toDate(input));
+  return timeFmt().format(toDate(input));
 }
 
 /** "22 Nov 2026, 7:05 am" in IST. */
 export function formatISTDateTime(input: DateInput): string {
-  return dateTimeFmt.format(toDate(input));
+  return dateTimeFmt().format(toDate(input));
 }
 
 /** YYYY-MM-DD of the given instant (default now) in IST. */
 export function istDateString(input: DateInput = new Date()): string {
-  return isoDateFmt.format(toDate(input));
+  return isoDateFmt().format(toDate(input));
 }
 
 /** HH:mm (24 h) of the given instant (default now) in IST. */
 export function istTimeString(input: DateInput = new Date()): string {
-  return hmFmt.format(toDate(input));
+  return hmFmt().format(toDate(input));
 }
 
 /** Minutes since IST midnight of the given instant. */

@@ -7,21 +7,8 @@ import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
 import { AuthContext, type AuthContextValue } from '@/features/auth/components/auth-provider';
 import { isProfileComplete } from '@/features/auth/profile-complete';
-import type { User } from '@/types/api';
 
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'u1',
-    email: 'asha@example.com',
-    fullName: 'Asha Rao',
-    phoneNumber: '+919876543210',
-    city: 'Pune',
-    occupation: 'student',
-    balance: 500,
-    role: 'USER',
-    ...overrides,
-  };
-}
+export { makeChallenge, makeUser } from './api-fixtures';
 
 /** A hand-set auth state, for testing guards and screens without the network. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {

@@ -15,6 +15,10 @@ import { Push1763801600000 } from './1763801600000-push.js';
 import { ChallengePlans1763801700000 } from './1763801700000-challenge-plans.js';
 import { Appeals1763801800000 } from './1763801800000-appeals.js';
 import { PledgeMode1763801900000 } from './1763801900000-pledge-mode.js';
+import { Outages1763802000000 } from './1763802000000-outages.js';
+import { SelfLimitsAndConsent1763802100000 } from './1763802100000-self-limits-and-consent.js';
+import { WakeShieldsLeave1763802200000 } from './1763802200000-wake-shields-leave.js';
+import { AppealPhoto1763802290000 } from './1763802290000-appeal-photo.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -35,4 +39,8 @@ export const migrations = [
   ChallengePlans1763801700000,
   Appeals1763801800000,
   PledgeMode1763801900000,
+  Outages1763802000000,
+  SelfLimitsAndConsent1763802100000,
+  WakeShieldsLeave1763802200000,
+  AppealPhoto1763802290000,
 ];

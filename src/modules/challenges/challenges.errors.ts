@@ -7,6 +7,8 @@ export const ChallengeErrors = {
   adultRequired: () =>
     new DomainError('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
   lowBalance: () => new DomainError('CHALLENGES.LOW_BALANCE', 'INVALID', 'Insufficient balance! You need at least ₹50 to create challenges'),
+  /** A limit the person set on themselves (issue #21): a cooling-off pause or the monthly stake cap. */
+  overSelfLimit: (message: string) => new DomainError('CHALLENGES.SELF_LIMIT', 'INVALID', message),
   forfeitAboveBalance: () => new DomainError('CHALLENGES.FORFEIT_ABOVE_BALANCE', 'INVALID', 'Forfeit amount exceeds available balance!'),
   duplicateDate: () => new DomainError('CHALLENGES.DUPLICATE_DATE', 'CONFLICT', 'You already have a challenge for this date'),
   windowNotOpen: () => new DomainError('CHALLENGES.WINDOW_NOT_OPEN', 'INVALID', 'Check-in window has not opened yet'),
@@ -20,4 +22,15 @@ export const ChallengeErrors = {
   photoType: () => new DomainError('CHALLENGES.PHOTO_TYPE', 'INVALID', 'photo: must be a JPEG or PNG image'),
   photoTooLarge: () => new DomainError('CHALLENGES.PHOTO_TOO_LARGE', 'INVALID', 'photo: must be at most 5 MB'),
   testModeOff: () => new DomainError('CHALLENGES.TEST_MODE_OFF', 'NOT_FOUND', 'Resource not found'),
+  noShield: () => new DomainError('CHALLENGES.NO_SHIELD', 'INVALID', 'You hold no wake shield: one is earned every 7 successful mornings in a row'),
+  shieldTooLate: () => new DomainError('CHALLENGES.SHIELD_TOO_LATE', 'INVALID', 'A shield must be used before the check-in window opens'),
+  notExcusable: () => new DomainError('CHALLENGES.NOT_EXCUSABLE', 'CONFLICT', 'Only a pending challenge can be excused'),
+  onLeave: (date: string) => new DomainError('CHALLENGES.ON_LEAVE', 'INVALID', `You are on leave on ${date}: remove the leave day first`),
+  leaveInvalid: (message: string) => new DomainError('CHALLENGES.LEAVE_INVALID', 'INVALID', message),
+  alreadyOnLeave: (date: string) => new DomainError('CHALLENGES.ALREADY_ON_LEAVE', 'CONFLICT', `You are already on leave on ${date}`),
+  leaveNotFound: (date: string) => new DomainError('CHALLENGES.LEAVE_NOT_FOUND', 'NOT_FOUND', `You have no leave on ${date}`),
+  stillAwakeNotFound: () => new DomainError('CHALLENGES.STILL_AWAKE_NOT_FOUND', 'NOT_FOUND', 'No still-awake check for this challenge'),
+  stillAwakeNotYet: () => new DomainError('CHALLENGES.STILL_AWAKE_NOT_YET', 'INVALID', 'The still-awake check has not been asked yet'),
+  stillAwakeAnswered: () => new DomainError('CHALLENGES.STILL_AWAKE_ANSWERED', 'CONFLICT', 'The still-awake check is already answered'),
+  stillAwakeExpired: () => new DomainError('CHALLENGES.STILL_AWAKE_EXPIRED', 'INVALID', 'The still-awake check has expired: it was not answered in time'),
 };

@@ -29,16 +29,37 @@ import { AppealRepository } from './infrastructure/appeal.repository.js';
 import { FileAppealHandler } from './commands/file-appeal/file-appeal.handler.js';
 import { DecideAppealHandler } from './commands/decide-appeal/decide-appeal.handler.js';
 import { GetAppealHandler } from './queries/get-appeal/get-appeal.handler.js';
+import { GetAppealPhotoHandler } from './queries/get-appeal-photo/get-appeal-photo.handler.js';
 import { ListAppealsHandler } from './queries/list-appeals/list-appeals.handler.js';
 import { AppealsController } from './appeals.controller.js';
 import { PoolPreviewController } from './pool-preview.controller.js';
 import { GetDatePlayersHandler } from './queries/get-date-players/get-date-players.handler.js';
+import { SelfLimitsController } from './self-limits.controller.js';
+import { SelfLimitsService } from './self-limits.service.js';
+import { SelfLimitsRepository } from './infrastructure/self-limits.repository.js';
+import { WakeRepository } from './infrastructure/wake.repository.js';
+import { SpendShieldHandler } from './commands/spend-shield/spend-shield.handler.js';
+import { BookLeaveHandler } from './commands/book-leave/book-leave.handler.js';
+import { CancelLeaveHandler } from './commands/cancel-leave/cancel-leave.handler.js';
+import { SetStillAwakeHandler } from './commands/set-still-awake/set-still-awake.handler.js';
+import { AnswerStillAwakeHandler } from './commands/answer-still-awake/answer-still-awake.handler.js';
+import { MarkStillAwakeAskedHandler } from './commands/mark-still-awake-asked/mark-still-awake-asked.handler.js';
+import { ResolveStillAwakeChecksHandler } from './commands/resolve-still-awake-checks/resolve-still-awake-checks.handler.js';
+import { GetShieldsHandler } from './queries/get-shields/get-shields.handler.js';
+import { ListLeaveHandler } from './queries/list-leave/list-leave.handler.js';
+import { GetStillAwakeCheckHandler, GetStillAwakeSettingHandler } from './queries/get-still-awake/get-still-awake.handler.js';
+import { ListDueStillAwakeChecksHandler } from './queries/list-due-still-awake-checks/list-due-still-awake-checks.handler.js';
+import { ShieldsController } from './shields.controller.js';
+import { LeaveController } from './leave.controller.js';
+import { StillAwakeController } from './still-awake.controller.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
-  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController],
+  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController],
   providers: [
     ChallengesService,
+    SelfLimitsService,
+    SelfLimitsRepository,
     TestModeGuard,
     CloseMissedChallengesHandler,
     MarkChallengesProcessedHandler,
@@ -61,8 +82,22 @@ import { GetDatePlayersHandler } from './queries/get-date-players/get-date-playe
     FileAppealHandler,
     DecideAppealHandler,
     GetAppealHandler,
+    GetAppealPhotoHandler,
     ListAppealsHandler,
     GetDatePlayersHandler,
+    WakeRepository,
+    SpendShieldHandler,
+    BookLeaveHandler,
+    CancelLeaveHandler,
+    SetStillAwakeHandler,
+    AnswerStillAwakeHandler,
+    MarkStillAwakeAskedHandler,
+    ResolveStillAwakeChecksHandler,
+    GetShieldsHandler,
+    ListLeaveHandler,
+    GetStillAwakeSettingHandler,
+    GetStillAwakeCheckHandler,
+    ListDueStillAwakeChecksHandler,
   ],
   exports: [ChallengesService],
 })

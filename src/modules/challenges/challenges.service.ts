@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { DomainError } from '../../common/errors/domain-error.js';
@@ -31,13 +31,16 @@ import {
 import { ChallengeView, toChallengeView } from './domain/challenge-view.js';
 import { pledgeOf } from './domain/pledge-rules.js';
 import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
-import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated } from './events/challenge-events.js';
+import { ChallengeCancelled, ChallengeCheckedIn, ChallengeCreated, CheckInPhotoUploadFailed } from './events/challenge-events.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { affectedIds, isUniqueViolation, retryingTransaction } from './infrastructure/sql.js';
 import { isUuid, uuid7 } from '../../common/uuid.js';
 import { preparedQuery } from '../../common/prepared-query.js';
 import { TickBatcher } from '../../common/tick-batcher.js';
 import { PhotoStorage } from '../../common/storage/photo-storage.js';
+import { SelfLimitsService } from './self-limits.service.js';
+import { WakeRepository } from './infrastructure/wake.repository.js';
+import { STILL_AWAKE_SPREAD_SECONDS, stillAwakeMoment } from './domain/still-awake-rules.js';
 
 export interface CreateInput {
   challengeDate: string;
@@ -89,6 +92,8 @@ export class ChallengesService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
+    @Inject(SelfLimitsService) private readonly selfLimits: SelfLimitsService,
+    @Inject(WakeRepository) private readonly wake: WakeRepository,
   ) {}
 
   private get tz(): string {
@@ -190,6 +195,7 @@ export class ChallengesService {
       notes: null,
       photoPath: null,
       failureReason: opts.outcome === 'FAILED' ? 'Missed check-in window' : null,
+      forgivenReason: null,
       winningsAmount: 0n,
       actualForfeitAmount: 0n,
       refundedAmount: 0n,
@@ -206,6 +212,11 @@ export class ChallengesService {
       // The row and its stake commit together or not at all.
       await retryingTransaction(() =>
         this.dataSource.transaction(async (manager) => {
+          // The person's own limits (a pause, the month's cap), decided on their locked limits row in this transaction.
+          await this.selfLimits.assertStakeAllowed(userId, date, stake, manager);
+          // Never on a declared leave day: under the date's leave lock a booking at the same moment sees this row, or this sees it.
+          await this.wake.lockLeaveDate(manager, userId, date);
+          if (await this.wake.isOnLeave(userId, date, manager)) throw ChallengeErrors.onLeave(date);
           await manager.insert(ChallengeEntity, row);
           // The ₹50 rule again on the wallet's locked balance, in this transaction: concurrent creations for other dates
           // see each other's stakes, so none of them passes on a balance another one already spent.
@@ -245,6 +256,8 @@ export class ChallengesService {
     const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
     if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: 'Insufficient balance! You need at least ₹50 to create challenges' };
     if (await this.hasActiveOn(userId, date)) return { canCreate: false, reason: 'You already have a challenge for this date' };
+    const limited = await this.selfLimits.stakeProblem(userId, date, BigInt(MIN_FORFEIT_RUPEES) * 100n);
+    if (limited) return { canCreate: false, reason: limited };
     return { canCreate: true };
   }
 
@@ -355,7 +368,11 @@ export class ChallengesService {
       if (!ext) throw ChallengeErrors.photoType();
       // Stored before the row points at it: a store that is down answers 503 and the challenge stays PENDING.
       photoPath = `challenges/${c.id}-${randomUUID()}.${ext}`;
-      await this.photos.put(photoPath, photo.bytes, ext === 'png' ? 'image/png' : 'image/jpeg');
+      await this.photos.put(photoPath, photo.bytes, ext === 'png' ? 'image/png' : 'image/jpeg').catch((e: unknown) => {
+        // counted by the availability recorder: enough refused photos in a minute is an outage that forgives misses
+        this.eventBus.publish(new CheckInPhotoUploadFailed(c.id, userId));
+        throw e;
+      });
     }
 
     const onTime = phase === 'OPEN';
@@ -417,6 +434,7 @@ export class ChallengesService {
   private async afterCheckIn(userId: string, id: string, onTime: boolean, challengeDate: string, known?: ChallengeEntity): Promise<{ challenge: ChallengeView; isSuccessful: boolean }> {
     const updated = known ?? (await this.findOwn(userId, id));
     this.eventBus.publish(new ChallengeCheckedIn(id, userId, onTime));
+    if (onTime) await this.armStillAwake(updated);
     await this.notify(
       userId,
       'CHALLENGE_CHECKED_IN',
@@ -432,6 +450,17 @@ export class ChallengesService {
     // No pool read here (the 6 AM rush): a late check-in answers its forfeit at once, the estimate comes with the next read.
     const [challenge] = await this.views([updated], false);
     return { challenge, isSuccessful: onTime };
+  }
+
+  /**
+   * "Still awake?" (when the user has it on): a second check at a random moment 20-40 minutes after the check-in, chosen
+   * and stored here, by the server's clock. Armed right after the check-in's commit; should that fail, the morning
+   * stands without it (logged: never a check-in answered as an error after it was recorded).
+   */
+  private async armStillAwake(c: ChallengeEntity): Promise<void> {
+    const checkedInAt = c.checkInTime ?? this.clock.now();
+    const { askAt, deadlineAt } = stillAwakeMoment(checkedInAt, randomInt(0, STILL_AWAKE_SPREAD_SECONDS + 1));
+    await this.wake.armStillAwake({ challengeId: c.id, userId: c.userId, askAt, deadlineAt, now: this.clock.now() }).catch((e: unknown) => this.wake.logArmFailure(c.id, e));
   }
 
   private assertCheckInPossible(c: ChallengeEntity): void {

@@ -4,7 +4,7 @@ import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators
 import { AuthService } from './application/auth.service.js';
 import { ProfileService } from './application/profile.service.js';
 import { AuthRateLimitGuard } from './infrastructure/auth-rate-limit.guard.js';
-import { ChangePasswordDto, EmailInputDto, GoogleDto, LoginDto, RegisterDto, ResetPasswordDto, TokenInputDto, VerifyResetTokenDto } from './dto/auth.dto.js';
+import { AcceptTermsDto, ChangePasswordDto, EmailInputDto, GoogleDto, LoginDto, RegisterDto, ResetPasswordDto, TokenInputDto, VerifyResetTokenDto } from './dto/auth.dto.js';
 import { UpdateProfileDto } from './dto/profile.dto.js';
 
 /** /api/v1/auth: SPEC.md section 7 plus change-password and account deletion. Forms with query or body take either. */
@@ -108,6 +108,12 @@ export class IdentityController {
   @HttpCode(200)
   changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto) {
     return this.auth.changePassword(user, dto);
+  }
+
+  @Post('accept-terms')
+  @HttpCode(200)
+  acceptTerms(@CurrentUser() user: AuthUser, @Body() dto: AcceptTermsDto) {
+    return this.auth.acceptTerms(user, dto.termsVersion);
   }
 
   @Delete('account')

@@ -4,6 +4,7 @@ import { DomainError } from '../../common/errors/domain-error.js';
 export const IdentityErrors = {
   invalidCredentials: () => new DomainError('IDENTITY.INVALID_CREDENTIALS', 'UNAUTHENTICATED', 'Invalid email or password'),
   emailTaken: () => new DomainError('IDENTITY.EMAIL_TAKEN', 'CONFLICT', 'An account with this email already exists. Please log in instead.'),
+  termsOutdated: (message: string) => new DomainError('IDENTITY.TERMS_OUTDATED', 'INVALID', message),
   passwordsDiffer: () => new DomainError('IDENTITY.PASSWORDS_DIFFER', 'INVALID', 'Passwords do not match'),
   verificationLinkInvalid: () =>
     new DomainError('IDENTITY.VERIFICATION_TOKEN_INVALID', 'INVALID', 'Verification link is invalid or has expired. Please request a new verification email.'),

@@ -16,6 +16,7 @@ import { EstimateChallengeOutcomesHandler } from './queries/estimate-challenge-o
 import { SettlementController } from './settlement.controller.js';
 import { RerunSettlementHandler } from './commands/rerun-settlement/rerun-settlement.handler.js';
 import { GetPoolPreviewHandler } from './queries/get-pool-preview/get-pool-preview.handler.js';
+import { ListForgivenLinesHandler } from './queries/list-forgiven-lines/list-forgiven-lines.handler.js';
 
 /** The settlement module: its controllers, command, query and event handlers. */
 @Module({
@@ -37,6 +38,7 @@ import { GetPoolPreviewHandler } from './queries/get-pool-preview/get-pool-previ
     GetSupportSettlementsHandler,
     GetSettlementLineHandler,
     EstimateChallengeOutcomesHandler,
+    ListForgivenLinesHandler,
   ],
   exports: [SettlementRepository, SettlementQueue, BullModule],
 })

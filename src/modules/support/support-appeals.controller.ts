@@ -1,13 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
+import { PhotoStorage } from '../../common/storage/photo-storage.js';
+import { GetAppealPhotoQuery } from '../challenges/queries/get-appeal-photo/get-appeal-photo.query.js';
+import { imageContentType } from './domain/image-type.js';
+import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { DecideAppealCommand } from '../challenges/commands/decide-appeal/decide-appeal.command.js';
 import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeals.query.js';
-import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
+import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
 
 export class DecideAppealDto {
@@ -33,6 +38,8 @@ export class SupportAppealsController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(PhotoStorage) private readonly photos: PhotoStorage,
+    @Inject(AccessLogRepository) private readonly access: AccessLogRepository,
   ) {}
 
   @Get()
@@ -40,9 +47,13 @@ export class SupportAppealsController {
   async list(@Query('status') status?: unknown) {
     if (status !== undefined && !STATUSES.includes(status as never)) throw SupportErrors.invalid(`status must be one of ${STATUSES.join(', ')}`);
     const appeals = await this.queryBus.execute(new ListAppealsQuery((status as (typeof STATUSES)[number]) ?? null));
+    // who filed it, so staff can tell the rows apart (one look-up per distinct user)
+    const users = new Map(
+      (await Promise.all([...new Set(appeals.map((a) => a.userId))].map((id) => this.queryBus.execute(new GetUserQuery(id))))).filter((u) => u).map((u) => [u!.id, u!]),
+    );
     return {
       success: true,
-      data: { appeals: appeals.map((a) => ({ ...a, challenge: a.challenge && { ...a.challenge, forfeitAmount: toRupees(a.challenge.stake), stake: undefined, checkInTime: a.challenge.checkInTime?.toISOString() ?? null } })) },
+      data: { appeals: appeals.map((a) => ({ ...a, user: users.has(a.userId) ? { email: users.get(a.userId)!.email, fullName: users.get(a.userId)!.fullName } : null, challenge: a.challenge && { ...a.challenge, forfeitAmount: toRupees(a.challenge.stake), stake: undefined, checkInTime: a.challenge.checkInTime?.toISOString() ?? null } })) },
     };
   }
 
@@ -51,5 +62,18 @@ export class SupportAppealsController {
   @ApiOperation({ summary: 'Decide an appeal: UPHELD (the miss stands, its forfeit settles now) or REFUNDED (stake or forfeit back); the note goes to the user' })
   async decide(@CurrentUser() actor: AuthUser, @Param('id', appealId) id: string, @Body() body: DecideAppealDto) {
     return { success: true, data: await this.commandBus.execute(new DecideAppealCommand(id, body.decision, body.note.trim(), actor.id)) };
+  }
+
+  @Get(':id/photo')
+  @RecordsOwnAccess()
+  @ApiOperation({ summary: 'The photo sent with an appeal (content type from its bytes); the look is recorded' })
+  @ApiProduces('image/jpeg', 'image/png')
+  @Header('Cache-Control', 'private, no-store')
+  async photo(@CurrentUser() actor: AuthUser, @Param('id', appealId) id: string): Promise<StreamableFile> {
+    const found = await this.queryBus.execute(new GetAppealPhotoQuery(id));
+    const bytes = found && (await this.photos.get(found.photoPath));
+    if (!found || !bytes) throw new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'This appeal has no photo');
+    await this.access.record({ actorId: actor.id, actorEmail: actor.email, subjectUserId: found.userId, action: 'appeal.photo', target: `appeal:${id}:photo`, details: { bytes: bytes.length } });
+    return new StreamableFile(bytes, { type: imageContentType(bytes) ?? 'application/octet-stream', length: bytes.length });
   }
 }

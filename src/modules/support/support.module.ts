@@ -14,11 +14,12 @@ import { SupportSettlementController } from './support-settlement.controller.js'
 import { SupportAppealsController } from './support-appeals.controller.js';
 import { SupportPayoutsController } from './support-payouts.controller.js';
 import { SupportCharitiesController } from './support-charities.controller.js';
+import { SupportOutagesController } from './support-outages.controller.js';
 
 /** The support module: the read-only staff console (users, ledger, challenges, ledger health, queues) and its access log. */
 @Module({
   imports: [CqrsModule, BullModule.registerQueue(...KNOWN_QUEUES.map((name) => ({ name })))],
-  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController, SupportSuspenseController, SupportMailController, SupportSettlementController, SupportAppealsController, SupportPayoutsController, SupportCharitiesController],
+  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController, SupportSuspenseController, SupportMailController, SupportSettlementController, SupportAppealsController, SupportPayoutsController, SupportCharitiesController, SupportOutagesController],
   providers: [
     AccessLogRepository,
     LedgerVerificationsRepository,

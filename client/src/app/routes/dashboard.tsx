@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Stack } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
@@ -21,7 +22,10 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { ErrorBanner } from '@/features/dashboard/components/error-banner';
 import { QuickActions } from '@/features/dashboard/components/quick-actions';
 import { WalletBalanceCard } from '@/features/dashboard/components/wallet-balance-card';
-import { useNow } from '@/lib/use-now';
+import { ActivePlansCard } from '@/features/plans/components/active-plans-card';
+import { ShieldsCard, StillAwakePrompt, UseShieldButton } from '@/features/wake';
+import { todayIST } from '@/features/challenges/utils/dates';
+import { useNow, useNowAs } from '@/lib/use-now';
 
 // Overlays load when first opened.
 const AddFundsModal = lazy(() => import('@/features/wallet/components/add-funds-modal').then((m) => ({ default: m.AddFundsModal })));
@@ -33,13 +37,21 @@ function isAddFundsPrompt(state: unknown): state is AddFundsPrompt {
   return !!state && typeof state === 'object' && (state as AddFundsPrompt).addFunds === true;
 }
 
+/**
+ * The parts that show the time to the second (the header's clock, today's countdown) tick on their own: the rest of the
+ * screen re-renders when its data changes or the IST day does, not every second (a phone spent ~100 ms a tick on it).
+ */
+function Ticking({ children }: { children: (now: Date) => ReactNode }) {
+  return children(useNow(1000));
+}
+
 /** /dashboard: composed here from the dashboard, challenges and wallet features (features never import each other). */
 export function Component() {
-  const now = useNow(1000);
+  useNowAs(todayIST); // re-render when the IST day changes: today's challenge is another one
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const store = useChallenges({ now });
+  const store = useChallenges();
   const wallet = useWalletBalance();
   const pending = usePendingChallenges();
   const history = useChallengeHistory();
@@ -68,7 +80,7 @@ export function Component() {
 
   return (
     <DashboardPage
-      header={<DashboardHeader fullName={user?.fullName} now={now} />}
+      header={<Ticking>{(now) => <DashboardHeader fullName={user?.fullName} now={now} />}</Ticking>}
       errorBanner={<ErrorBanner message={error} onDismiss={dismiss} />}
       testMode={
         config.data?.testMode ? (
@@ -91,19 +103,32 @@ export function Component() {
         />
       }
       today={
-        <TodayChallengeCard
-          challenge={store.todayChallenge}
-          now={now}
-          loading={store.isLoading}
-          failed={store.todayLoad.failed}
-          retrying={store.todayLoad.retrying}
-          onRetry={store.todayLoad.retry}
-          busy={store.busy}
-          onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
-          onShowReceipt={setReceiptDate}
-        />
+        <Stack gap={4}>
+          {/* asked only after an on-time check-in */}
+          <StillAwakePrompt challengeId={store.todayChallenge?.status === 'COMPLETED' && store.todayChallenge.isSuccessful ? store.todayChallenge.id : null} />
+          <Ticking>
+            {(now) => (
+              <TodayChallengeCard
+                challenge={store.todayChallenge}
+                now={now}
+                loading={store.isLoading}
+                failed={store.todayLoad.failed}
+                retrying={store.todayLoad.retrying}
+                onRetry={store.todayLoad.retry}
+                busy={store.busy}
+                onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
+                onShowReceipt={setReceiptDate}
+              />
+            )}
+          </Ticking>
+        </Stack>
       }
-      stats={<ChallengeStatCards stats={store.stats} load={store.statsLoad} />}
+      stats={
+        <Stack gap={4}>
+          <ChallengeStatCards stats={store.stats} load={store.statsLoad} />
+          <ShieldsCard />
+        </Stack>
+      }
       upcoming={
         <UpcomingChallenges
           challenges={pending.data ?? store.challenges}
@@ -114,9 +139,15 @@ export function Component() {
             await store.cancelChallenge(challenge);
             await wallet.refresh();
           }}
+          actions={(c) => <UseShieldButton challengeId={c.id} windowOpensAt={c.gracePeriodStartTime} label={c.challengeDate} />}
         />
       }
-      pledges={<ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} load={loadStateOf(pending)} />}
+      pledges={
+        <Stack gap={6}>
+          <ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} load={loadStateOf(pending)} />
+          <ActivePlansCard />
+        </Stack>
+      }
       quickActions={<QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />}
       history={<ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />}
     >

@@ -1,5 +1,5 @@
 import { defaultConfig } from '@chakra-ui/react';
-import { getSystem } from './theme';
+import { getSystem, unusedPalettes } from './theme';
 
 // theme.ts keeps only the slot recipes of the Chakra components the app uses (bundle size). This fails when a file
 // starts using another multi-part component (Tooltip, Popover, ...) whose recipe was left out: add it to theme.ts.
@@ -34,5 +34,13 @@ describe('Chakra system', () => {
     expect(getSystem().isRecipe('button')).toBe(true);
     expect(getSystem().token('colors.brand.700')).toBe('#0b5d57');
     expect(getSystem().token('colors.red.700')).toBeTruthy();
+  });
+
+  it('leaves out only colour palettes no file uses (add one back to theme.ts before using it)', () => {
+    const pattern = new RegExp(`['"{.](${unusedPalettes.join('|')})(\\.\\d|['"}])`);
+    const users = Object.entries(sources).filter(([file, text]) => !file.endsWith('/theme.ts') && pattern.test(text)).map(([file]) => file);
+    expect(users).toEqual([]);
+    expect(getSystem().token('colors.teal.500')).toBeUndefined();
+    expect(getSystem().token('colors.orange.500')).toBeTruthy();
   });
 });

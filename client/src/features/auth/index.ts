@@ -10,3 +10,4 @@ export { FormAlert } from './components/form-alert';
 export { screenMessage, answerMessage, MIN_PASSWORD_LENGTH } from './messages';
 export { GENDERS, OCCUPATIONS, occupationLabel } from './profile-options';
 export { FormStack } from './components/form-stack';
+export { TermsPrompt } from './components/terms-prompt';

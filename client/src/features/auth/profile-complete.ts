@@ -14,5 +14,5 @@ export function isProfileComplete(user: User | null | undefined): boolean {
 
 export function hasRole(user: User | null | undefined, role: string): boolean {
   if (!user) return false;
-  return user.role === role || (Array.isArray(user.roles) && user.roles.includes(role));
+  return user.role === role;
 }

@@ -10,6 +10,9 @@ const entry = (reason: string, amount: number, running: number, correlation = { 
   amount,
   runningBalance: running,
   postings: [],
+  idempotencyKey: `${reason}:${correlation.id}`,
+  metadata: {},
+  links: {},
 });
 
 describe('challenge stories from a wallet ledger', () => {

@@ -10,6 +10,7 @@ export function appealView(a: AppealRow) {
     decisionNote: a.decisionNote,
     createdAt: a.createdAt.toISOString(),
     decidedAt: a.decidedAt?.toISOString() ?? null,
+    hasPhoto: a.photoPath !== null,
   };
 }
 export type AppealView = ReturnType<typeof appealView>;

@@ -18,6 +18,8 @@ export interface ChallengeRecord {
   notes: string | null;
   photoPath: string | null;
   failureReason: string | null;
+  /** settled as forgiven for an outage of ours: why (absent or null otherwise) */
+  forgivenReason?: string | null;
   winningsAmount: bigint;
   actualForfeitAmount: bigint;
   refundedAmount: bigint;
@@ -61,6 +63,8 @@ export interface ChallengeView {
   estimatedWinnings: number | null;
   estimatedPoolShare: number | null;
   failureReason: string | null;
+  /** a miss settled as forgiven because our service was down during its window: why; null otherwise */
+  forgivenReason: string | null;
   /** what a failed challenge leaves to the pool (15% of the stake), from the failed check-in on */
   actualForfeitAmount: number;
   refundedAmount: number;
@@ -152,7 +156,10 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     wakeUpTime: c.wakeUpTime,
     forfeitAmount: toRupees(c.stake),
     status: c.status,
-    statusDescription: (pledge ? (a: Amounts) => describePledge(c, phase, a, donationTo!) : (a: Amounts) => describe(c, phase, a))({ stake, share: settledShare, forfeit, refunded: BigInt(c.refundedAmount) }),
+    statusDescription:
+      processed && c.forgivenReason
+        ? `${c.forgivenReason}. Your whole ${formatInr(stake)} stake is back in your wallet`
+        : (pledge ? (a: Amounts) => describePledge(c, phase, a, donationTo!) : (a: Amounts) => describe(c, phase, a))({ stake, share: settledShare, forfeit, refunded: BigInt(c.refundedAmount) }),
     isCompleted: c.status === 'COMPLETED' || c.status === 'PROCESSED',
     isSuccessful: c.isSuccessful,
     canCheckIn: pending && phase === 'OPEN',
@@ -172,6 +179,7 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     estimatedWinnings: share === null ? null : toRupees(stake + share),
     estimatedPoolShare: share === null ? null : toRupees(share),
     failureReason: c.failureReason,
+    forgivenReason: processed ? (c.forgivenReason ?? null) : null,
     actualForfeitAmount: toRupees(forfeit),
     refundedAmount: toRupees(c.refundedAmount),
     isTest: c.isTest,

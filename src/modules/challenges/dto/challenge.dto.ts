@@ -1,19 +1,24 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
 export class CreateChallengeDto {
+  @ApiProperty({ format: 'date', example: '2026-11-23' })
   @IsDefined({ message: 'challengeDate is required' })
   @IsString({ message: 'challengeDate must be a date in the form YYYY-MM-DD' })
   challengeDate!: string;
 
+  @ApiProperty({ example: '06:00' })
   @IsDefined({ message: 'wakeUpTime is required' })
   @IsString({ message: 'wakeUpTime must be a time in the form HH:mm' })
   wakeUpTime!: string;
 
+  @ApiProperty({ description: 'rupees', example: 50 })
   @IsDefined({ message: 'forfeitAmount is required' })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'forfeitAmount must be a number of rupees' })
   forfeitAmount!: number;
 
   /** pledge mode: the charity (from GET /config) a miss's forfeit goes to; default the operator's first */
+  @ApiPropertyOptional()
   @IsOptional()
   @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;

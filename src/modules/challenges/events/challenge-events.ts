@@ -10,3 +10,7 @@ export class ChallengeMissed {
 export class ChallengeCancelled {
   constructor(readonly challengeId: string, readonly userId: string, readonly refunded: bigint) {}
 }
+/** The photo store refused a check-in photo (the check-in answered 503 and changed nothing). */
+export class CheckInPhotoUploadFailed {
+  constructor(readonly challengeId: string, readonly userId: string) {}
+}

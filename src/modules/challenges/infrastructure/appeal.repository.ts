@@ -13,9 +13,11 @@ export interface AppealRow {
   decidedBy: string | null;
   createdAt: Date;
   decidedAt: Date | null;
+  /** storage key of the photo sent with the appeal, if any */
+  photoPath: string | null;
 }
 
-const COLUMNS = `id, challenge_id AS "challengeId", user_id AS "userId", reason, status, decision_note AS "decisionNote", decided_by AS "decidedBy", created_at AS "createdAt", decided_at AS "decidedAt"`;
+const COLUMNS = `id, challenge_id AS "challengeId", user_id AS "userId", reason, status, decision_note AS "decisionNote", decided_by AS "decidedBy", created_at AS "createdAt", decided_at AS "decidedAt", photo_path AS "photoPath"`;
 
 /** challenge_appeals. */
 @Injectable()
@@ -23,16 +25,21 @@ export class AppealRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** false when the challenge has an appeal already (one each). */
-  async insert(a: Pick<AppealRow, 'id' | 'challengeId' | 'userId' | 'reason'>, now: Date): Promise<boolean> {
+  async insert(a: Pick<AppealRow, 'id' | 'challengeId' | 'userId' | 'reason' | 'photoPath'>, now: Date): Promise<boolean> {
     const rows = (await this.ds.query(
-      `INSERT INTO challenge_appeals (id, challenge_id, user_id, reason, status, created_at) VALUES ($1, $2, $3, $4, 'OPEN', $5) ON CONFLICT (challenge_id) DO NOTHING RETURNING id`,
-      [a.id, a.challengeId, a.userId, a.reason, now],
+      `INSERT INTO challenge_appeals (id, challenge_id, user_id, reason, status, created_at, photo_path) VALUES ($1, $2, $3, $4, 'OPEN', $5, $6) ON CONFLICT (challenge_id) DO NOTHING RETURNING id`,
+      [a.id, a.challengeId, a.userId, a.reason, now, a.photoPath],
     )) as unknown[];
     return rows.length > 0;
   }
 
   async forChallenge(challengeId: string): Promise<AppealRow | null> {
     const rows = (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE challenge_id = $1`, [challengeId])) as AppealRow[];
+    return rows[0] ?? null;
+  }
+
+  async byId(id: string): Promise<AppealRow | null> {
+    const rows = (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE id = $1`, [id])) as AppealRow[];
     return rows[0] ?? null;
   }
 

@@ -54,6 +54,10 @@ export class ChallengeEntity {
   @Column('varchar', { name: 'failure_reason', length: 200, nullable: true })
   failureReason!: string | null;
 
+  /** a miss settled as forgiven for an outage of ours (the whole stake back): why, as its owner reads it */
+  @Column('varchar', { name: 'forgiven_reason', length: 300, nullable: true })
+  forgivenReason!: string | null;
+
   @Column('bigint', { name: 'winnings_amount', transformer: paiseTransformer, default: 0 })
   winningsAmount!: bigint;
 

@@ -15,6 +15,8 @@ import { IdentityErrors } from '../identity.errors.js';
 import { DEFAULT_SLEEP_CHALLENGES, normalizeEmail } from '../domain/profile-rules.js';
 import { verificationMail, resetMail } from '../domain/mails.js';
 import type { ChangePasswordDto, GoogleDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dto/auth.dto.js';
+import { Clock } from '../../../common/clock.js';
+import { acceptedVersionProblem, CURRENT_TERMS_VERSION } from '../domain/consent.js';
 
 export type AuthResponse = { success: true; token: string; userId: string; message?: string } & UserView;
 
@@ -34,6 +36,7 @@ export class AuthService {
     @Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens,
     @Inject(UserViewBuilder) private readonly views: UserViewBuilder,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   findActiveByEmail(email: string): Promise<UserEntity | null> {
@@ -46,6 +49,7 @@ export class AuthService {
 
   async register(dto: RegisterDto): Promise<AuthResponse> {
     if (dto.confirmPassword !== undefined && dto.confirmPassword !== dto.password) throw IdentityErrors.passwordsDiffer();
+    this.assertAcceptable(dto.termsVersion);
     const email = normalizeEmail(dto.email);
     if (await this.findActiveByEmail(email)) throw IdentityErrors.emailTaken();
     const passwordHash = await this.hasher.hash(dto.password);
@@ -59,6 +63,8 @@ export class AuthService {
             fullName: dto.fullName.trim(),
             preferredWakeUpTime: dto.preferredWakeUpTime || null,
             sleepChallenges: dto.sleepChallenges?.map((s) => s.trim()) ?? DEFAULT_SLEEP_CHALLENGES,
+            // consent as the sign-up form gave it; an API client that sends none is asked on first use
+            ...(dto.termsVersion ? { termsVersion: CURRENT_TERMS_VERSION, termsAcceptedAt: this.clock.now() } : {}),
           }),
         );
       } catch (e) {
@@ -81,6 +87,7 @@ export class AuthService {
 
   /** New Google user: created with a verified email. Existing email: linked to the Google account. */
   async google(dto: GoogleDto): Promise<AuthResponse> {
+    this.assertAcceptable(dto.termsVersion);
     const g = await this.googleVerifier.verify(dto.idToken);
     const user = await this.db.transaction(async (m) => {
       const repo = m.getRepository(UserEntity);
@@ -112,7 +119,29 @@ export class AuthService {
         }),
       );
     });
+    if (dto.termsVersion) await this.recordConsent(user.id);
     return this.authResponse(await this.reload(user.id));
+  }
+
+  /** POST /auth/accept-terms: records the version in force (the first acceptance of a version keeps its time). */
+  async acceptTerms(current: AuthUser, version: string): Promise<{ success: true; message: string; data: UserView }> {
+    this.assertAcceptable(version);
+    await this.recordConsent(current.id);
+    const user = await this.users.findOne({ where: { id: current.id, deletedAt: IsNull() } });
+    if (!user) throw IdentityErrors.userGone();
+    return { success: true, message: 'Thank you: your acceptance of the current terms is recorded', data: await this.views.build(user) };
+  }
+
+  private assertAcceptable(version: string | undefined): void {
+    const problem = version === undefined ? null : acceptedVersionProblem(version);
+    if (problem) throw IdentityErrors.termsOutdated(problem);
+  }
+
+  private async recordConsent(userId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET terms_version = $2, terms_accepted_at = $3 WHERE id = $1 AND deleted_at IS NULL AND terms_version IS DISTINCT FROM $2`,
+      [userId, CURRENT_TERMS_VERSION, this.clock.now()],
+    );
   }
 
   async logout(user: AuthUser): Promise<{ success: true; message: string }> {

@@ -6,6 +6,7 @@ import { ChallengeStats, GetChallengeStatsQuery } from '../../challenges/queries
 import { UserEntity } from '../infrastructure/user.entity.js';
 import { isProfileComplete } from '../domain/profile-rules.js';
 import { effectiveSettings, UserSettings } from '../domain/settings.js';
+import { CURRENT_TERMS_VERSION, mustAcceptTerms } from '../domain/consent.js';
 
 export interface UserView {
   id: string;
@@ -38,6 +39,11 @@ export interface UserView {
   role: 'USER' | 'SUPPORT';
   hasPassword: boolean;
   settings: UserSettings;
+  /** the terms version accepted and when (null: not recorded), and whether the version in force still needs accepting */
+  termsVersion: string | null;
+  termsAcceptedAt: string | null;
+  currentTermsVersion: string;
+  mustAcceptTerms: boolean;
   createdAt: string;
 }
 
@@ -93,6 +99,10 @@ export class UserViewBuilder {
       role: user.role,
       hasPassword: !!user.passwordHash,
       settings: effectiveSettings(user.settings),
+      termsVersion: user.termsVersion ?? null,
+      termsAcceptedAt: user.termsAcceptedAt?.toISOString() ?? null,
+      currentTermsVersion: CURRENT_TERMS_VERSION,
+      mustAcceptTerms: mustAcceptTerms(user.termsVersion ?? null),
       createdAt: user.createdAt.toISOString(),
     };
   }

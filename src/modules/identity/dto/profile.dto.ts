@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Check, oneOf, optionalText, requiredText, wakeUpTime } from './check.js';
 import { GENDERS, normalizeIndianMobile, OCCUPATIONS } from '../domain/profile-rules.js';
 import { DEFAULT_SETTINGS } from '../domain/settings.js';
@@ -34,14 +35,15 @@ const settings = (v: unknown) => {
 
 /** PUT /auth/profile: every field optional; a field sent is validated (and "" on a required one is refused). */
 export class UpdateProfileDto {
-  @Check(requiredText('Full name', 100)) fullName?: string;
-  @Check(phone('Phone number', true)) phoneNumber?: string;
-  @Check(dateOfBirth) dateOfBirth?: string;
-  @Check(oneOf('Gender', GENDERS)) gender?: string;
-  @Check(requiredText('City', 100)) city?: string;
-  @Check(oneOf('Occupation', OCCUPATIONS)) occupation?: string;
-  @Check(optionalText('Institution name', 150)) institutionName?: string | null;
-  @Check(wakeUpTime) preferredWakeUpTime?: string | null;
-  @Check(phone('Emergency contact', false)) emergencyContact?: string | null;
+  @ApiPropertyOptional() @Check(requiredText('Full name', 100)) fullName?: string;
+  @ApiPropertyOptional({ example: '9876543210' }) @Check(phone('Phone number', true)) phoneNumber?: string;
+  @ApiPropertyOptional({ format: 'date' }) @Check(dateOfBirth) dateOfBirth?: string;
+  @ApiPropertyOptional({ description: `one of: ${GENDERS.join(', ')}` }) @Check(oneOf('Gender', GENDERS)) gender?: string;
+  @ApiPropertyOptional() @Check(requiredText('City', 100)) city?: string;
+  @ApiPropertyOptional({ description: `one of: ${OCCUPATIONS.join(', ')}` }) @Check(oneOf('Occupation', OCCUPATIONS)) occupation?: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @Check(optionalText('Institution name', 150)) institutionName?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: '06:00' }) @Check(wakeUpTime) preferredWakeUpTime?: string | null;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) @Check(phone('Emergency contact', false)) emergencyContact?: string | null;
+  @ApiPropertyOptional({ type: 'object', description: 'any of the settings switches: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData}', additionalProperties: { type: 'object', additionalProperties: { type: 'boolean' } } })
   @Check(settings) settings?: { notifications?: Record<string, boolean>; privacy?: Record<string, boolean> };
 }

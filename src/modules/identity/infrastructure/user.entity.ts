@@ -25,6 +25,9 @@ export class UserEntity {
   @Column({ name: 'google_sub', type: 'varchar', length: 64, nullable: true }) googleSub: string | null;
   @Column({ type: 'varchar', length: 16, default: 'USER' }) role: Role;
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) settings: Partial<UserSettings>;
+  /** The version of the terms (TERMS_VERSION) the person accepted, and when; null: not recorded (an older client or account). */
+  @Column({ name: 'terms_version', type: 'varchar', length: 32, nullable: true }) termsVersion: string | null;
+  @Column({ name: 'terms_accepted_at', type: 'timestamptz', nullable: true }) termsAcceptedAt: Date | null;
   @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true }) deletedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

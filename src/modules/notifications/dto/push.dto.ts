@@ -24,6 +24,7 @@ export class PushSubscriptionDto {
 }
 
 export class PushEndpointDto {
-  @IsString() @MaxLength(2048)
+  // Only what a browser could have subscribed with: a removal of anything else is a mistake worth a 400, not a quiet 200.
+  @IsString() @MaxLength(2048) @Matches(/^https:\/\/[^\s]+$/, { message: 'endpoint must be the https address of a push subscription' })
   endpoint!: string;
 }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, Queue } from 'bullmq';
 import { SendDueRemindersCommand } from '../commands/send-due-reminders/send-due-reminders.command.js';
+import { SendStillAwakeChecksCommand } from '../commands/send-still-awake-checks/send-still-awake-checks.command.js';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
 export const SEND_REMINDERS_JOB = 'send-reminders';
@@ -21,6 +22,9 @@ export class NotificationsProcessor extends WorkerHost {
     if (job.name !== SEND_REMINDERS_JOB) throw new Error(`No handler for job ${job.name} on queue ${NOTIFICATIONS_QUEUE}`);
     const result = await this.commandBus.execute(new SendDueRemindersCommand());
     if (result.reminders > 0) this.logger.log(`Sent ${result.reminders} reminder(s) to ${result.delivered} device(s)`);
+    // the same 30-s tick asks the still-awake checks whose moment has come
+    const checks = await this.commandBus.execute(new SendStillAwakeChecksCommand());
+    if (checks.asked > 0) this.logger.log(`Asked ${checks.asked} still-awake check(s), pushed to ${checks.delivered} device(s)`);
     return result;
   }
 }

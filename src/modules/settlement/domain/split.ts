@@ -3,6 +3,7 @@
  * failed → refund floor(stake × 85 / 100), the rest to the pool;
  * successful → stake back plus a pro-rata share of the pool (largest remainder, ties to the earliest created, then id);
  * no successful challenge → the whole pool to platform revenue. Money out always equals money in, to the paisa.
+ * A miss forgiven for an outage (forgivenBy, see forgiveness.ts) gets its whole stake back and adds nothing to the pool.
  */
 export interface SplitInput {
   id: string;
@@ -11,6 +12,8 @@ export interface SplitInput {
   stake: bigint;
   isSuccessful: boolean;
   createdAt: Date;
+  /** a miss whose window overlapped an outage: the outage's id (ignored on a success) */
+  forgivenBy?: string | null;
 }
 
 export interface SplitLine {
@@ -28,12 +31,17 @@ export interface SplitLine {
   winnings: bigint;
   /** what the user's wallet receives in total: refund, or stake + winnings */
   payout: bigint;
+  /** a forgiven miss: the outage that forgave it (refund = stake, pooled = 0); null otherwise */
+  forgivenBy: string | null;
 }
 
 export interface SplitTotals {
   participants: number;
   successes: number;
+  /** misses that count as losses (forgiven ones are not among them) */
   failures: number;
+  /** misses forgiven for an outage: whole stake back, nothing to the pool */
+  forgiven: number;
   pool: bigint;
   sharesTotal: bigint;
   /** paise handed out one each by largest remainder after the floored shares */
@@ -56,6 +64,16 @@ export function refundOf(stake: bigint): bigint {
   return (stake * REFUND_PERCENT) / 100n;
 }
 
+/** Whether a line is a forgiven miss. */
+export function isForgiven(r: { isSuccessful: boolean; forgivenBy?: string | null }): boolean {
+  return !r.isSuccessful && !!r.forgivenBy;
+}
+
+/** What a miss gets back: the whole stake when forgiven, else refundOf; what it leaves (pool or charity) is the rest. */
+export function missRefund(stake: bigint, forgiven: boolean): bigint {
+  return forgiven ? stake : refundOf(stake);
+}
+
 /** Earliest created first, then id: the order of receipt lines and of remainder ties. */
 function byCreatedThenId(a: SplitInput, b: SplitInput): number {
   const t = a.createdAt.getTime() - b.createdAt.getTime();
@@ -73,9 +91,10 @@ export function computeSplit(input: readonly SplitInput[]): SplitResult {
   }
 
   const lines: SplitLine[] = rows.map((r, i) => {
-    const refund = r.isSuccessful ? 0n : refundOf(r.stake);
+    const forgivenBy = isForgiven(r) ? r.forgivenBy! : null;
+    const refund = r.isSuccessful ? 0n : missRefund(r.stake, forgivenBy !== null);
     const pooled = r.isSuccessful ? 0n : r.stake - refund;
-    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled, winnings: 0n, payout: refund };
+    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled, winnings: 0n, payout: refund, forgivenBy };
   });
 
   let pool = 0n;
@@ -111,14 +130,17 @@ export function computeSplit(input: readonly SplitInput[]): SplitResult {
 
   let moneyIn = 0n;
   let payouts = 0n;
+  let forgiven = 0;
   for (const l of lines) {
     moneyIn += l.stake;
     payouts += l.payout;
+    if (l.forgivenBy) forgiven++;
   }
   const totals: SplitTotals = {
     participants: lines.length,
     successes: winners.length,
-    failures: lines.length - winners.length,
+    failures: lines.length - winners.length - forgiven,
+    forgiven,
     pool,
     sharesTotal,
     roundingRemainderDistributed: remainderDistributed,
@@ -190,16 +212,19 @@ export function computePledgeSplit(input: readonly PledgeSplitInput[]): PledgeSp
   let donated = 0n;
   let platformRevenue = 0n;
   let successes = 0;
+  let forgiven = 0;
   const lines = rows.map((r, i): PledgeSplitLine => {
     if (seen.has(r.id)) throw new Error(`computePledgeSplit: duplicate challenge ${r.id}`);
     seen.add(r.id);
     if (r.stake <= 0n) throw new Error(`computePledgeSplit: stake of ${r.id} must be positive`);
-    const refund = r.isSuccessful ? 0n : refundOf(r.stake);
+    const forgivenBy = isForgiven(r) ? r.forgivenBy! : null;
+    const refund = r.isSuccessful ? 0n : missRefund(r.stake, forgivenBy !== null);
     const forfeit = r.isSuccessful ? 0n : r.stake - refund;
     const payout = r.isSuccessful ? r.stake : refund;
     moneyIn += r.stake;
     payouts += payout;
     if (r.isSuccessful) successes++;
+    else if (forgivenBy) forgiven++;
     else if (r.charityId) {
       donated += forfeit;
       const d = byCharity.get(r.charityId) ?? { challenges: 0, amount: 0n };
@@ -207,7 +232,7 @@ export function computePledgeSplit(input: readonly PledgeSplitInput[]): PledgeSp
       d.amount += forfeit;
       byCharity.set(r.charityId, d);
     } else platformRevenue += forfeit;
-    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled: forfeit, winnings: 0n, payout, charityId: r.isSuccessful ? null : r.charityId };
+    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled: forfeit, winnings: 0n, payout, charityId: r.isSuccessful || forgivenBy ? null : r.charityId, forgivenBy };
   });
   const moneyOut = payouts + donated + platformRevenue;
   if (moneyOut !== moneyIn) throw new Error('computePledgeSplit: money out differs from money in');
@@ -216,7 +241,8 @@ export function computePledgeSplit(input: readonly PledgeSplitInput[]): PledgeSp
     totals: {
       participants: lines.length,
       successes,
-      failures: lines.length - successes,
+      failures: lines.length - successes - forgiven,
+      forgiven,
       pool: 0n,
       sharesTotal: 0n,
       roundingRemainderDistributed: 0n,

@@ -1,5 +1,5 @@
 import { toRupees } from '../../../common/money.js';
-import type { StoredReceipt } from '../domain/receipt.js';
+import type { ReceiptOutcome, StoredReceipt } from '../domain/receipt.js';
 import type { SettlementAlert, SettlementRun } from '../infrastructure/settlement.repository.js';
 
 /** A receipt as the API shows it: rupees, anonymous lines (number, stake, outcome, refund, winnings). */
@@ -8,7 +8,11 @@ export interface ReceiptView {
   batch: number;
   participants: number;
   successes: number;
+  /** misses that lost money */
   failures: number;
+  /** misses forgiven for an outage of ours: the whole stake back (their refunds are in refundsTotal) */
+  forgiven: number;
+  forgivenTotal: number;
   moneyIn: number;
   refundsTotal: number;
   stakesReturned: number;
@@ -18,7 +22,7 @@ export interface ReceiptView {
   platformRevenue: number;
   moneyOut: number;
   rule: string;
-  lines: { line: number; stake: number; outcome: 'SUCCESS' | 'FAILED'; refund: number; winnings: number; donated?: number }[];
+  lines: { line: number; stake: number; outcome: ReceiptOutcome; refund: number; winnings: number; donated?: number }[];
   /** POOL_MODE of the batch's challenges: pledge batches have no pool and no winnings */
   mode: 'pool' | 'pledge';
   /** pledge: rupees donated to charities, and per charity (the platform's part is platformRevenue) */
@@ -36,6 +40,8 @@ export function receiptView(rc: StoredReceipt, charityNames?: ReadonlyMap<string
     participants: rc.participants,
     successes: rc.successes,
     failures: rc.failures,
+    forgiven: rc.forgiven ?? 0,
+    forgivenTotal: r(rc.forgivenTotal ?? '0'),
     moneyIn: r(rc.moneyIn),
     refundsTotal: r(rc.refundsTotal),
     stakesReturned: r(rc.stakesReturned),

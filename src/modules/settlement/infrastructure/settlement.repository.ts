@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { pgError } from '../../../common/pg-error.js';
-import { buildPledgeReceipt, type ReceiptLine, type StoredReceipt } from '../domain/receipt.js';
+import { buildPledgeReceipt, receiptOutcome, type ReceiptLine, type StoredReceipt } from '../domain/receipt.js';
 import type { PledgeSplitResult } from '../domain/split.js';
 
 export type RunStatus = 'RUNNING' | 'SETTLED' | 'FAILED';
@@ -39,6 +39,9 @@ export interface SettlementLineRow {
   status: 'PENDING' | 'PAID';
   /** pledge-mode miss: the charity its `pooled` share is donated to (null: platform revenue, or a pool-mode line) */
   charityId: string | null;
+  /** a miss forgiven for an outage: the outage's id and the words the user reads (refund = stake, pooled = 0) */
+  forgivenBy: string | null;
+  forgivenNote: string | null;
 }
 
 export interface SettlementAlert {
@@ -60,6 +63,9 @@ export interface StagedChallenge {
   createdAt: Date;
   /** pledge mode: the charity a miss is donated to (null: the platform); unused by pool-mode plans */
   charityId?: string | null;
+  /** a miss whose window overlapped an outage: the outage's id and why, as the user reads it (ignored on a success) */
+  forgivenBy?: string | null;
+  forgivenNote?: string | null;
 }
 
 /** TypeORM answers UPDATE … RETURNING with [rows, count] and SELECT / INSERT … RETURNING with rows: take the rows either way. */
@@ -71,7 +77,7 @@ function returned(result: unknown): Row[] {
 const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
   platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
 const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
-  refund, pooled, winnings, status, charity_id`;
+  refund, pooled, winnings, status, charity_id, forgiven_by, forgiven_note`;
 
 function toRun(r: Row): SettlementRun {
   return {
@@ -107,6 +113,8 @@ function toLine(r: Row): SettlementLineRow {
     winnings: BigInt(r.winnings as string),
     status: r.status as 'PENDING' | 'PAID',
     charityId: (r.charity_id as string | null) ?? null,
+    forgivenBy: (r.forgiven_by as string | null) ?? null,
+    forgivenNote: (r.forgiven_note as string | null) ?? null,
   };
 }
 
@@ -180,20 +188,26 @@ export class SettlementRepository {
     return this.dataSource.transaction(async (m) => {
       // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
       await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
-      await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL) ON COMMIT DROP`);
+      // forgiven_by: a miss forgiven for an outage (domain/forgiveness.ts): refund = stake, pooled = 0, not a loss
+      await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`);
       for await (const page of pages) {
         if (page.length === 0) continue;
         for (const c of page) if (c.stake <= 0n) throw new Error(`settlement plan: stake of ${c.id} must be positive`);
+        const forgiven = page.map((c) => (c.isSuccessful ? null : (c.forgivenBy ?? null)));
         await m.query(
-          `INSERT INTO settle_stage (id, user_id, stake, ok, created_at) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[])`,
-          [page.map((c) => c.id), page.map((c) => c.userId), page.map((c) => String(c.stake)), page.map((c) => c.isSuccessful), page.map((c) => c.createdAt.toISOString())],
+          `INSERT INTO settle_stage (id, user_id, stake, ok, created_at, forgiven_by, forgiven_note)
+           SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[], $6::uuid[], $7::varchar[])`,
+          [page.map((c) => c.id), page.map((c) => c.userId), page.map((c) => String(c.stake)), page.map((c) => c.isSuccessful), page.map((c) => c.createdAt.toISOString()),
+            forgiven, page.map((c, i) => (forgiven[i] ? (c.forgivenNote ?? null) : null))],
         );
       }
       const [t] = await m.query(
         `SELECT count(*)::int AS n, count(*) FILTER (WHERE ok)::int AS wins, count(DISTINCT id)::int AS distinct_ids,
+                count(*) FILTER (WHERE forgiven_by IS NOT NULL)::int AS forgiven,
                 coalesce(sum(stake), 0)::text AS money_in,
-                coalesce(sum(stake * 85 / 100) FILTER (WHERE NOT ok), 0)::text AS refunds,
-                coalesce(sum(stake - stake * 85 / 100) FILTER (WHERE NOT ok), 0)::text AS pool,
+                coalesce(sum(CASE WHEN forgiven_by IS NULL THEN stake * 85 / 100 ELSE stake END) FILTER (WHERE NOT ok), 0)::text AS refunds,
+                coalesce(sum(stake) FILTER (WHERE forgiven_by IS NOT NULL), 0)::text AS forgiven_total,
+                coalesce(sum(stake - stake * 85 / 100) FILTER (WHERE NOT ok AND forgiven_by IS NULL), 0)::text AS pool,
                 coalesce(sum(stake) FILTER (WHERE ok), 0)::text AS winner_stakes
            FROM settle_stage`,
       );
@@ -201,6 +215,8 @@ export class SettlementRepository {
       if (participants === 0) return null;
       if (Number(t.distinct_ids) !== participants) throw new Error(`settlement plan ${date}: duplicate challenge in the settleable set`);
       const successes = Number(t.wins);
+      const forgiven = Number(t.forgiven);
+      const failures = participants - successes - forgiven;
       const moneyIn = BigInt(t.money_in);
       const refunds = BigInt(t.refunds);
       const pool = BigInt(t.pool);
@@ -219,7 +235,7 @@ export class SettlementRepository {
       const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
       const batchNo = Number(next);
       const receipt: StoredReceipt = {
-        date, batch: batchNo, participants, successes, failures: participants - successes,
+        date, batch: batchNo, participants, successes, failures, forgiven, forgivenTotal: String(t.forgiven_total),
         moneyIn: String(moneyIn), refundsTotal: String(refunds), stakesReturned: String(winnerStakes), pool: String(pool),
         sharesTotal: String(sharesTotal), roundingRemainder: String(remainder), platformRevenue: String(platformRevenue),
         moneyOut: String(moneyOut), rule, lines: [],
@@ -230,20 +246,20 @@ export class SettlementRepository {
            rounding_remainder, platform_revenue, money_in, money_out, receipt, attempts, started_at, updated_at)
          VALUES ($1, $2, 'RUNNING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13)
          RETURNING ${RUN_COLUMNS}`,
-        [date, batchNo, participants, successes, participants - successes, String(pool), String(sharesTotal), String(remainder),
+        [date, batchNo, participants, successes, failures, String(pool), String(sharesTotal), String(remainder),
           String(platformRevenue), String(moneyIn), String(moneyOut), JSON.stringify(receipt), now],
       );
       const runId = run.id as string;
       const [ins] = await m.query(
         `WITH ins AS (
-           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings)
+           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings, forgiven_by, forgiven_note)
            SELECT id, $1, $2, line_no, user_id, stake, ok, refund, pooled,
-                  CASE WHEN ok THEN fl + CASE WHEN rr <= $5::bigint THEN 1 ELSE 0 END ELSE 0 END
+                  CASE WHEN ok THEN fl + CASE WHEN rr <= $5::bigint THEN 1 ELSE 0 END ELSE 0 END, forgiven_by, forgiven_note
              FROM (SELECT b.*, row_number() OVER (PARTITION BY ok ORDER BY rem DESC, line_no) AS rr
-                     FROM (SELECT id, user_id, stake, ok,
+                     FROM (SELECT id, user_id, stake, ok, forgiven_by, forgiven_note,
                                   row_number() OVER (ORDER BY created_at, id) AS line_no,
-                                  CASE WHEN ok THEN 0 ELSE stake * 85 / 100 END AS refund,
-                                  CASE WHEN ok THEN 0 ELSE stake - stake * 85 / 100 END AS pooled,
+                                  CASE WHEN ok THEN 0 WHEN forgiven_by IS NOT NULL THEN stake ELSE stake * 85 / 100 END AS refund,
+                                  CASE WHEN ok OR forgiven_by IS NOT NULL THEN 0 ELSE stake - stake * 85 / 100 END AS pooled,
                                   CASE WHEN ok THEN div($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS fl,
                                   CASE WHEN ok THEN mod($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS rem
                              FROM settle_stage) b) x
@@ -266,7 +282,7 @@ export class SettlementRepository {
    * pool-mode SQL one): the run with its receipt, then every line with the charity its miss is donated to. A challenge
    * already planned in another batch aborts the plan (CONFLICT), as in createPlanStreamed.
    */
-  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean): Promise<SettlementRun | 'CONFLICT' | null> {
+  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>): Promise<SettlementRun | 'CONFLICT' | null> {
     if (split.lines.length === 0) return null;
     return this.dataSource.transaction(async (m) => {
       const t = split.totals;
@@ -283,14 +299,14 @@ export class SettlementRepository {
       const L = split.lines;
       const [ins] = await m.query(
         `WITH ins AS (
-           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings, charity_id)
-           SELECT c, $1, $2, n, u, s, ok, rf, pl, 0, ch
-             FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::boolean[], $8::bigint[], $9::bigint[], $10::text[]) AS x(c, n, u, s, ok, rf, pl, ch)
+           INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings, charity_id, forgiven_by, forgiven_note)
+           SELECT c, $1, $2, n, u, s, ok, rf, pl, 0, ch, fb, fn
+             FROM unnest($3::uuid[], $4::int[], $5::uuid[], $6::bigint[], $7::boolean[], $8::bigint[], $9::bigint[], $10::text[], $11::uuid[], $12::varchar[]) AS x(c, n, u, s, ok, rf, pl, ch, fb, fn)
            ON CONFLICT (challenge_id) DO NOTHING
            RETURNING 1)
          SELECT count(*)::int AS n FROM ins`,
         [run.id, date, L.map((l) => l.challengeId), L.map((l) => l.lineNo), L.map((l) => l.userId), L.map((l) => String(l.stake)), L.map((l) => l.isSuccessful),
-          L.map((l) => String(l.refund)), L.map((l) => String(l.pooled)), L.map((l) => l.charityId)],
+          L.map((l) => String(l.refund)), L.map((l) => String(l.pooled)), L.map((l) => l.charityId), L.map((l) => l.forgivenBy), L.map((l) => (l.forgivenBy ? (notes?.get(l.challengeId) ?? null) : null))],
       );
       if (Number(ins.n) !== L.length) throw new PlanConflict();
       return toRun(run);
@@ -303,10 +319,10 @@ export class SettlementRepository {
   /** A receipt's anonymous lines, read from settlement_lines in line order (the stored receipt holds only totals). */
   async receiptLines(runId: string, m: EntityManager | DataSource = this.dataSource): Promise<ReceiptLine[]> {
     const rows: Row[] = await m.query(
-      `SELECT line_no, stake::text AS stake, is_successful, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
+      `SELECT line_no, stake::text AS stake, is_successful, forgiven_by, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
       [runId],
     );
-    return rows.map((r) => [Number(r.line_no), r.stake as string, r.is_successful ? 'SUCCESS' : 'FAILED', r.refund as string, r.winnings as string]);
+    return rows.map((r) => [Number(r.line_no), r.stake as string, receiptOutcome({ isSuccessful: r.is_successful as boolean, forgivenBy: r.forgiven_by as string | null }), r.refund as string, r.winnings as string]);
   }
 
   /** The run with its receipt's lines filled in from settlement_lines. */

@@ -19,7 +19,7 @@ export const TRANSACTION_TYPE_FILTERS = [...Object.keys(TYPE_WORDS), ...TRANSACT
 const REASONS: Record<TransactionType, string[]> = {
   DEPOSIT: ['DEPOSIT'],
   FORFEIT: ['CHALLENGE_STAKE'],
-  REFUND: ['STAKE_RETURNED', 'STAKE_REFUNDED', 'APPEAL_REFUND'],
+  REFUND: ['STAKE_RETURNED', 'STAKE_REFUNDED', 'APPEAL_REFUND', 'SHIELD_USED', 'LEAVE', 'OUTAGE_FORGIVEN'],
   WINNINGS: ['WINNINGS'],
   WITHDRAWAL: ['WITHDRAWAL_HOLD'],
   WITHDRAWAL_REVERSAL: ['WITHDRAWAL_REVERSED'],
@@ -287,6 +287,9 @@ const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
   CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',
   STAKE_RETURNED: (r) => (r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : r.metadata?.why === 'APPEAL_REFUNDED' ? 'Stake refunded: your appeal was accepted' : 'Stake returned: challenge completed'),
   APPEAL_REFUND: () => 'Forfeit refunded: your appeal was accepted',
+  SHIELD_USED: () => 'Stake returned: a wake shield excused the morning',
+  OUTAGE_FORGIVEN: () => 'Stake refunded in full: our service was down during your check-in window',
+  LEAVE: () => 'Stake returned: you were on leave that day',
   STAKE_REFUNDED: () => 'Partial refund of a missed challenge',
   WINNINGS: () => 'Winnings from the daily pool',
   WITHDRAWAL_HOLD: (r) => (r.w_method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account'),

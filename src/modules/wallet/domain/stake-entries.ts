@@ -32,10 +32,13 @@ export function moveToPoolEntry(i: { userId: string; challengeId: string; date: 
   };
 }
 
-export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' | 'APPEAL_REFUNDED' }): EntryInput {
+/** Why a whole stake goes back; an excused morning (a wake shield, declared leave) posts under its own journal reason. */
+export type ReturnStakeReason = 'CANCELLED' | 'SETTLED' | 'APPEAL_REFUNDED' | 'SHIELD_USED' | 'LEAVE' | 'OUTAGE_FORGIVEN';
+
+export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: ReturnStakeReason }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:return-stake`,
-    reason: 'STAKE_RETURNED',
+    reason: i.reason === 'SHIELD_USED' || i.reason === 'LEAVE' || i.reason === 'OUTAGE_FORGIVEN' ? i.reason : 'STAKE_RETURNED',
     correlation: { type: 'challenge', id: i.challengeId },
     postings: [
       { account: challengeStake(i.challengeId), amount: -i.amount },

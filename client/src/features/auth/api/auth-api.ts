@@ -1,18 +1,8 @@
 import { api, unwrap } from '@/lib/api-client';
-import type { AuthResponse, User } from '@/types/api';
+import type { ApiAnswer, AuthResponse, Schemas, User } from '@/types/api';
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface RegisterInput {
-  email: string;
-  password: string;
-  fullName: string;
-  preferredWakeUpTime?: string;
-  sleepChallenges?: string[];
-}
+export type LoginInput = Schemas['LoginDto'];
+export type RegisterInput = Schemas['RegisterDto'];
 
 export const DEFAULT_SLEEP_CHALLENGES = ['Hitting snooze', 'Late night scrolling'];
 
@@ -33,8 +23,13 @@ export function registerRequest(input: RegisterInput): Promise<AuthResponse> {
   );
 }
 
-export function googleRequest(idToken: string): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/auth/google', { idToken }, { auth: false });
+export function googleRequest(idToken: string, termsVersion?: string): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/auth/google', termsVersion ? { idToken, termsVersion } : { idToken }, { auth: false });
+}
+
+/** POST /auth/accept-terms: records the version in force; answers the user. */
+export async function acceptTermsRequest(termsVersion: string): Promise<User> {
+  return normalizeUser(unwrap<Partial<User>>(await api.post('/auth/accept-terms', { termsVersion })));
 }
 
 export function logoutRequest(): Promise<unknown> {
@@ -47,12 +42,8 @@ export function normalizeUser(raw: Partial<User> & { userId?: string; token?: st
   return { ...rest, id: String(rest.id ?? userId ?? ''), email: rest.email ?? '' } as User;
 }
 
-/** `{ success, message, error? }` answers of the email / password endpoints. */
-export interface MessageResponse {
-  success?: boolean;
-  message?: string;
-  error?: string;
-}
+/** `{ success, message }` answers of the email / password endpoints. */
+export type MessageResponse = ApiAnswer<'/auth/forgot-password', 'post'>;
 
 /** POST /auth/verify-email?token=… */
 export function verifyEmailRequest(token: string): Promise<MessageResponse> {
@@ -70,26 +61,18 @@ export function forgotPasswordRequest(email: string): Promise<MessageResponse> {
 }
 
 /** GET /auth/verify-reset-token?token=… → { success, valid, message } */
-export function verifyResetTokenRequest(token: string, signal?: AbortSignal): Promise<MessageResponse & { valid?: boolean }> {
+export function verifyResetTokenRequest(token: string, signal?: AbortSignal): Promise<ApiAnswer<'/auth/verify-reset-token', 'get'>> {
   return api.get('/auth/verify-reset-token', { query: { token }, auth: false, signal });
 }
 
-export interface ResetPasswordInput {
-  token: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ResetPasswordInput = Schemas['ResetPasswordDto'];
 
 /** POST /auth/reset-password {token, newPassword, confirmPassword} */
 export function resetPasswordRequest(input: ResetPasswordInput): Promise<MessageResponse> {
   return api.post<MessageResponse>('/auth/reset-password', input, { auth: false });
 }
 
-export interface ChangePasswordInput {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type ChangePasswordInput = Schemas['ChangePasswordDto'];
 
 /** POST /auth/change-password: ends the other sessions and answers with a fresh token for this one. */
 export function changePasswordRequest(input: ChangePasswordInput): Promise<MessageResponse & { token?: string }> {
@@ -101,35 +84,14 @@ export function deleteAccountRequest(): Promise<MessageResponse> {
   return api.delete<MessageResponse>('/auth/account');
 }
 
-export interface NotificationSettings {
-  email: boolean;
-  challengeReminders: boolean;
-  walletUpdates: boolean;
-}
-
-export interface PrivacySettings {
-  showOnLeaderboard: boolean;
-  shareUsageData: boolean;
-}
-
-export interface UserSettings {
-  notifications: NotificationSettings;
-  privacy: PrivacySettings;
-}
+export type UserSettings = User['settings'];
+export type NotificationSettings = UserSettings['notifications'];
+export type PrivacySettings = UserSettings['privacy'];
 
 /** SPEC.md section 3 profile update payload, plus emergencyContact and settings (all optional). */
-export interface ProfileUpdate {
-  fullName?: string;
-  phoneNumber?: string;
-  dateOfBirth?: string;
-  gender?: string;
-  city?: string;
-  occupation?: string;
-  institutionName?: string | null;
-  preferredWakeUpTime?: string | null;
-  emergencyContact?: string | null;
+export type ProfileUpdate = Omit<Schemas['UpdateProfileDto'], 'settings'> & {
   settings?: { notifications?: Partial<NotificationSettings>; privacy?: Partial<PrivacySettings> };
-}
+};
 
 /** PUT /auth/profile → { success, message, data: user } */
 export async function updateProfileRequest(update: ProfileUpdate): Promise<{ message?: string; user: User }> {

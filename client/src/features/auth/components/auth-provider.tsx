@@ -23,7 +23,8 @@ export interface AuthContextValue {
   isProfileComplete: boolean;
   login: (input: LoginInput) => Promise<User>;
   register: (input: RegisterInput) => Promise<User>;
-  loginWithGoogle: (idToken: string) => Promise<User>;
+  /** termsVersion: the terms the person accepted on the sign-up form (register tab only) */
+  loginWithGoogle: (idToken: string, termsVersion?: string) => Promise<User>;
   logout: () => Promise<void>;
   /** Re-reads GET /auth/profile; returns the fresh user (or the current one if the call fails). */
   refreshUser: () => Promise<User | null>;
@@ -126,8 +127,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [acceptAuth],
   );
   const loginWithGoogle = useCallback(
-    async (idToken: string) =>
-      acceptAuth(await googleRequest(idToken), 'Google authentication failed - no token received'),
+    async (idToken: string, termsVersion?: string) =>
+      acceptAuth(await googleRequest(idToken, termsVersion), 'Google authentication failed - no token received'),
     [acceptAuth],
   );
 

@@ -107,6 +107,10 @@ describe('Google tab', () => {
     stubFetch({ ...config('client-1'), 'POST /auth/google': { status: 400, body: { success: false, statusCode: 400, error: 'Invalid Google token' } } });
     renderRoute('/register', <RegisterPage />, { auth: 'real' });
     await openGoogleTab();
+    // the consent box comes first: no Google button until it is ticked
+    expect(screen.getByText('Tick the box above to continue with Google.')).toBeInTheDocument();
+    expect(google.id.initialize).not.toHaveBeenCalled();
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: /I am 18 or older/ }));
     await waitFor(() => expect(google.id.initialize).toHaveBeenCalled());
     await google.credential({ credential: 'bad' });
     expect(await screen.findByText('Google registration failed: Invalid Google token')).toBeInTheDocument();

@@ -19,7 +19,7 @@ export function googleFailureMessage(error: unknown, mode: 'login' | 'register')
 }
 
 /** The Google tab: loads Google's script on demand and renders its button; the credential goes to POST /auth/google. */
-export function GoogleSignIn({ mode, onSuccess }: { mode: 'login' | 'register'; onSuccess: () => void }) {
+export function GoogleSignIn({ mode, onSuccess, termsVersion }: { mode: 'login' | 'register'; onSuccess: () => void; termsVersion?: string }) {
   const config = useAppConfig();
   const { loginWithGoogle } = useAuth();
   const { colorMode } = useColorMode();
@@ -28,8 +28,8 @@ export function GoogleSignIn({ mode, onSuccess }: { mode: 'login' | 'register'; 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The callback Google holds must see the latest props.
-  const latest = useRef({ loginWithGoogle, onSuccess, mode });
-  latest.current = { loginWithGoogle, onSuccess, mode };
+  const latest = useRef({ loginWithGoogle, onSuccess, mode, termsVersion });
+  latest.current = { loginWithGoogle, onSuccess, mode, termsVersion };
 
   const clientId = config.data?.googleClientId ?? null;
 
@@ -44,7 +44,7 @@ export function GoogleSignIn({ mode, onSuccess }: { mode: 'login' | 'register'; 
           client_id: clientId,
           ux_mode: 'popup',
           callback: async (response: GoogleCredentialResponse) => {
-            const { loginWithGoogle: signIn, onSuccess: done, mode: m } = latest.current;
+            const { loginWithGoogle: signIn, onSuccess: done, mode: m, termsVersion: accepted } = latest.current;
             if (!response?.credential) {
               setError(GOOGLE_NO_CREDENTIAL);
               return;
@@ -52,7 +52,7 @@ export function GoogleSignIn({ mode, onSuccess }: { mode: 'login' | 'register'; 
             setError(null);
             setBusy(true);
             try {
-              await signIn(response.credential);
+              await (accepted ? signIn(response.credential, accepted) : signIn(response.credential));
               done();
             } catch (e) {
               setError(googleFailureMessage(e, m));

@@ -85,8 +85,11 @@ describe('Login', () => {
   });
 });
 
-async function fillRegister(values: { fullName?: string; email?: string; password?: string; confirm?: string } = {}) {
+const posts = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+async function fillRegister(values: { fullName?: string; email?: string; password?: string; confirm?: string; consent?: boolean } = {}) {
   const user = userEvent.setup();
+  if (values.consent !== false) await user.click(screen.getByRole('checkbox', { name: /I am 18 or older and accept the Terms of use and Privacy policy/ }));
   const v = { fullName: 'Asha Rao', email: 'asha@example.com', password: 'long-enough-1', confirm: 'long-enough-1', ...values };
   if (v.fullName) typeIn(screen.getByLabelText(/^full name/i, { selector: 'input' }), v.fullName);
   if (v.email) typeIn(screen.getByLabelText(/^email/i, { selector: 'input' }), v.email);
@@ -109,7 +112,31 @@ describe('Register', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toEqual([]); // the page reads GET /config (the terms version); nothing is sent
+  });
+
+  it('asks for the 18+ and terms box, linking both pages, and sends nothing without it', async () => {
+    const fetchMock = stubFetch({});
+    renderRoute('/register', <RegisterPage />, { auth: 'real' });
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    await fillRegister({ consent: false });
+    expect(screen.getByText('Please confirm that you are 18 or older and accept the Terms of use and Privacy policy')).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it('sends the terms version in force with the consent', async () => {
+    const fetchMock = stubFetch({
+      'GET /config': { body: { success: true, data: { testMode: false, paymentsProvider: 'sandbox', razorpayKeyId: 'k', googleClientId: null, termsVersion: '2026-11-26' } } },
+      'POST /auth/register': { status: 201, body: authAnswer },
+      'GET /auth/profile': { body: profile },
+    });
+    renderRoute('/register', <RegisterPage />, { auth: 'real' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/config'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    await fillRegister();
+    expect(await screen.findByText('/dashboard page')).toBeInTheDocument();
+    expect(sentBody(fetchMock, 'POST /auth/register')).toMatchObject({ termsVersion: '2026-11-26' });
   });
 
   it("says 'Passwords do not match' and sends nothing", async () => {
@@ -117,7 +144,7 @@ describe('Register', () => {
     renderRoute('/register', <RegisterPage />, { auth: 'real' });
     await fillRegister({ confirm: 'something-else' });
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toEqual([]); // the page reads GET /config (the terms version); nothing is sent
   });
 
   it('registers with the default sleep challenges, keeps registrationEmail and goes to /dashboard', async () => {

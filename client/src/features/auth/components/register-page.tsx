@@ -1,4 +1,4 @@
-import { Button, Field, Input, Link, Tabs, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -10,6 +10,8 @@ import { AuthCard } from './auth-card';
 import { FormStack } from './form-stack';
 import { FormAlert } from './form-alert';
 import { GoogleSignIn } from './google-sign-in';
+import { ConsentBox, CONSENT_REQUIRED } from './consent-box';
+import { useAppConfig } from '@/features/config';
 import { PasswordInput } from './password-input';
 
 export const registerMessages = {
@@ -33,6 +35,20 @@ export function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // One consent for both tabs: 18 or older and the terms in force (recorded with their version).
+  const [consented, setConsented] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const termsVersion = useAppConfig().data?.termsVersion;
+  const consent = (
+    <ConsentBox
+      checked={consented}
+      error={consentError}
+      onChange={(v) => {
+        setConsented(v);
+        if (v) setConsentError(null);
+      }}
+    />
+  );
 
   const set = (name: FieldName) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -48,10 +64,12 @@ export function RegisterPage() {
     for (const name of Object.keys(REQUIRED) as FieldName[]) {
       if (!values[name].trim()) missing[name] = REQUIRED[name];
     }
+    if (!consented) setConsentError(CONSENT_REQUIRED);
     if (Object.keys(missing).length) {
       setFieldErrors(missing);
       return;
     }
+    if (!consented) return;
     if (values.password !== values.confirmPassword) {
       setFieldErrors({ confirmPassword: registerMessages.mismatch });
       setError(registerMessages.mismatch);
@@ -65,6 +83,7 @@ export function RegisterPage() {
         email,
         password: values.password,
         sleepChallenges: DEFAULT_SLEEP_CHALLENGES,
+        ...(termsVersion ? { termsVersion } : {}),
       });
       localStorage.setItem(storageKeys.registrationEmail, email);
       goOn();
@@ -114,6 +133,7 @@ export function RegisterPage() {
                 onChange={set('confirmPassword')}
               />,
             )}
+            {consent}
             {error ? <FormAlert status="error">{error}</FormAlert> : null}
             <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Creating account…">
               Create Account
@@ -121,7 +141,16 @@ export function RegisterPage() {
           </FormStack>
         </Tabs.Content>
         <Tabs.Content value="google">
-          <GoogleSignIn mode="register" onSuccess={goOn} />
+          <Stack gap={4}>
+            {consent}
+            {consented ? (
+              <GoogleSignIn mode="register" onSuccess={goOn} termsVersion={termsVersion} />
+            ) : (
+              <Text color="fg.muted" textAlign="center">
+                Tick the box above to continue with Google.
+              </Text>
+            )}
+          </Stack>
         </Tabs.Content>
       </Tabs.Root>
       <Text textAlign="center" color="fg.muted">

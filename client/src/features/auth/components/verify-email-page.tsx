@@ -37,7 +37,7 @@ export function VerifyEmailPage() {
     sent.current = token;
     verifyEmailRequest(token)
       .then((answer) => {
-        if (answer?.success === false) setState({ kind: 'error', message: answer.error ?? answer.message ?? verifyMessages.failed });
+        if (answer?.success === false) setState({ kind: 'error', message: answer.message || verifyMessages.failed });
         else setState({ kind: 'success', message: answerMessage(answer, verifyMessages.success) });
       })
       .catch((e: unknown) => {

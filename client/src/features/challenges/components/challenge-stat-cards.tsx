@@ -26,11 +26,10 @@ export function ChallengeStatCards({ stats, load }: { stats: ChallengeStats | nu
               <Stat.Label>{item.label}</Stat.Label>
               <Stat.ValueText>{item.value}</Stat.ValueText>
             </Stat.Root>
-            {item.help ? (
-              <Text fontSize="sm" color="fg.muted">
-                {item.help}
-              </Text>
-            ) : null}
+            {/* The line is kept while loading (a blank), so the cards do not grow when the numbers arrive. */}
+            <Text fontSize="sm" color="fg.muted">
+              {item.help || '\u00a0'}
+            </Text>
           </Card.Body>
         </Card.Root>
       ))}

@@ -1,19 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { configure } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
-import { addDays, todayIST } from '../utils/dates';
+import { Toaster, toaster } from '@/components/ui/toaster';
+import { addDays, formatCalendarDate, todayIST } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
+afterEach(() => act(() => toaster.clear()));
 
 function renderForm(balance: number, extra: Parameters<typeof stubFetch>[0] = {}, props: Parameters<typeof CreateChallengeForm>[0] = {}) {
   const fetchMock = stubFetch({
     'GET /wallet/balance': { body: { success: true, data: { balance } } },
     'GET /challenges/can-create': { body: { canCreate: true } },
+    'GET /challenges/pool': { body: { success: true, data: { date: todayIST(), players: 12, totalStaked: 420, checkedIn: 7, missed: 2, pool: 9.75, settled: false } } },
     ...extra,
   });
   renderWithProviders(
@@ -26,6 +30,11 @@ function renderForm(balance: number, extra: Parameters<typeof stubFetch>[0] = {}
 }
 
 const submit = () => screen.getByRole('button', { name: /Create Challenge|Insufficient Balance|Amount Too High|Creating/ });
+/** Issue #20: submit opens the review; the POST happens on its Confirm. */
+async function confirmReview(user: ReturnType<typeof userEvent.setup>) {
+  const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
+  await user.click(within(review).getByRole('button', { name: /^Confirm and stake/ }));
+}
 
 describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () => {
   it('defaults to tomorrow, 7:00 AM and ₹25, and shows the real window', async () => {
@@ -90,6 +99,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     const fetchMock = renderForm(500, { 'POST /challenges': { status: 201, body: { challenge: created } } }, { onCreated });
     await screen.findByText('₹500');
     await user.click(submit());
+    await confirmReview(user);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'c1' })));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ challengeDate: created.challengeDate, wakeUpTime: '07:00', forfeitAmount: 25 });
@@ -105,6 +115,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     );
     await screen.findByText('₹500');
     await user.click(submit());
+    await confirmReview(user);
     await waitFor(() => expect(onInsufficientBalance).toHaveBeenCalled());
   });
 
@@ -113,6 +124,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     renderForm(500, { 'POST /challenges': { status: 400, body: { success: false, statusCode: 400, error: 'Forfeit amount exceeds available balance!' } } });
     await screen.findByText('₹500');
     await user.click(submit());
+    await confirmReview(user);
     expect(await screen.findByText('Forfeit amount exceeds available balance! Please reduce the amount.')).toBeInTheDocument();
   });
 
@@ -121,6 +133,43 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     renderForm(500, { 'POST /challenges': { status: 409, body: { success: false, statusCode: 409, error: 'You already have a challenge for this date' } } });
     await screen.findByText('₹500');
     await user.click(submit());
+    await confirmReview(user);
     expect(await screen.findByText('Failed to create challenge: You already have a challenge for this date')).toBeInTheDocument();
+  });
+
+  it('reviews the stake before it moves money: date, time, window, stake, both outcomes and the pool; then a toast', async () => {
+    const user = userEvent.setup();
+    const tomorrow = addDays(todayIST(), 1);
+    const created = { id: 'c2', challengeDate: tomorrow, wakeUpTime: '07:00', forfeitAmount: 25, status: 'PENDING' };
+    const fetchMock = renderForm(500, {
+      'POST /challenges': { status: 201, body: { challenge: created } },
+    });
+    renderWithProviders(<Toaster />);
+    await screen.findByText('₹500');
+    await user.click(submit());
+    const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false); // nothing staked yet
+    expect(review).toHaveTextContent(formatCalendarDate(tomorrow));
+    expect(review).toHaveTextContent('7:00 AM IST');
+    expect(review).toHaveTextContent('6:45 AM – 7:10 AM IST');
+    expect(review).toHaveTextContent('Your ₹25 comes back with a share of the pool, credited by 3 PM.');
+    expect(review).toHaveTextContent('₹21.25 (85%) comes back by 3 PM; ₹3.75 goes to the pool for those who woke up.');
+    await waitFor(() => expect(within(review).getByTestId('review-today-pool')).toHaveTextContent('₹9.75 from 12 players'));
+    await user.click(within(review).getByRole('button', { name: 'Confirm and stake ₹25' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Challenge created');
+    expect(toast).toHaveTextContent(`Wake up by 7:00 AM IST on ${formatCalendarDate(tomorrow)}. ₹25 staked.`);
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Review your stake' })).toBeNull());
+  });
+
+  it('Back from the review changes nothing', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderForm(500);
+    await screen.findByText('₹500');
+    await user.click(submit());
+    const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
+    await user.click(within(review).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Review your stake' })).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });

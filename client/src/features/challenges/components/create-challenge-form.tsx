@@ -1,10 +1,12 @@
 import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
 import { useAppConfig } from '@/features/config';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import { canCreateChallenge } from '../api/challenges-api';
+import { poolPreviewQueryOptions } from '../api/pool-preview';
 import { challengeKeys } from '../api/query-keys';
 import type { Challenge } from '../api/types';
 import { reasonOf, useChallenges } from '../hooks/use-challenges';
@@ -22,6 +24,7 @@ import {
   windowLabelsFor,
 } from '../utils/challenge-rules';
 import { addDays, formatCalendarDate, hhmmOf, todayIST } from '../utils/dates';
+import { ReviewStakeDialog } from './review-stake-dialog';
 
 export interface CreateChallengeFormProps {
   /** After the server created it (it is already first in the held lists). */
@@ -44,6 +47,9 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const [wakeMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
   const [forfeitText, setForfeitText] = useState(String(DEFAULT_FORFEIT));
   const [submitting, setSubmitting] = useState(false);
+  // Issue #20: submit opens a review of what the stake means; the POST happens on its Confirm.
+  const [reviewing, setReviewing] = useState(false);
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
   const { createChallenge } = useChallenges();
@@ -70,15 +76,27 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const wakeUpTime = hhmmOf(wakeMinutes);
   const window = windowLabelsFor(wakeUpTime);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (disabled) return;
-    setSubmitting(true);
     setFormError(null);
+    setReviewing(true);
+  };
+
+  const onConfirm = async () => {
+    setSubmitting(true);
     try {
       const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit, ...(pledge && charity ? { charityId: charity.id } : {}) });
+      setReviewing(false);
+      void queryClient.invalidateQueries({ queryKey: poolPreviewQueryOptions(date).queryKey.slice(0, 2) });
+      toaster.create({
+        status: 'success',
+        title: 'Challenge created',
+        description: `Wake up by ${formatWakeUpTime(created.wakeUpTime ?? wakeUpTime)} IST on ${formatCalendarDate(created.challengeDate ?? date)}. ${formatINR(created.forfeitAmount ?? forfeit)} staked.`,
+      });
       onCreated?.(created);
     } catch (error) {
+      setReviewing(false);
       const outcome = createErrorOutcome(reasonOf(error));
       if (outcome.kind === 'INSUFFICIENT_BALANCE' && onInsufficientBalance) onInsufficientBalance(outcome.message);
       else setFormError(outcome.message);
@@ -226,6 +244,16 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
           {check.submitLabel}
         </Button>
       </HStack>
+      <ReviewStakeDialog
+        review={
+          reviewing
+            ? { date, today, wakeUpTime, window, forfeit, pledge, charityName: pledge ? charity?.name : undefined }
+            : null
+        }
+        submitting={submitting}
+        onConfirm={() => void onConfirm()}
+        onClose={() => setReviewing(false)}
+      />
       </form>
     </Stack>
   );

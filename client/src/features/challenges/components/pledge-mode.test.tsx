@@ -1,8 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { fakeAuth, makeChallenge, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import type { Challenge } from '../api/types';
 import { CreateChallengeForm } from './create-challenge-form';
 import { TodayChallengeCard } from './today-challenge-card';
@@ -22,6 +22,7 @@ describe('pledge mode on the challenge screens', { timeout: 20_000 }, () => {
       'GET /wallet/balance': { body: { success: true, data: { balance: 500 } } },
       'GET /challenges/can-create': { body: { canCreate: true } },
       'POST /challenges': { status: 201, body: { challenge: created } },
+      'GET /challenges/pool': { body: { success: true, data: { date: '2026-11-23', players: 5, totalStaked: 150, checkedIn: 3, missed: 1, pool: 3.75, settled: false } } },
     });
     renderWithProviders(
       <MemoryRouter>
@@ -37,17 +38,23 @@ describe('pledge mode on the challenge screens', { timeout: 20_000 }, () => {
     expect(screen.getByText(/donated to Goonj/)).toBeInTheDocument();
     await screen.findByText('₹500');
     await userEvent.click(screen.getByRole('button', { name: 'Create Challenge' }));
+    // the review speaks of the charity, never of winnings or a pool
+    const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
+    expect(review).toHaveTextContent('Your ₹25 comes back in full.');
+    expect(review).toHaveTextContent('₹21.25 (85%) comes back; ₹3.75 is donated to Goonj.');
+    await waitFor(() => expect(within(review).getByTestId('review-today-pool')).toHaveTextContent('₹3.75 from 5 players'));
+    expect(review).toHaveTextContent("Today's donations so far");
+    expect(review.textContent).not.toMatch(/winnings|pool/i);
+    await userEvent.click(within(review).getByRole('button', { name: 'Confirm and stake ₹25' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ forfeitAmount: 25, charityId: 'goonj' });
   });
 
   it("today's card: a pledge success gets its stake back, a miss names where its forfeit was donated", () => {
-    const base: Challenge = {
-      id: 'c1', challengeDate: '2026-11-23', wakeUpTime: '06:00', forfeitAmount: 100, status: 'PROCESSED', isSuccessful: true, canCheckIn: false, isWithinGracePeriod: false,
-      gracePeriodStartTime: '2026-11-23T00:15:00.000Z', gracePeriodEndTime: '2026-11-23T00:40:00.000Z', winningsAmount: 100, failureReason: null, actualForfeitAmount: 0,
-      poolMode: 'pledge', charityId: 'goonj', donationTo: 'Goonj',
-    };
+    const base: Challenge = makeChallenge({
+      forfeitAmount: 100, status: 'PROCESSED', isSuccessful: true, winningsAmount: 100, poolMode: 'pledge', charityId: 'goonj', donationTo: 'Goonj',
+    });
     const now = new Date('2026-11-23T09:00:00.000Z');
     const { unmount } = renderWithProviders(<MemoryRouter><TodayChallengeCard challenge={base} now={now} onCheckIn={vi.fn(async () => {})} /></MemoryRouter>);
     expect(screen.getByTestId('winnings-message')).toHaveTextContent('Your ₹100 stake is back in your wallet.');

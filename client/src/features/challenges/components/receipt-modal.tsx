@@ -1,8 +1,9 @@
 import { Badge, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { formatINR } from '@/lib/format';
-import { useSettlement } from '../hooks/use-challenge-queries';
+import { useChallengeHistory, useSettlement } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
+import { appealDeadline, MissAppeal } from './miss-appeal';
 
 const LINES_SHOWN = 100;
 
@@ -22,6 +23,12 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 /** The day's settlement receipt (GET /settlements/{date}): anonymous totals and lines, and the user's own line. */
 export function ReceiptModal({ date, onClose }: { date: string | null; onClose: () => void }) {
   const query = useSettlement(date);
+  // the 48 h dispute window of a missed line runs from its challenge's window close (held by the history list)
+  const history = useChallengeHistory();
+  const deadlineOf = (challengeId: string) => {
+    const c = history.data?.find((h) => h.id === challengeId);
+    return c ? appealDeadline(c) : null;
+  };
   const data = query.data;
   const r = data?.receipt;
   const mine = new Set((data?.yourLines ?? []).map((l) => l.lineNo));
@@ -45,9 +52,16 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
           {data.yourLines.map((l) => (
             <Box key={l.lineNo} p={3} rounded="md" bg="brand.subtle" data-testid="your-line">
               <Text fontWeight="semibold">Your line (#{l.lineNo})</Text>
+              {l.outcome === 'FORGIVEN' ? (
+                <Text fontWeight="semibold" data-testid="forgiven-reason">
+                  {l.forgiven?.reason ?? 'Forgiven: our service was down during your window'}
+                </Text>
+              ) : null}
               <Text>
                 Stake {formatINR(l.stake)} ·{' '}
-                {pledge
+                {l.outcome === 'FORGIVEN'
+                  ? `missed, but not your fault: your whole stake of ${formatINR(l.payout)} is back and nothing was forfeited`
+                  : pledge
                   ? l.isSuccessful
                     ? `woke up on time: your full stake of ${formatINR(l.payout)} is back`
                     : `missed: ${formatINR(l.refund)} refunded (85%), ${formatINR(l.donated ?? 0)} donated to ${charityName(l.charityId)}`
@@ -56,12 +70,18 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
                     : `missed: ${formatINR(l.refund)} refunded (85%)`}
                 {l.paid ? '' : ' (payment in progress)'}
               </Text>
+              {l.isSuccessful ? null : (
+                <Box mt={2}>
+                  <MissAppeal challengeId={l.challengeId} deadline={deadlineOf(l.challengeId)} label={formatCalendarDate(data.date)} />
+                </Box>
+              )}
             </Box>
           ))}
           <SimpleGrid columns={{ base: 2, md: 3 }} gap={3}>
             <Row label="Participants" value={String(r.participants)} />
             <Row label="Woke up" value={String(r.successes)} />
             <Row label="Missed" value={String(r.failures)} />
+            {r.forgiven ? <Row label="Forgiven (our service was down)" value={String(r.forgiven)} testId="receipt-forgiven" /> : null}
             {pledge ? (
               <>
                 <Row label="Donated (15% of missed stakes)" value={formatINR(r.donated ?? 0)} testId="receipt-donated" />
@@ -109,7 +129,7 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
                           {mine.has(l.line) ? ' (you)' : ''}
                         </Table.Cell>
                         <Table.Cell>{formatINR(l.stake)}</Table.Cell>
-                        <Table.Cell>{l.outcome === 'SUCCESS' ? 'Woke up' : 'Missed'}</Table.Cell>
+                        <Table.Cell>{l.outcome === 'SUCCESS' ? 'Woke up' : l.outcome === 'FORGIVEN' ? 'Forgiven (our outage)' : 'Missed'}</Table.Cell>
                         <Table.Cell textAlign="end">{formatINR(l.refund)}</Table.Cell>
                         <Table.Cell textAlign="end">{formatINR(pledge ? (l.donated ?? 0) : l.winnings)}</Table.Cell>
                       </Table.Row>

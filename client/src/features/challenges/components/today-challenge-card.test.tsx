@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { renderWithProviders } from '@/testing/test-utils';
+import { makeChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import type { Challenge } from '../api/types';
 import { TodayChallengeCard } from './today-challenge-card';
 import { CalendarCell } from './calendar-modal';
@@ -15,23 +15,13 @@ configure({ asyncUtilTimeout: 5000 });
 const DATE = '2026-11-23';
 const ist = (t: string) => new Date(`${DATE}T${t}+05:30`);
 function make(overrides: Partial<Challenge> = {}): Challenge {
-  return {
-    id: 'c1',
+  return makeChallenge({
     challengeDate: DATE,
-    wakeUpTime: '06:00',
-    forfeitAmount: 25,
-    status: 'PENDING',
-    isSuccessful: null,
-    canCheckIn: false,
-    isWithinGracePeriod: false,
     gracePeriodStartTime: ist('05:45:00').toISOString(),
     gracePeriodEndTime: ist('06:10:00').toISOString(),
     windowClosesAt: ist('06:11:00').toISOString(),
-    winningsAmount: 0,
-    failureReason: null,
-    actualForfeitAmount: 0,
     ...overrides,
-  };
+  });
 }
 
 function renderCard(challenge: Challenge | null, now: Date, props: Partial<Parameters<typeof TodayChallengeCard>[0]> = {}) {
@@ -43,6 +33,13 @@ function renderCard(challenge: Challenge | null, now: Date, props: Partial<Param
 }
 
 describe("Today's Challenge card", { timeout: 20_000 }, () => {
+  it("shows today's players and the pool so far (issue #20)", async () => {
+    const fetchMock = stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 14, totalStaked: 520, checkedIn: 9, missed: 3, pool: 11.25, settled: false } } } });
+    renderCard(make(), ist('06:05:00'));
+    expect(await screen.findByTestId('today-pool')).toHaveTextContent('Today: 14 players · pool so far ₹11.25');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`/challenges/pool?date=${DATE}`))).toBe(true);
+  });
+
   it('before the window: "Challenge Pending" and a countdown to the opening', () => {
     renderCard(make(), ist('04:44:58'));
     expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Pending');

@@ -1,13 +1,16 @@
 import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
+import { useAppConfig } from '@/features/config';
 import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
+import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
 import { reasonOf } from '../hooks/use-challenges';
 import { cardLabel, cardState, forfeitLostOf, refundOf, windowOf, type CardState } from '../utils/challenge-rules';
-import { formatCountdown } from '../utils/dates';
+import { formatCountdown, todayIST } from '../utils/dates';
 
 export interface TodayChallengeCardProps {
   challenge: Challenge | null;
@@ -82,6 +85,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
               busy={busy}
               onShowReceipt={onShowReceipt}
             />
+            <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
             {state === 'IN_WINDOW' ? (
               <Stack gap={3}>
                 <Field.Root>
@@ -108,6 +112,22 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Issue #20: who else plays this morning and what the misses have left so far (GET /challenges/pool). */
+function TodayPool({ date, pledge }: { date: string; pledge?: boolean }) {
+  const pool = useQuery(poolPreviewQueryOptions(date));
+  const config = useAppConfig().data;
+  if (!pool.data) return null;
+  const { players, pool: amount } = pool.data;
+  // today's challenge knows its own mode; without one, the mode new challenges get
+  const pledgeMode = pledge ?? config?.poolMode === 'pledge';
+  return (
+    <Text fontSize="sm" color="fg.muted" data-testid="today-pool">
+      Today: <strong>{players}</strong> {players === 1 ? 'player' : 'players'} ·{' '}
+      {pledgeMode ? 'donated to charity so far' : 'pool so far'} <strong>{formatINR(amount)}</strong>
+    </Text>
   );
 }
 

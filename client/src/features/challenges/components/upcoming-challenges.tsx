@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
@@ -16,10 +16,12 @@ export interface UpcomingChallengesProps {
   loading?: boolean;
   load?: LoadState;
   onCancel: (challenge: Challenge) => Promise<unknown>;
+  /** more actions on a challenge, composed in by the app layer (e.g. "Use a shield") */
+  actions?: (challenge: Challenge) => ReactNode;
 }
 
 /** Upcoming Challenges: up to 5, scrollable, Cancel until the night before (SPEC.md sections 2 and 4). */
-export function UpcomingChallenges({ challenges, today, loading, load, onCancel }: UpcomingChallengesProps) {
+export function UpcomingChallenges({ challenges, today, loading, load, onCancel, actions }: UpcomingChallengesProps) {
   const list = upcomingChallenges(challenges, today, UPCOMING_LIMIT);
   const [confirming, setConfirming] = useState<Challenge | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -66,6 +68,8 @@ export function UpcomingChallenges({ challenges, today, loading, load, onCancel 
                       {formatWakeUpTime(c.wakeUpTime)} IST · {formatINR(c.forfeitAmount)} staked
                     </Text>
                   </Stack>
+                  <HStack gap={2}>
+                  {actions?.(c)}
                   {canCancel(c, today) ? (
                     <Button
                       size="sm"
@@ -85,6 +89,7 @@ export function UpcomingChallenges({ challenges, today, loading, load, onCancel 
                       Locked
                     </Badge>
                   )}
+                  </HStack>
                 </HStack>
               </Box>
             ))}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeChallenge } from '@/testing/api-fixtures';
 import type { Challenge } from '../api/types';
 import {
   calendarCell,
@@ -24,22 +25,14 @@ const TODAY = '2026-11-23';
 /** A challenge on `date` at `time` (IST): the window instants as the server computes them. */
 function challenge(overrides: Partial<Challenge> & { id: string }, date = TODAY, time = '07:00'): Challenge {
   const wake = new Date(`${overrides.challengeDate ?? date}T${overrides.wakeUpTime ?? time}:00+05:30`).getTime();
-  return {
+  return makeChallenge({
     challengeDate: date,
     wakeUpTime: time,
-    forfeitAmount: 25,
-    status: 'PENDING',
-    isSuccessful: null,
-    canCheckIn: false,
-    isWithinGracePeriod: false,
     gracePeriodStartTime: new Date(wake - 15 * 60_000).toISOString(),
     gracePeriodEndTime: new Date(wake + 10 * 60_000).toISOString(),
     windowClosesAt: new Date(wake + 11 * 60_000).toISOString(),
-    winningsAmount: 0,
-    failureReason: null,
-    actualForfeitAmount: 0,
     ...overrides,
-  };
+  });
 }
 const ist = (hhmmss: string, date = TODAY) => new Date(`${date}T${hhmmss}+05:30`);
 

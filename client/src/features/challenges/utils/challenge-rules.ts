@@ -162,8 +162,13 @@ export function historyOf(challenges: Challenge[], limit = HISTORY_LIMIT): Chall
 }
 
 /** SPEC.md section 4: history entries are labelled COMPLETED or FAILED. */
-export function historyLabel(c: Challenge): 'COMPLETED' | 'FAILED' {
-  return c.isSuccessful ? 'COMPLETED' : 'FAILED';
+export function historyLabel(c: Challenge): 'COMPLETED' | 'FAILED' | 'FORGIVEN' {
+  return c.isSuccessful ? 'COMPLETED' : isForgiven(c) ? 'FORGIVEN' : 'FAILED';
+}
+
+/** A miss settled as forgiven: our service was down during its window, so the whole stake came back. */
+export function isForgiven(c: Pick<Challenge, 'status' | 'forgivenReason'>): boolean {
+  return c.status === 'PROCESSED' && !!c.forgivenReason;
 }
 
 // ---------- the calendar ----------
@@ -171,7 +176,7 @@ export function historyLabel(c: Challenge): 'COMPLETED' | 'FAILED' {
 export type CalendarStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'PROCESSED' | 'OTHER';
 
 /** The calendar's colour class: COMPLETED reads as SUCCESS or FAILED; SUCCESS/FAILED statuses pass through. */
-export function calendarStatus(c: Pick<Challenge, 'status' | 'isSuccessful'>): CalendarStatus {
+export function calendarStatus(c: { status: Challenge['status'] | 'SUCCESS' | 'FAILED'; isSuccessful: boolean | null }): CalendarStatus {
   switch (c.status) {
     case 'PENDING':
       return 'PENDING';

@@ -1,5 +1,28 @@
-import { Container, Grid, GridItem, Stack } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Container, Grid, GridItem, Stack } from '@chakra-ui/react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * False for the first render, true one frame later: the first screen (greeting, balance, today's challenge) is
+ * committed and painted before the sections below it are rendered, so a phone shows it sooner and no single task
+ * renders the whole dashboard.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const show = () => startTransition(() => setPainted(true));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(show, 0);
+    });
+    const hidden = setTimeout(show, 250); // a background tab paints no frames
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(hidden);
+    };
+  }, []);
+  return painted;
+}
 
 export interface DashboardPageProps {
   header: ReactNode;
@@ -18,6 +41,7 @@ export interface DashboardPageProps {
 
 /** The dashboard's layout (SPEC.md section 2); app/routes/dashboard.tsx fills it from the features. */
 export function DashboardPage(props: DashboardPageProps) {
+  const below = useAfterFirstPaint();
   return (
     <Container maxW="6xl" py={{ base: 6, md: 10 }}>
       <Stack gap={6}>
@@ -28,13 +52,20 @@ export function DashboardPage(props: DashboardPageProps) {
           <GridItem>{props.wallet}</GridItem>
           <GridItem>{props.today}</GridItem>
         </Grid>
-        {props.stats}
-        <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap={6}>
-          <GridItem>{props.upcoming}</GridItem>
-          <GridItem>{props.pledges}</GridItem>
-        </Grid>
-        {props.quickActions}
-        {props.history}
+        {below ? (
+          <>
+            {props.stats}
+            <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap={6}>
+              <GridItem>{props.upcoming}</GridItem>
+              <GridItem>{props.pledges}</GridItem>
+            </Grid>
+            {props.quickActions}
+            {props.history}
+          </>
+        ) : (
+          // Holds the footer below the fold until the sections arrive (no layout shift).
+          <Box minH="100dvh" aria-hidden="true" />
+        )}
       </Stack>
       {props.children}
     </Container>

@@ -1,20 +1,10 @@
 import { api, unwrap } from '@/lib/api-client';
+import type { ApiData, Schemas } from '@/types/api';
 
-export interface AppNotification {
-  id: string;
-  type: string;
-  title: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-  data?: unknown;
-}
-
-export interface NotificationPage {
-  notifications: AppNotification[];
-  unreadCount: number;
-  total?: number;
-}
+// Shapes from the server's OpenAPI document (src/types/api.ts).
+export type AppNotification = Schemas['Notification'];
+/** The page, with its paging when the server sent it. */
+export type NotificationPage = Partial<ApiData<'/wallet/notifications', 'get'>> & { notifications: AppNotification[]; unreadCount: number };
 
 /** GET /wallet/notifications → data { notifications, unreadCount }. */
 export async function getNotifications(size = 10): Promise<NotificationPage> {

@@ -18,6 +18,8 @@ import {
   FormStack,
 } from '@/features/auth';
 import { setToken } from '@/lib/api-client';
+import { DataExport } from './data-export';
+import { LimitsSection } from './limits-section';
 
 export const settingsMessages = {
   currentRequired: 'Current password is required',
@@ -227,17 +229,22 @@ function DeleteAccount() {
 
 type Group = keyof UserSettings;
 
-export function SettingsPage() {
+export interface SettingsPageProps {
+  /** Settings › Reminders (push and calendar feed), composed in by app/routes/settings.tsx. */
+  reminders?: React.ReactNode;
+}
+
+export function SettingsPage({ reminders }: SettingsPageProps = {}) {
   const { colorMode, setColorMode } = useColorMode();
   const { user, setUser } = useAuth();
   const [pending, setPending] = useState<Partial<UserSettings> | null>(null);
   const [saving, setSaving] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ group: Group; status: 'success' | 'error'; text: string } | null>(null);
 
-  const stored = user?.settings ?? {};
+  const stored = user?.settings;
   const settings: UserSettings = {
-    notifications: { ...DEFAULT_SETTINGS.notifications, ...(stored.notifications ?? {}), ...(pending?.notifications ?? {}) },
-    privacy: { ...DEFAULT_SETTINGS.privacy, ...(stored.privacy ?? {}), ...(pending?.privacy ?? {}) },
+    notifications: { ...DEFAULT_SETTINGS.notifications, ...(stored?.notifications ?? {}), ...(pending?.notifications ?? {}) },
+    privacy: { ...DEFAULT_SETTINGS.privacy, ...(stored?.privacy ?? {}), ...(pending?.privacy ?? {}) },
   };
 
   const save = async <G extends Group>(group: G, key: keyof UserSettings[G] & string, value: boolean) => {
@@ -307,6 +314,8 @@ export function SettingsPage() {
           {groupNotice('notifications')}
         </SectionCard>
 
+        {reminders}
+
         <SectionCard title="Privacy Settings">
           {PRIVACY_OPTIONS.map((o) => (
             <SettingSwitch
@@ -319,6 +328,14 @@ export function SettingsPage() {
             />
           ))}
           {groupNotice('privacy')}
+        </SectionCard>
+
+        <SectionCard title="Limits">
+          <LimitsSection />
+        </SectionCard>
+
+        <SectionCard title="Download My Data">
+          <DataExport />
         </SectionCard>
 
         <SectionCard title="Delete Account">

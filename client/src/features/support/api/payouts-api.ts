@@ -1,23 +1,9 @@
 import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/types/api';
 
 // PAYOUTS_PROVIDER=manual: the payouts staff pay from the bank (src/modules/wallet/support-payouts.controller.ts).
 
-export interface ManualPayout {
-  withdrawalId: string;
-  userId: string;
-  userEmail: string | null;
-  beneficiaryName: string;
-  method: 'UPI' | 'BANK_TRANSFER';
-  upiId: string | null;
-  accountNumber: string | null;
-  ifscCode: string | null;
-  bankName: string | null;
-  /** Rupees. */
-  amount: number;
-  fee: number;
-  netAmount: number;
-  requestedAt: string;
-}
+export type ManualPayout = Schemas['ManualPayout'];
 
 export async function listManualPayouts(): Promise<ManualPayout[]> {
   return unwrap<{ payouts?: ManualPayout[] }>(await api.get('/support/payouts/pending'))?.payouts ?? [];

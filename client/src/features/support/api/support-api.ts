@@ -1,107 +1,20 @@
 import { api, unwrap } from '@/lib/api-client';
+import type { ApiData, Schemas } from '@/types/api';
 import type { SettlementReceipt, SettlementReceiptLine } from '@/types/settlement';
 
 // The staff console API (src/modules/support/*.controller.ts, src/modules/settlement/support-settlement.controller.ts).
 
-export interface SupportUser {
-  id: string;
-  email: string;
-  fullName?: string | null;
-  phoneNumber?: string | null;
-  isEmailVerified?: boolean;
-  role?: string;
-  createdAt?: string;
-  deleted?: boolean;
-  balance?: number;
-}
-
-export interface Posting {
-  account: string;
-  amount: number;
-}
-
-export interface LedgerLinks {
-  challengeId?: string;
-  settlementDate?: string;
-  orderId?: string;
-  paymentId?: string;
-  gateway?: string;
-  withdrawalId?: string;
-  payoutReference?: string | null;
-}
-
+export type SupportUser = Schemas['SupportUser'];
+export type LedgerLinks = Schemas['LedgerLinks'];
 /** An entry that does not touch the wallet but belongs to its story (pool moves, payouts). */
-export interface RelatedEntry {
-  entryId: string;
-  postedAt: string;
-  reason: string;
-  correlation: { type: string; id: string };
-  idempotencyKey?: string;
-  postings: Posting[];
-  metadata?: Record<string, unknown> | null;
-  links?: LedgerLinks;
-}
-
-export interface LedgerEntry extends RelatedEntry {
-  /** This wallet's posting: positive credit, negative debit (rupees). */
-  amount: number;
-  runningBalance: number;
-}
-
-export interface UserLedger {
-  user: { id: string; email: string; fullName?: string | null };
-  account: string;
-  balance: number;
-  entries: LedgerEntry[];
-  related?: RelatedEntry[];
-}
-
-export interface SupportChallengeRow {
-  id: string;
-  challengeDate: string;
-  wakeUpTime: string;
-  stake: number;
-  status: string;
-  isSuccessful: boolean | null;
-  checkInTime: string | null;
-  verificationMethod: string | null;
-  failureReason: string | null;
-  refundedAmount: number;
-  winningsAmount: number;
-  actualForfeitAmount: number;
-  isTest?: boolean;
-  createdAt: string;
-  closedAt: string | null;
-  processedAt: string | null;
-  cancelledAt: string | null;
-}
-
-export interface AccessRecord {
-  id: string;
-  actorId: string;
-  actorEmail: string;
-  action: string;
-  target?: string;
-  details?: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface UserPage {
-  user: SupportUser;
-  balance: number;
-  stats?: {
-    totalChallenges?: number;
-    successfulChallenges?: number;
-    failedChallenges?: number;
-    currentStreak?: number;
-    longestStreak?: number;
-    successRate?: number;
-    totalEarnings?: number;
-    totalLosses?: number;
-  };
-  challenges: SupportChallengeRow[];
-  accessLog: AccessRecord[];
-}
+export type RelatedEntry = Schemas['RelatedEntry'];
+export type Posting = RelatedEntry['postings'][number];
+/** A wallet entry: this wallet's posting (`amount`, positive credit) and the running balance. */
+export type LedgerEntry = Schemas['WalletEntry'];
+export type UserLedger = ApiData<'/support/users/{id}/ledger', 'get'>;
+export type SupportChallengeRow = Schemas['SupportChallengeRow'];
+export type UserPage = ApiData<'/support/users/{id}', 'get'>;
+export type AccessRecord = UserPage['accessLog'][number];
 
 export interface ChallengeStoryData {
   challenge: {
@@ -144,71 +57,20 @@ export interface ChallengeStoryData {
   ledger: RelatedEntry[];
 }
 
-export interface QueueSummary {
-  name: string;
-  isPaused: boolean;
-  counts: Record<string, number>;
-}
+export type QueueSummary = Schemas['QueueSummary'];
 
 export const JOB_STATES = ['failed', 'waiting', 'delayed', 'active', 'completed'] as const;
 
-export interface QueueJob {
-  id: string | null;
-  name: string;
-  data: unknown;
-  failedReason: string | null;
-  attemptsMade: number;
-  timestamp: string | null;
-  processedOn: string | null;
-  finishedOn: string | null;
-  delay: number;
-}
-
-export interface LedgerVerification {
-  ok: boolean;
-  checkedAt: string;
-  id?: string;
-  runBy?: string | null;
-  entries: number;
-  accounts: number;
-  journalSum: string;
-  problems: string[];
-}
+export type QueueJob = Schemas['QueueJob'];
+export type LedgerVerification = Schemas['LedgerVerification'];
 
 export type ReceiptLine = SettlementReceiptLine;
 export type Receipt = SettlementReceipt;
 
-export interface SettlementRun {
-  id: string;
-  date: string;
-  batch: number;
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-  receipt: Receipt;
-}
-
-export interface SettlementAlert {
-  id: string;
-  date: string;
-  kind: string;
-  message: string;
-  createdAt: string;
-}
-
-export interface SettlementList {
-  settlements: SettlementRun[];
-  alerts: SettlementAlert[];
-}
-
-export interface SettlementDetail {
-  date: string;
-  status: string;
-  batches: SettlementRun[];
-  alerts: SettlementAlert[];
-}
+export type SettlementRun = Schemas['SettlementRun'];
+export type SettlementAlert = Schemas['SettlementAlert'];
+export type SettlementList = ApiData<'/support/settlements', 'get'>;
+export type SettlementDetail = ApiData<'/support/settlements/{date}', 'get'>;
 
 export async function findUsers(search: string): Promise<SupportUser[]> {
   const data = unwrap<{ users?: SupportUser[] }>(await api.get('/support/users', { query: { q: search } }));

@@ -50,9 +50,12 @@ export function SupportTable({
   columns,
   actions,
   maxH,
+  label,
   children,
 }: {
   caption?: ReactNode;
+  /** Names the scroll area and makes it a tab stop, for tables wide enough to scroll (axe: scrollable-region-focusable). */
+  label?: string;
   columns: Column[];
   /** Add a last column headed "Actions" for screen readers only. */
   actions?: boolean;
@@ -60,7 +63,7 @@ export function SupportTable({
   children: ReactNode;
 }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md" maxH={maxH}>
+    <Table.ScrollArea borderWidth="1px" rounded="md" maxH={maxH} {...(label ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}>
       <Table.Root size="sm">
         {caption !== undefined ? (
           <Table.Caption captionSide="top" textAlign="start" px={3} py={2}>

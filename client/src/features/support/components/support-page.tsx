@@ -1,6 +1,8 @@
 import { Container, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppealsPanel } from './appeals-panel';
 import { LedgerHealthPanel } from './ledger-health-panel';
+import { OutagesPanel } from './outages-panel';
 import { PayoutsPanel } from './payouts-panel';
 import { QueuesPanel } from './queues-panel';
 import { SettlementsPanel } from './settlements-panel';
@@ -25,6 +27,8 @@ export function SupportPage() {
             <Tabs.Trigger value="ledger">Ledger health</Tabs.Trigger>
             <Tabs.Trigger value="queues">Queues</Tabs.Trigger>
             <Tabs.Trigger value="payouts">Payouts</Tabs.Trigger>
+            <Tabs.Trigger value="appeals">Appeals</Tabs.Trigger>
+            <Tabs.Trigger value="outages">Outages</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="users">
             <UserPanel />
@@ -40,6 +44,12 @@ export function SupportPage() {
           </Tabs.Content>
           <Tabs.Content value="payouts">
             <PayoutsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="appeals">
+            <AppealsPanel />
+          </Tabs.Content>
+          <Tabs.Content value="outages">
+            <OutagesPanel />
           </Tabs.Content>
         </Tabs.Root>
       </Stack>

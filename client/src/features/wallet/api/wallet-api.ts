@@ -1,96 +1,23 @@
 import { api, unwrap } from '@/lib/api-client';
+import type { ApiAnswer, ApiData, Schemas } from '@/types/api';
 
 // The wallet endpoints (ARCHITECTURE.md "Response shapes"; src/modules/wallet/wallet.controller.ts).
 
-export interface DepositOrder {
-  orderId: string;
-  amount: number;
-  transactionId: string;
-  currency?: string;
-  keyId?: string;
-}
-
-export interface CheckoutAnswer {
-  razorpay_payment_id: string;
-  razorpay_order_id: string;
-  razorpay_signature: string;
-}
-
-export interface VerifyPaymentResult {
-  orderId?: string;
-  paymentId?: string;
-  transactionId?: string;
-  amount?: number;
-  status?: string;
-  balance?: number;
-}
-
-export type TransactionType = 'DEPOSIT' | 'FORFEIT' | 'REFUND' | 'WINNINGS' | 'WITHDRAWAL' | 'WITHDRAWAL_REVERSAL' | string;
-
-export interface Transaction {
-  id: string;
-  type: TransactionType;
-  amount: number;
-  netAmount?: number;
-  processingFee?: number;
-  debit?: boolean;
-  credit?: boolean;
-  status?: string;
-  reference?: string | null;
-  description?: string;
-  timestamp?: string;
-  createdAt?: string;
-}
-
-export interface TransactionPage {
-  transactions: Transaction[];
-  page?: number;
-  size?: number;
-  total?: number;
-}
-
-export type WithdrawalMethod = 'UPI' | 'BANK_TRANSFER';
-
-export interface BankDetails {
-  accountNumber: string;
-  ifscCode: string;
-  accountHolderName: string;
-  bankName: string;
-}
-
-export interface WithdrawalInput {
-  amount: number;
-  withdrawalMethod?: WithdrawalMethod;
-  upiId?: string;
-  bankDetails?: BankDetails;
-}
-
-export interface WithdrawalValidation {
-  valid: boolean;
-  errors?: string[];
-  fee?: number;
-  netAmount?: number;
-}
-
-export interface WithdrawalResult {
-  transactionId: string;
-  amount: number;
-  processingFee: number;
-  netAmount: number;
-  status: string;
-  method?: string;
-}
-
-export interface SavedPaymentMethod {
-  type: 'UPI' | 'BANK_TRANSFER' | string;
-  upiId?: string;
-  accountNumber?: string;
-  ifscCode?: string | null;
-  accountHolderName?: string | null;
-  bankName?: string | null;
-  lastUsedAt?: string;
-  uses?: number;
-}
+// Shapes from the server's OpenAPI document (src/types/api.ts).
+export type DepositOrder = ApiData<'/wallet/deposit', 'post'>;
+export type CheckoutAnswer = ApiAnswer<'/wallet/sandbox/checkout', 'post'>;
+export type VerifyPaymentResult = Schemas['PaymentVerification'];
+export type Transaction = Schemas['Transaction'];
+export type TransactionType = Transaction['type'];
+/** The list, with its paging when the server sent it under `data`. */
+export type TransactionPage = Partial<ApiData<'/wallet/transactions', 'get'>> & { transactions: Transaction[] };
+export type WithdrawalInput = Schemas['WithdrawDto'];
+export type WithdrawalMethod = NonNullable<WithdrawalInput['withdrawalMethod']>;
+/** The form fills every field (the server's rules name what is missing). */
+export type BankDetails = Required<Schemas['BankDetailsDto']>;
+export type WithdrawalValidation = ApiAnswer<'/wallet/withdraw/validate', 'post'>['data'];
+export type WithdrawalResult = Schemas['WithdrawalResult'];
+export type SavedPaymentMethod = Schemas['PaymentMethod'];
 
 export async function createDeposit(amount: number): Promise<DepositOrder> {
   return unwrap<DepositOrder>(await api.post('/wallet/deposit', { amount }));
@@ -121,7 +48,7 @@ export async function getTransactions(query: { page?: number; size?: number; typ
 /** The server's answer whether valid or not: `{ success, data: { valid, errors }, message }`. */
 export async function validateWithdrawal(input: Partial<WithdrawalInput>): Promise<{ data: WithdrawalValidation; message?: string }> {
   const body = await api.post<{ data?: WithdrawalValidation; message?: string }>('/wallet/withdraw/validate', input);
-  return { data: body?.data ?? { valid: false }, message: body?.message };
+  return { data: body?.data ?? { valid: false, errors: [] }, message: body?.message };
 }
 
 export async function requestWithdrawal(input: WithdrawalInput): Promise<WithdrawalResult> {

@@ -22,7 +22,7 @@ export const TYPE_LABELS: Record<string, string> = {
 const DEBIT_TYPES = new Set(['WITHDRAWAL', 'FORFEIT']);
 
 /** Debits (explicit flag, or WITHDRAWAL/FORFEIT) are negative. */
-export function signedAmount(tx: Transaction): number {
+export function signedAmount(tx: Pick<Transaction, 'type' | 'amount'> & Partial<Transaction>): number {
   const abs = Math.abs(Number(tx.amount) || 0);
   const debit = tx.debit ?? (tx.credit === undefined ? DEBIT_TYPES.has(String(tx.type).toUpperCase()) : !tx.credit);
   return debit ? -abs : abs;

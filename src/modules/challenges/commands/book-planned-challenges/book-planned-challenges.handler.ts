@@ -9,6 +9,7 @@ import { CreateNotificationCommand } from '../../../wallet/commands/create-notif
 import { ChallengesService } from '../../challenges.service.js';
 import { datesDue } from '../../domain/plan-rules.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
+import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { BookPlannedChallengesCommand } from './book-planned-challenges.command.js';
 
 @CommandHandler(BookPlannedChallengesCommand)
@@ -17,6 +18,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
 
   constructor(
     @Inject(PlanRepository) private readonly plans: PlanRepository,
+    @Inject(WakeRepository) private readonly wake: WakeRepository,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -31,6 +33,12 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
     for (const plan of await this.plans.activeFrom(zonedParts(now, tz).date)) {
       for (const day of datesDue(plan, now, tz)) {
         if (!(await this.plans.claimDay(plan.id, day, now))) continue;
+        // a declared leave day is skipped quietly (the person asked for it: no "not booked" notice)
+        if (await this.wake.isOnLeave(plan.userId, day)) {
+          await this.plans.settleDay(plan.id, day, 'SKIPPED', null, 'On leave');
+          skipped += 1;
+          continue;
+        }
         try {
           // The same path as a person booking by hand: every rule (balance, 18+, one a day) holds, nothing overdraws.
           // the plan's charity while the operator still lists it (else the default); ignored in pool mode

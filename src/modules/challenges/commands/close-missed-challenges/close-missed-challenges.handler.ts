@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
@@ -7,6 +7,7 @@ import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeMissed } from '../../events/challenge-events.js';
 import { returnedRows } from '../../infrastructure/sql.js';
 import { CloseMissedChallengesCommand } from './close-missed-challenges.command.js';
+import { ResolveStillAwakeChecksCommand } from '../resolve-still-awake-checks/resolve-still-awake-checks.command.js';
 
 const BATCH = 1000;
 
@@ -21,6 +22,7 @@ export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissed
     @Inject(Clock) private readonly clock: Clock,
     @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
   async execute({ date }: CloseMissedChallengesCommand): Promise<{ closed: number }> {
@@ -52,6 +54,8 @@ export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissed
       }
       if (rows.length < BATCH) break;
     }
+    // the same sweep (every 30 s, and first thing in a settlement) closes still-awake checks past their deadline
+    await this.commandBus.execute(new ResolveStillAwakeChecksCommand());
     return { closed };
   }
 }

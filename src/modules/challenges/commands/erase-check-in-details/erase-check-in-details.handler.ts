@@ -18,8 +18,17 @@ export class EraseCheckInDetailsHandler implements ICommandHandler<EraseCheckInD
       [userId],
     )) as [{ photo_path: string | null }[], number];
     const list = Array.isArray(rows[0]) ? rows[0] : (rows as unknown as { photo_path: string | null }[]);
+    // photos sent with appeals go too (the appeal's reason and decision stay: they explain ledger lines)
+    const appealRows = (await manager.query(
+      `UPDATE challenge_appeals a SET photo_path = NULL
+         FROM (SELECT id, photo_path FROM challenge_appeals WHERE user_id = $1 AND photo_path IS NOT NULL FOR UPDATE) prev
+        WHERE a.id = prev.id
+        RETURNING prev.photo_path`,
+      [userId],
+    )) as [{ photo_path: string | null }[], number];
+    const appealPhotos = Array.isArray(appealRows[0]) ? appealRows[0] : (appealRows as unknown as { photo_path: string | null }[]);
     // A photo whose object cannot be deleted now is only logged: the closure is not held up by storage.
-    for (const r of list) {
+    for (const r of [...list, ...appealPhotos]) {
       if (r.photo_path) await this.photos.delete(r.photo_path).catch((e: Error) => this.logger.error(`could not delete photo ${r.photo_path}: ${e.message}`));
     }
     return { erased: list.length };

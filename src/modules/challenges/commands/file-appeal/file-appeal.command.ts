@@ -7,6 +7,8 @@ export class FileAppealCommand extends Command<AppealView> {
     readonly userId: string,
     readonly challengeId: string,
     readonly reason: unknown,
+    /** an optional photo (JPEG or PNG) backing the reason */
+    readonly photo: Buffer | null = null,
   ) {
     super();
   }

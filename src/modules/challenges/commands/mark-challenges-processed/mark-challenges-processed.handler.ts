@@ -25,11 +25,11 @@ export class MarkChallengesProcessedHandler implements ICommandHandler<MarkChall
       const res = await m.query(
         `UPDATE challenges c
             SET status = 'PROCESSED', winnings_amount = u.winnings, actual_forfeit_amount = u.forfeit,
-                refunded_amount = c.stake - u.forfeit, processed_at = $4
-           FROM unnest($1::uuid[], $2::bigint[], $3::bigint[]) AS u(id, winnings, forfeit)
+                refunded_amount = c.stake - u.forfeit, processed_at = $4, forgiven_reason = u.forgiven
+           FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $5::varchar[]) AS u(id, winnings, forfeit, forgiven)
           WHERE c.id = u.id AND c.status = 'COMPLETED'
           RETURNING c.id`,
-        [batch.map((b) => b.challengeId), batch.map((b) => b.winningsAmount.toString()), batch.map((b) => b.actualForfeitAmount.toString()), now],
+        [batch.map((b) => b.challengeId), batch.map((b) => b.winningsAmount.toString()), batch.map((b) => b.actualForfeitAmount.toString()), now, batch.map((b) => b.forgivenReason ?? null)],
       );
       updated += returnedRows(res).length;
     }

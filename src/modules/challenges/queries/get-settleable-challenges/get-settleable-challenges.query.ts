@@ -11,6 +11,9 @@ export interface SettleableChallenge {
   poolMode: 'pool' | 'pledge';
   /** pledge mode: where the miss goes (null: the platform) */
   charityId: string | null;
+  /** the check-in window (settlement forgives a miss whose window overlapped an outage) */
+  windowOpensAt: Date;
+  windowClosesAt: Date;
 }
 
 /**

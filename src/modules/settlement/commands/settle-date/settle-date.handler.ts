@@ -6,7 +6,10 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { pgError } from '../../../../common/pg-error.js';
 import { formatInr } from '../../../../common/money.js';
-import { isValidDate } from '../../../../common/time.js';
+import { addDays, isValidDate, zonedInstant } from '../../../../common/time.js';
+import { DetectOutagesCommand } from '../../../availability/commands/detect-outages/detect-outages.command.js';
+import { ListOutagesQuery } from '../../../availability/queries/list-outages/list-outages.query.js';
+import { forgivenNote, forgivingOutage, OutageSpan } from '../../domain/forgiveness.js';
 import { CloseMissedChallengesCommand } from '../../../challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { MarkChallengesProcessedCommand, ProcessedChallenge } from '../../../challenges/commands/mark-challenges-processed/mark-challenges-processed.command.js';
 import { GetSettleableChallengesQuery, SettleableChallenge } from '../../../challenges/queries/get-settleable-challenges/get-settleable-challenges.query.js';
@@ -102,8 +105,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    * Stores the plan of a new batch over everything of the date closed and not yet planned (null: nothing to plan).
    * The settleable set streams page by page into the plan (the pool is computed over all of it, in SQL, not per page).
    */
-  private async planNewBatch(date: string, test: boolean): Promise<SettlementRun | null> {
-    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool'), RECEIPT_RULE, this.clock.now(), test);
+  private async planNewBatch(date: string, test: boolean, outages: OutageSpan[]): Promise<SettlementRun | null> {
+    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool', outages), RECEIPT_RULE, this.clock.now(), test);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) {
       this.logger.log(`Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`);
@@ -117,26 +120,47 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    * with pool-mode ones: each kind is planned as its own batch, so a date holding both modes keeps them apart.
    */
   private async planNewBatches(date: string): Promise<SettlementRun[]> {
+    const outages = await this.outagesAround(date);
     const runs: SettlementRun[] = [];
     for (const test of [false, true]) {
-      for (const run of [await this.planNewBatch(date, test), await this.planPledgeBatch(date, test)]) if (run) runs.push(run);
+      for (const run of [await this.planNewBatch(date, test, outages), await this.planPledgeBatch(date, test, outages)]) if (run) runs.push(run);
     }
     return runs;
   }
 
+  /**
+   * The outages recorded around the date (its local day, an hour either side), after asking the availability module to
+   * bring them up to date from its samples: a miss whose window overlapped one is forgiven in the plan, and the plan is
+   * then paid as stored (an outage recorded later changes nothing; support has the appeal for that).
+   */
+  private async outagesAround(date: string): Promise<OutageSpan[]> {
+    const tz = this.config.appTimezone;
+    const from = new Date(zonedInstant(date, '00:00', tz).getTime() - 3_600_000);
+    const to = new Date(zonedInstant(addDays(date, 1), '00:00', tz).getTime() + 3_600_000);
+    await this.commandBus.execute(new DetectOutagesCommand(from, to));
+    const found = await this.queryBus.execute(new ListOutagesQuery({ from, to }));
+    return found.map((o) => ({ id: o.id, kind: o.kind, startedAt: new Date(o.startedAt), endedAt: o.endedAt ? new Date(o.endedAt) : null }));
+  }
+
   /** A pledge-mode batch: the simple path (the day's pledge challenges in memory, computePledgeSplit), no pool, no SQL split. */
-  private async planPledgeBatch(date: string, test: boolean): Promise<SettlementRun | null> {
+  private async planPledgeBatch(date: string, test: boolean, outages: OutageSpan[]): Promise<SettlementRun | null> {
     const rows: PledgeSplitInput[] = [];
-    for await (const page of this.settleablePages(date, test, 'pledge')) for (const c of page) rows.push({ ...c, charityId: c.charityId ?? null });
+    const notes = new Map<string, string>();
+    for await (const page of this.settleablePages(date, test, 'pledge', outages)) {
+      for (const c of page) {
+        rows.push({ ...c, charityId: c.charityId ?? null });
+        if (c.forgivenBy && c.forgivenNote) notes.set(c.id, c.forgivenNote);
+      }
+    }
     if (rows.length === 0) return null;
-    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test);
+    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`);
     return run;
   }
 
   /** The date's settleable challenges in keyset pages, minus any already in a stored plan. */
-  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge'): AsyncGenerator<StagedChallenge[]> {
+  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge', outages: OutageSpan[]): AsyncGenerator<StagedChallenge[]> {
     let afterId: string | null = null;
     for (;;) {
       const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE, test, poolMode));
@@ -148,7 +172,11 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
           this.logger.warn(`Challenge ${c.id} of ${date} is already in a settlement batch but not PROCESSED; left out of the new batch`);
           continue;
         }
-        rows.push({ id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt), charityId: c.charityId });
+        const forgiving = forgivingOutage({ isSuccessful: c.isSuccessful, opensAt: new Date(c.windowOpensAt), closesAt: new Date(c.windowClosesAt) }, outages);
+        rows.push({
+          id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt), charityId: c.charityId,
+          forgivenBy: forgiving?.id ?? null, forgivenNote: forgiving ? forgivenNote(forgiving, this.config.appTimezone) : null,
+        });
       }
       yield rows;
       afterId = page[page.length - 1].id;
@@ -232,7 +260,11 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
       for (const l of lines) {
         if (!claimed.has(l.challengeId)) continue;
         const base = { userId: l.userId, challengeId: l.challengeId };
-        if (!l.isSuccessful) {
+        if (l.forgivenBy) {
+          // forgiven for an outage of ours: the whole stake back under its own journal reason, nothing forfeited
+          movements.push({ type: 'RETURN_STAKE', ...base, amount: l.stake, reason: 'OUTAGE_FORGIVEN' });
+          items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: 0n, forgivenReason: l.forgivenNote ?? 'Forgiven: our service was down during your window' });
+        } else if (!l.isSuccessful) {
           if (l.refund > 0n) movements.push({ type: 'REFUND_STAKE', ...base, amount: l.refund });
           if (l.pooled > 0n) {
             movements.push(pledge ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId } : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool });
@@ -243,7 +275,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
           if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings, testPool });
           items.push({ challengeId: l.challengeId, winningsAmount: l.winnings, actualForfeitAmount: 0n });
         }
-        notifications.push({ ...(pledge ? pledgeNotification(run.date, l, this.charityName(l.charityId)) : notification(run.date, l)), userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
+        const words = l.forgivenBy ? forgivenNotification(run.date, l) : pledge ? pledgeNotification(run.date, l, this.charityName(l.charityId)) : notification(run.date, l);
+        notifications.push({ ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
         settled.push(new ChallengeSettled(l.challengeId, l.userId, run.date, l.isSuccessful, l.stake, l.refund, l.winnings));
       }
       if (items.length === 0) return;
@@ -257,6 +290,17 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     if (mailIds.length > 0) await this.mail.enqueueMany(mailIds).catch((e: Error) => this.logger.warn(`settlement receipts left to the mail sweep: ${e.message}`));
     return settled.length;
   }
+}
+
+/** A miss forgiven for an outage of ours (either mode): the whole stake back, and why. */
+function forgivenNotification(date: string, l: SettlementLineRow): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
+  const why = l.forgivenNote ?? 'Forgiven: our service was down during your window';
+  return {
+    type: 'SETTLEMENT_FORGIVEN',
+    title: `Forgiven: your ${formatInr(l.stake)} stake is back`,
+    message: `${why}. Nothing is forfeited for your missed wake-up on ${date}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
+    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
+  };
 }
 
 /** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */

@@ -1,7 +1,7 @@
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ReceiptLine, StoredReceipt } from '../../domain/receipt.js';
+import { receiptOutcome, type ReceiptLine, type StoredReceipt } from '../../domain/receipt.js';
 import { receiptView } from '../../dto/settlement.view.js';
 import { GetSettlementLineQuery, SettlementLineView } from './get-settlement-line.query.js';
 import { isUuid } from '../../../../common/uuid.js';
@@ -15,7 +15,7 @@ export class GetSettlementLineHandler implements IQueryHandler<GetSettlementLine
     if (!isUuid(challengeId)) return null;
     const rows = (await this.ds.query(
       `SELECT l.challenge_id, l.user_id, to_char(l.settlement_date, 'YYYY-MM-DD') AS date, l.run_id, r.batch_no, r.status AS run_status, r.finished_at,
-              l.line_no, l.stake::text, l.is_successful, l.refund::text, l.pooled::text, l.winnings::text, l.status, l.paid_at, r.receipt
+              l.line_no, l.stake::text, l.is_successful, l.refund::text, l.pooled::text, l.winnings::text, l.status, l.paid_at, r.receipt, l.forgiven_by, l.forgiven_note
          FROM settlement_lines l JOIN settlement_runs r ON r.id = l.run_id WHERE l.challenge_id = $1`,
       [challengeId],
     )) as Record<string, unknown>[];
@@ -37,6 +37,8 @@ export class GetSettlementLineHandler implements IQueryHandler<GetSettlementLine
       winnings: BigInt(r.winnings as string),
       paid: r.status === 'PAID',
       paidAt: (r.paid_at as Date | null) ?? null,
+      forgivenBy: (r.forgiven_by as string | null) ?? null,
+      forgivenNote: (r.forgiven_note as string | null) ?? null,
       receipt: receiptView({ ...(r.receipt as StoredReceipt), lines: await this.receiptLines(r.run_id as string) }),
     };
   }
@@ -44,9 +46,9 @@ export class GetSettlementLineHandler implements IQueryHandler<GetSettlementLine
   /** The receipt's anonymous lines, from settlement_lines in line order (the stored receipt holds only totals). */
   private async receiptLines(runId: string): Promise<ReceiptLine[]> {
     const rows = (await this.ds.query(
-      `SELECT line_no, stake::text AS stake, is_successful, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
+      `SELECT line_no, stake::text AS stake, is_successful, forgiven_by, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
       [runId],
     )) as Record<string, unknown>[];
-    return rows.map((x) => [Number(x.line_no), x.stake as string, x.is_successful ? 'SUCCESS' : 'FAILED', x.refund as string, x.winnings as string]);
+    return rows.map((x) => [Number(x.line_no), x.stake as string, receiptOutcome({ isSuccessful: x.is_successful as boolean, forgivenBy: x.forgiven_by as string | null }), x.refund as string, x.winnings as string]);
   }
 }

@@ -18,6 +18,9 @@ export interface SettlementLineView {
   winnings: bigint;
   paid: boolean;
   paidAt: Date | null;
+  /** a miss forgiven for an outage: the outage's id and the words its owner read */
+  forgivenBy: string | null;
+  forgivenNote: string | null;
   /** the batch's receipt in rupees, with its anonymous lines */
   receipt: ReceiptView;
 }

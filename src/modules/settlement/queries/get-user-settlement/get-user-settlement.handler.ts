@@ -4,6 +4,8 @@ import { toRupees } from '../../../../common/money.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { GetUserChallengeIdsOfDateQuery } from '../../../challenges/queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.query.js';
 import { isValidDate } from '../../../../common/time.js';
+import { ListOutagesQuery } from '../../../availability/queries/list-outages/list-outages.query.js';
+import { receiptOutcome } from '../../domain/receipt.js';
 import { receiptView } from '../../dto/settlement.view.js';
 import { SettlementRepository } from '../../infrastructure/settlement.repository.js';
 import { SettlementErrors } from '../../settlement.errors.js';
@@ -26,6 +28,8 @@ export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlement
     const stored = await this.repo.runById(lines[0].runId);
     if (!stored) throw SettlementErrors.notFound(date);
     const run = await this.repo.withReceiptLines(stored);
+    const outageIds = [...new Set(lines.flatMap((l) => (l.forgivenBy ? [l.forgivenBy] : [])))];
+    const outages = new Map((outageIds.length ? await this.queryBus.execute(new ListOutagesQuery({ ids: outageIds })) : []).map((o) => [o.id, o]));
     return {
       date,
       status: run.status,
@@ -40,6 +44,18 @@ export class GetUserSettlementHandler implements IQueryHandler<GetUserSettlement
         winnings: toRupees(l.winnings),
         payout: toRupees(l.isSuccessful ? l.stake + l.winnings : l.refund),
         paid: l.status === 'PAID',
+        outcome: receiptOutcome(l),
+        ...(l.forgivenBy
+          ? {
+              forgiven: {
+                reason: l.forgivenNote ?? 'Forgiven: our service was down during your window',
+                outageId: l.forgivenBy,
+                kind: outages.get(l.forgivenBy)?.kind ?? null,
+                startedAt: outages.get(l.forgivenBy)?.startedAt ?? null,
+                endedAt: outages.get(l.forgivenBy)?.endedAt ?? null,
+              },
+            }
+          : {}),
         // pledge mode: the miss's forfeit and where it went (null charity: the platform)
         ...(run.receipt.mode === 'pledge' ? { donated: toRupees(l.pooled), charityId: l.charityId } : {}),
       })),

@@ -12,9 +12,12 @@ export type NotificationType =
   | 'SETTLEMENT_WON'
   | 'SETTLEMENT_REFUNDED'
   | 'SETTLEMENT_RETURNED'
+  | 'SETTLEMENT_FORGIVEN'
   | 'PLAN_SKIPPED'
   | 'APPEAL_UPHELD'
-  | 'APPEAL_REFUNDED';
+  | 'APPEAL_REFUNDED'
+  | 'CHALLENGE_EXCUSED'
+  | 'STILL_AWAKE_MISSED';
 
 /** Any module tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. */
 export class CreateNotificationCommand extends Command<{ id: string }> {

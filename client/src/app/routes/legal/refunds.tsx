@@ -1,0 +1,5 @@
+import { RefundsPage } from '@/features/legal/components/refunds-page';
+
+export function Component() {
+  return <RefundsPage />;
+}

@@ -1,0 +1,60 @@
+import { Badge, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { usePlans } from '../hooks/use-plans';
+import { nextBookingText, planTitle } from '../utils/plan-text';
+
+/** Dashboard: the plans still running (active or paused) and what each books next. */
+export function ActivePlansCard() {
+  const plans = usePlans();
+  const running = (plans.data ?? []).filter((p) => p.status !== 'CANCELLED' && (p.status === 'PAUSED' || p.nextDate !== null));
+  return (
+    <Card.Root data-testid="active-plans">
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap={2}>
+          <Heading as="h2" size="md">
+            Plans
+          </Heading>
+          <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
+            <RouterLink to={`${paths.challenge}#plans`}>{running.length ? 'Manage plans' : 'Set up a plan'}</RouterLink>
+          </Link>
+        </HStack>
+      </Card.Header>
+      <Card.Body pt={0}>
+        {plans.isPending ? (
+          <Text color="fg.muted" fontSize="sm">
+            Loading plans...
+          </Text>
+        ) : plans.isError && !plans.data ? (
+          <Text color="fg.muted" fontSize="sm">
+            Plans are unavailable right now.
+          </Text>
+        ) : running.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            No repeating plans. A plan books your mornings for you, e.g. weekdays at 6:00 AM for 4 weeks.
+          </Text>
+        ) : (
+          <Stack as="ul" listStyleType="none" m={0} p={0} gap={3}>
+            {running.map((p) => (
+              <Stack as="li" key={p.id} gap={0.5} data-testid="active-plan">
+                <HStack gap={2} wrap="wrap">
+                  <Text fontWeight="medium" fontSize="sm">
+                    {planTitle(p)}
+                  </Text>
+                  {p.status === 'PAUSED' ? (
+                    <Badge colorPalette="yellow" variant="subtle">
+                      PAUSED
+                    </Badge>
+                  ) : null}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {nextBookingText(p)}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

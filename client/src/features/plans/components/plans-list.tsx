@@ -1,0 +1,113 @@
+import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { changePlan, planKeys, type Plan, type PlanAction, type PlanStatus } from '../api/plans-api';
+import { usePlans } from '../hooks/use-plans';
+import { nextBookingText, planDate, planTitle } from '../utils/plan-text';
+
+const palette: Record<PlanStatus, string> = { ACTIVE: 'green', PAUSED: 'yellow', CANCELLED: 'gray' };
+
+const doneMessages: Record<PlanAction, string> = { pause: 'Plan paused', resume: 'Plan resumed', cancel: 'Plan cancelled' };
+
+/** Issue #22: the plans with their next booking; pause, resume and cancel. */
+export function PlansList() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const plans = usePlans();
+  const [confirming, setConfirming] = useState<Plan | null>(null);
+  const change = useMutation({
+    mutationFn: ({ plan, action }: { plan: Plan; action: PlanAction }) => changePlan(plan.id, action),
+    onSuccess: (_plan, { action }) => {
+      setConfirming(null);
+      toaster.create({ status: 'success', title: doneMessages[action] });
+      return queryClient.invalidateQueries({ queryKey: planKeys.all(user?.id ?? 'anonymous') });
+    },
+  });
+  const busyId = change.isPending ? change.variables?.plan.id : undefined;
+
+  if (plans.isPending) return <Text color="fg.muted">Loading plans...</Text>;
+  if (plans.isError && !plans.data) return <LoadFailed message="We couldn't load your plans." onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
+  const list = plans.data ?? [];
+  if (list.length === 0) return <Text color="fg.muted">No plans yet.</Text>;
+
+  return (
+    <Stack gap={3}>
+      {change.isError ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(change.error)}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <Stack gap={3} as="ul" listStyleType="none" m={0} p={0} data-testid="plans-list" aria-label="Your plans">
+      {list.map((p) => (
+        <Box as="li" key={p.id} borderWidth="1px" borderRadius="md" p={4} data-testid="plan-item" data-status={p.status} opacity={p.status === 'CANCELLED' ? 0.85 : 1}>
+          <Stack gap={2}>
+            <HStack justify="space-between" align="flex-start" gap={2} wrap="wrap">
+              <Text fontWeight="semibold">{planTitle(p)}</Text>
+              <Badge colorPalette={palette[p.status]} variant="subtle">
+                {p.status}
+              </Badge>
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {planDate(p.startDate)} – {planDate(p.endDate)} · booked {p.bookedDays} of {p.totalDays}
+              {p.skippedDays ? ` · skipped ${p.skippedDays} (balance short)` : ''}
+            </Text>
+            <Text fontSize="sm" data-testid="plan-next">
+              {nextBookingText(p)}
+            </Text>
+            {p.status !== 'CANCELLED' ? (
+              <HStack gap={2} wrap="wrap">
+                {p.status === 'ACTIVE' ? (
+                  <Button size="sm" variant="outline" loading={busyId === p.id && change.variables?.action === 'pause'} disabled={!!busyId} onClick={() => change.mutate({ plan: p, action: 'pause' })} aria-label={`Pause plan: ${planTitle(p)}`}>
+                    Pause
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="outline" loading={busyId === p.id && change.variables?.action === 'resume'} disabled={!!busyId} onClick={() => change.mutate({ plan: p, action: 'resume' })} aria-label={`Resume plan: ${planTitle(p)}`}>
+                    Resume
+                  </Button>
+                )}
+                <Button size="sm" variant="outline" colorPalette="red" disabled={!!busyId} onClick={() => setConfirming(p)} aria-label={`Cancel plan: ${planTitle(p)}`}>
+                  Cancel plan
+                </Button>
+              </HStack>
+            ) : null}
+          </Stack>
+        </Box>
+      ))}
+      </Stack>
+      <Dialog.Root open={confirming !== null} onOpenChange={(e) => !e.open && !change.isPending && setConfirming(null)} role="alertdialog" placement="center">
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Cancel this plan?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>
+                  {confirming ? planTitle(confirming) : ''}. It books no more mornings. Mornings already booked stay booked: cancel each of them on its own until
+                  11:59 PM the night before.
+                </Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={() => setConfirming(null)} disabled={change.isPending}>
+                  Keep plan
+                </Button>
+                <Button colorPalette="red" loading={change.isPending} loadingText="Cancelling..." onClick={() => confirming && change.mutate({ plan: confirming, action: 'cancel' })}>
+                  Cancel plan
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '@/features/auth';
+import { plansQueryOptions } from '../api/plans-api';
+
+/** The signed-in user's plans, newest first (cancelled ones included). */
+export function usePlans() {
+  const { user } = useAuth();
+  return useQuery({ ...plansQueryOptions(user?.id ?? 'anonymous'), enabled: !!user });
+}

@@ -1,0 +1,126 @@
+import { Button, Card, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useAuth } from '@/features/auth';
+import { errorMessage } from '@/lib/api-client';
+import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys } from '../api/wake-api';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body gap={4}>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Settings › "Still awake?": a second check 20-40 minutes after an on-time check-in. */
+export function StillAwakeSetting() {
+  const userId = useAuth().user?.id ?? '';
+  const client = useQueryClient();
+  const key = wakeKeys.stillAwake(userId);
+  const setting = useQuery({ queryKey: key, queryFn: ({ signal }) => getStillAwake(signal), enabled: !!userId });
+  const save = useMutation({ mutationFn: setStillAwake, onSuccess: (data) => client.setQueryData(key, data) });
+  return (
+    <Section title="Still Awake?">
+      <Switch.Root
+        colorPalette="brand"
+        checked={setting.data?.enabled ?? false}
+        disabled={!setting.data || save.isPending}
+        onCheckedChange={(e) => save.mutate(e.checked)}
+        alignItems="flex-start"
+      >
+        <Switch.HiddenInput />
+        <Switch.Control mt="0.5">
+          <Switch.Thumb />
+        </Switch.Control>
+        <Switch.Label>
+          <Text as="span" display="block" fontWeight="medium">
+            Ask me again after I check in
+          </Text>
+          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+            20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that
+            morning counts as missed.
+          </Text>
+        </Switch.Label>
+      </Switch.Root>
+      {save.isError ? (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {errorMessage(save.error, 'Failed to save settings. Please try again.')}
+        </Text>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Settings › Leave: days booked ahead; a challenge on a leave day is excused with its whole stake returned. */
+export function LeaveSettings() {
+  const userId = useAuth().user?.id ?? '';
+  const client = useQueryClient();
+  const key = wakeKeys.leave(userId);
+  const leave = useQuery({ queryKey: key, queryFn: ({ signal }) => getLeave(signal), enabled: !!userId });
+  const [date, setDate] = useState('');
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['challenges'] }), client.invalidateQueries({ queryKey: ['wallet'] })]);
+  const book = useMutation({ mutationFn: bookLeave, onSuccess: () => (setDate(''), refresh()) });
+  const remove = useMutation({ mutationFn: removeLeave, onSuccess: refresh });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (date) book.mutate(date);
+  };
+  const error = book.error ?? remove.error;
+  const data = leave.data;
+  return (
+    <Section title="Leave">
+      <Text color="fg.muted">
+        {data
+          ? `Up to ${data.limitPerMonth} days a month, booked by ${data.cutoffTime} IST the evening before. A challenge on a leave day is excused: its whole stake comes back, your streak is kept, and plans skip the day.`
+          : 'Loading...'}
+      </Text>
+      <form onSubmit={submit}>
+        <HStack align="flex-end" gap={3} wrap="wrap">
+          <Field.Root maxW="xs">
+            <Field.Label>Leave day</Field.Label>
+            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={book.isPending} disabled={!date}>
+            Book leave
+          </Button>
+        </HStack>
+      </form>
+      {error ? (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {errorMessage(error, 'Could not change your leave. Please try again.')}
+        </Text>
+      ) : null}
+      {data && data.days.length === 0 ? <Text color="fg.muted">No leave booked.</Text> : null}
+      {data && data.days.length > 0 ? (
+        <Stack as="ul" listStyleType="none" gap={2} aria-label="Leave days">
+          {data.days.map((d) => (
+            <HStack as="li" key={d.date} justify="space-between">
+              <Text>{d.date}</Text>
+              {d.removable ? (
+                <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove leave on ${d.date}`} loading={remove.isPending && remove.variables === d.date} onClick={() => remove.mutate(d.date)}>
+                  Remove
+                </Button>
+              ) : null}
+            </HStack>
+          ))}
+        </Stack>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Both wake settings, for app/routes/settings.tsx. */
+export function WakeSettings() {
+  return (
+    <>
+      <StillAwakeSetting />
+      <LeaveSettings />
+    </>
+  );
+}

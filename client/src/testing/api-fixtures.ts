@@ -1,0 +1,87 @@
+// Whole API answers for tests, in the server's shapes (src/types/api.ts): override only what a test is about.
+import type { Challenge } from '@/features/challenges/api/types';
+import type { User } from '@/types/api';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'asha@example.com',
+    fullName: 'Asha Rao',
+    phoneNumber: '+919876543210',
+    city: 'Pune',
+    occupation: 'student',
+    institutionName: null,
+    emergencyContact: null,
+    preferredWakeUpTime: null,
+    dateOfBirth: null,
+    gender: null,
+    sleepChallenges: [],
+    balance: 500,
+    currentStreak: 0,
+    longestStreak: 0,
+    totalSuccessfulWakeUps: 0,
+    totalChallenges: 0,
+    totalEarnings: 0,
+    totalLosses: 0,
+    successRate: 0,
+    isEmailVerified: true,
+    isPhoneVerified: false,
+    profilePictureUrl: null,
+    // false: the client decides from the fields, so a test can leave one out
+    isProfileComplete: false,
+    role: 'USER',
+    hasPassword: true,
+    settings: {
+      notifications: { email: true, challengeReminders: true, walletUpdates: true },
+      privacy: { showOnLeaderboard: false, shareUsageData: false },
+    },
+    termsVersion: '2026-11-01',
+    termsAcceptedAt: '2026-11-01T00:00:00.000Z',
+    currentTermsVersion: '2026-11-01',
+    mustAcceptTerms: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A PENDING challenge for 2026-11-23 06:00 IST, window 05:45–06:10 (closes 06:11). */
+export function makeChallenge(overrides: Partial<Challenge> = {}): Challenge {
+  return {
+    id: 'c1',
+    challengeDate: '2026-11-23',
+    wakeUpTime: '06:00',
+    forfeitAmount: 25,
+    status: 'PENDING',
+    statusDescription: 'Waiting for the check-in window to open',
+    isCompleted: false,
+    isSuccessful: null,
+    canCheckIn: false,
+    isWithinGracePeriod: false,
+    gracePeriodStartTime: '2026-11-23T00:15:00.000Z',
+    gracePeriodEndTime: '2026-11-23T00:40:00.000Z',
+    windowClosesAt: '2026-11-23T00:41:00.000Z',
+    isOverdue: false,
+    timeRemainingMinutes: 0,
+    checkInTime: null,
+    verificationMethod: null,
+    checkInLocation: null,
+    notes: null,
+    hasPhoto: false,
+    winningsAmount: 0,
+    poolShare: null,
+    estimatedWinnings: null,
+    estimatedPoolShare: null,
+    failureReason: null,
+    forgivenReason: null,
+    actualForfeitAmount: 0,
+    refundedAmount: 0,
+    isTest: false,
+    poolMode: 'pool',
+    charityId: null,
+    donationTo: null,
+    createdAt: '2026-11-22T12:00:00.000Z',
+    processedAt: null,
+    cancelledAt: null,
+    ...overrides,
+  };
+}
