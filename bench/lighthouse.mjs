@@ -2,7 +2,7 @@
 // 4x CPU slowdown) on the first screens a visitor and a signed-in user see: /, /login, /register and /dashboard.
 // Starts the built app (node dist/src/main.js, which serves client/dist on the same port) on a database of its own,
 // signs a user up through the API with a complete profile for /dashboard, and prints performance, accessibility,
-// best practices and SEO per page: the median of --runs=N runs (default 3; one run varies by about ±5 points here).
+// best practices and SEO per page: the median of --runs=N runs (default 3; on a busy shared machine one run varies by ±10 points).
 // Flags: --runs=N, --pages=/,/dashboard, --json=file (every run's scores and metrics), --lhr-dir=dir (each run's full
 // Lighthouse report, JSON, for the details), --nice=-10 (Chromium and the api at that priority: Lighthouse's simulated
 // phone multiplies the CPU time it observes by 4, so on a shared, busy machine every other process's load would count as

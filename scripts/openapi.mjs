@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { root, say } from './lib.mjs';
 import './ensure-built.mjs';
 
-export const OPENAPI_FILE = join(root, 'client', 'openapi.json');
+const OPENAPI_FILE = join(root, 'client', 'openapi.json');
 
 const dist = (file) => import(pathToFileURL(join(root, 'dist', 'src', file)).href);
 const { NestFactory } = await import('@nestjs/core');

@@ -1,9 +1,11 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { createQueryClient } from './app/provider';
 import { createAppRouter, type AppRouter } from './app/router';
 import { applyColorMode, initialColorMode } from './components/ui/color-mode';
 import { getSystem } from './components/ui/theme';
+import { appConfigQueryOptions } from './features/config';
 
 // Start-up is cut into tasks (build the theme, render) with a yield between them, and React renders in a transition
 // (time-sliced): a phone's main thread is never blocked for long, so a tap during start-up is answered.
@@ -30,12 +32,17 @@ async function start() {
   await yieldToMain();
   getSystem();
   await yieldToMain();
+  // GET /config (main.tsx sent it early) in the cache before the first render, so no screen renders a second time when
+  // it arrives; never waited for long.
+  const queryClient = createQueryClient();
+  const config = queryClient.prefetchQuery(appConfigQueryOptions());
   await initialized(router);
+  await Promise.race([config, new Promise((resolve) => setTimeout(resolve, 300))]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App router={router} queryClient={queryClient} />
       </StrictMode>,
     );
   });

@@ -24,12 +24,13 @@ function afterFirstPaint(): Promise<void> {
 // A signed-in screen's data is requested now, while the app's code downloads, instead of after it has run
 // (lib/early-requests.ts; the app takes these answers when it asks for the same URLs).
 const token = getToken();
+// Every screen: the server's switches (GET /config, public), which boot.tsx puts in the cache before the first render.
+requestEarly([{ url: buildUrl('/config'), token: null }]);
 if (token) {
   const today = istDateString();
   const signedIn = (path: string, query?: Record<string, string | number>) => ({ url: buildUrl(path, query), token });
   const firstData: Record<string, { url: string; token: string | null }[]> = {
     [paths.dashboard]: [
-      { url: buildUrl('/config'), token: null },
       signedIn('/wallet/balance'),
       signedIn(`/challenges/date/${today}`),
       signedIn('/challenges', { page: 0, size: 10 }),
@@ -39,6 +40,7 @@ if (token) {
       signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
       signedIn('/challenges/pool', { date: today }),
       signedIn('/challenge-plans'),
+      signedIn('/shields'),
     ],
   };
   // Every signed-in screen: the session check (AuthProvider) and the navbar's notifications.

@@ -28,7 +28,7 @@ describe('contract: the OpenAPI document', () => {
       if (!op.tags?.length) lacking.push(`${route}: no tag`);
       const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
       const schema = ok && Object.values(ok[1].content ?? {})[0]?.schema;
-      if (!schema) lacking.push(`${route}: no 2xx response schema (add it to RESPONSES in src/openapi-contract.ts)`);
+      if (!schema) lacking.push(`${route}: no 2xx response schema (add it to RESPONSES in src/openapi-contract/responses.ts)`);
       for (const status of ['400', '401', '403', '404', '429', '503']) {
         const err = op.responses[status]?.content?.['application/json']?.schema;
         if (!err?.required?.includes('statusCode') || !err.required.includes('message')) lacking.push(`${route}: no ${status} in the error shape`);

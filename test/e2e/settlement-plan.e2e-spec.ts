@@ -75,7 +75,7 @@ describe('settlement plan in SQL = computeSplit', () => {
     it('compresses its full-page images inside its own transaction only, where the role may set it', async () => {
       const server = await setting(ds);
       const inside = await ds.transaction(async (m) => {
-        await app.get(SettlementRepository).compressFullPages(m);
+        await app.get(SettlementRepository).useKeyedPlans(m);
         return setting(m);
       });
       expect(['lz4', 'pglz']).toContain(inside); // the test database's role is a superuser
@@ -93,8 +93,8 @@ describe('settlement plan in SQL = computeSplit', () => {
         const server = await setting(limited);
         const repo = new SettlementRepository(limited);
         const inside = await limited.transaction(async (m) => {
-          await repo.compressFullPages(m);
-          await repo.compressFullPages(m); // asked once: the answer is kept
+          await repo.useKeyedPlans(m);
+          await repo.useKeyedPlans(m); // asked once: the answer is kept
           return setting(m);
         });
         expect(inside).toBe(server);

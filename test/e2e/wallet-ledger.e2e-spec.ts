@@ -11,9 +11,7 @@ import { postingHash } from '../../src/modules/wallet/domain/journal.js';
 import { depositEntry } from '../../src/modules/wallet/domain/entries.js';
 import { StakeForfeitCommand } from '../../src/modules/wallet/commands/stake-forfeit/stake-forfeit.command.js';
 import { ReturnStakeCommand } from '../../src/modules/wallet/commands/return-stake/return-stake.command.js';
-import { RefundStakeCommand } from '../../src/modules/wallet/commands/refund-stake/refund-stake.command.js';
-import { MoveToPoolCommand } from '../../src/modules/wallet/commands/move-to-pool/move-to-pool.command.js';
-import { PayWinningsCommand } from '../../src/modules/wallet/commands/pay-winnings/pay-winnings.command.js';
+import { PostStakeMovementsCommand, StakeMovement } from '../../src/modules/wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { TakePlatformRevenueCommand } from '../../src/modules/wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
 import { CreateNotificationCommand } from '../../src/modules/wallet/commands/create-notification/create-notification.command.js';
 import { GetBalanceQuery } from '../../src/modules/wallet/queries/get-balance/get-balance.query.js';
@@ -40,7 +38,7 @@ describe('wallet ledger', () => {
 
   const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
 
-  it('stakes, pools, refunds and pays winnings through the commands, each once', async () => {
+  it('stakes, pools, refunds and pays winnings through the commands settlement uses, each once', async () => {
     const a = await createUser(t);
     const b = await createUser(t);
     await fund(t, a.id, 10_000n);
@@ -54,11 +52,12 @@ describe('wallet ledger', () => {
     await commands.execute(new StakeForfeitCommand({ userId: b.id, challengeId: cb, amount: 4_000n }));
     expect((await queries.execute(new GetBalanceQuery(a.id))).balance).toBe(7_500n);
     // a fails: 85% back, 15% to the pool; b wins: stake back plus the pool
-    await commands.execute(new RefundStakeCommand({ userId: a.id, challengeId: ca, amount: 2_125n }));
-    await commands.execute(new MoveToPoolCommand({ userId: a.id, challengeId: ca, date, amount: 375n }));
+    const move = (m: StakeMovement) => commands.execute(new PostStakeMovementsCommand({ movements: [m] })).then(([r]) => r);
+    await move({ type: 'REFUND_STAKE', userId: a.id, challengeId: ca, amount: 2_125n });
+    await move({ type: 'MOVE_TO_POOL', userId: a.id, challengeId: ca, date, amount: 375n });
     await commands.execute(new ReturnStakeCommand({ userId: b.id, challengeId: cb, amount: 4_000n, reason: 'SETTLED' }));
-    await commands.execute(new PayWinningsCommand({ userId: b.id, challengeId: cb, date, amount: 375n }));
-    const dup = await commands.execute(new PayWinningsCommand({ userId: b.id, challengeId: cb, date, amount: 375n }));
+    await move({ type: 'PAY_WINNINGS', userId: b.id, challengeId: cb, date, amount: 375n });
+    const dup = await move({ type: 'PAY_WINNINGS', userId: b.id, challengeId: cb, date, amount: 375n });
     expect(dup.duplicate).toBe(true);
     expect(await balanceOf(t, userWallet(a.id))).toBe(9_625n);
     expect(await balanceOf(t, userWallet(b.id))).toBe(10_375n);
@@ -73,7 +72,7 @@ describe('wallet ledger', () => {
     const date = '2029-03-04';
     const inPool = await balanceOf(t, pool(date));
     await commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: c, amount: 1_000n }));
-    await commands.execute(new MoveToPoolCommand({ userId: a.id, challengeId: c, date, amount: 1_000n }));
+    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'MOVE_TO_POOL', userId: a.id, challengeId: c, date, amount: 1_000n }] }));
     const before = await balanceOf(t, 'platform:revenue');
     await commands.execute(new TakePlatformRevenueCommand({ date, batchId: randomUUID(), amount: 1_000n }));
     expect(await balanceOf(t, 'platform:revenue')).toBe(before + 1_000n);

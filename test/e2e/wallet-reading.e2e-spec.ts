@@ -5,10 +5,8 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { createUser, fund } from '../factories/wallet.js';
 import { StakeForfeitCommand } from '../../src/modules/wallet/commands/stake-forfeit/stake-forfeit.command.js';
-import { RefundStakeCommand } from '../../src/modules/wallet/commands/refund-stake/refund-stake.command.js';
-import { MoveToPoolCommand } from '../../src/modules/wallet/commands/move-to-pool/move-to-pool.command.js';
 import { ReturnStakeCommand } from '../../src/modules/wallet/commands/return-stake/return-stake.command.js';
-import { PayWinningsCommand } from '../../src/modules/wallet/commands/pay-winnings/pay-winnings.command.js';
+import { PostStakeMovementsCommand } from '../../src/modules/wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { CreateNotificationCommand } from '../../src/modules/wallet/commands/create-notification/create-notification.command.js';
 
 describe('wallet reading and support', () => {
@@ -32,11 +30,11 @@ describe('wallet reading and support', () => {
     await commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: ca, amount: 2_000n }));
     await commands.execute(new StakeForfeitCommand({ userId: b.id, challengeId: cb, amount: 5_000n }));
     t.clock.set('2026-11-20T04:00:00Z');
-    await commands.execute(new RefundStakeCommand({ userId: a.id, challengeId: ca, amount: 1_700n }));
-    await commands.execute(new MoveToPoolCommand({ userId: a.id, challengeId: ca, date: '2026-11-20', amount: 300n }));
+    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'REFUND_STAKE', userId: a.id, challengeId: ca, amount: 1_700n }] }));
+    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'MOVE_TO_POOL', userId: a.id, challengeId: ca, date: '2026-11-20', amount: 300n }] }));
     t.clock.set('2026-11-21T04:00:00Z');
     await commands.execute(new ReturnStakeCommand({ userId: b.id, challengeId: cb, amount: 5_000n, reason: 'SETTLED' }));
-    await commands.execute(new PayWinningsCommand({ userId: b.id, challengeId: cb, date: '2026-11-20', amount: 300n }));
+    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'PAY_WINNINGS', userId: b.id, challengeId: cb, date: '2026-11-20', amount: 300n }] }));
     return { a, b, ca, cb };
   }
 

@@ -1587,7 +1587,22 @@ export interface components {
             charityId?: string;
         };
         CreateTestChallengeDto: Record<string, never>;
-        CreateChallengePlanDto: Record<string, never>;
+        CreateChallengePlanDto: {
+            days: ("WEEKDAYS" | "WEEKENDS" | "EVERY_DAY") | number[];
+            /** @example 06:00 */
+            wakeUpTime: string;
+            /**
+             * @description rupees
+             * @example 50
+             */
+            forfeitAmount: number;
+            /** Format: date */
+            startDate?: string;
+            /** Format: date */
+            endDate?: string;
+            weeks?: number;
+            charityId?: string;
+        };
         FileAppealDto: Record<string, never>;
         BookLeaveDto: Record<string, never>;
         StillAwakeSettingDto: Record<string, never>;
@@ -2170,7 +2185,7 @@ export interface components {
             metadata: {
                 [key: string]: unknown;
             };
-            links: components["schemas"]["LedgerLinks"];
+            links?: components["schemas"]["LedgerLinks"];
         };
         WalletEntry: {
             entryId: string;
@@ -2196,6 +2211,138 @@ export interface components {
             amount: number;
             /** @description rupees */
             runningBalance: number;
+        };
+        ChallengeStory: {
+            challenge: {
+                id: string;
+                userId: string;
+                /** Format: date */
+                challengeDate: string;
+                wakeUpTime: string;
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "PROCESSED" | "CANCELLED";
+                isSuccessful: boolean | null;
+                isTest: boolean;
+                /** Format: date-time */
+                windowOpensAt: string;
+                /** Format: date-time */
+                windowClosesAt: string;
+            };
+            user: {
+                id: string;
+                email: string;
+                fullName: string;
+            } | null;
+            created: {
+                /** Format: date-time */
+                at: string;
+                /** @description rupees */
+                stake: number;
+            };
+            checkIn: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string|null} */
+                method: "MANUAL" | "PHOTO" | null;
+                location: string | null;
+                notes: string | null;
+                hasPhoto: boolean;
+            } | null;
+            closed: {
+                /** Format: date-time */
+                at: string | null;
+                /** @enum {string} */
+                outcome: "SUCCESS" | "FAILED";
+                failureReason: string | null;
+            } | null;
+            cancelled: {
+                /** Format: date-time */
+                at: string;
+            } | null;
+            settled: {
+                /** Format: date-time */
+                at: string | null;
+                /** Format: date */
+                date: string;
+                /** @description rupees */
+                refund: number;
+                /** @description rupees */
+                winnings: number;
+                /** @description rupees */
+                forfeit: number;
+                line: {
+                    runId: string;
+                    batch: number;
+                    runStatus: string;
+                    lineNo: number;
+                    /** @description rupees */
+                    stake: number;
+                    /** @enum {string} */
+                    outcome: "SUCCESS" | "FAILED";
+                    /** @description rupees */
+                    refund: number;
+                    /** @description rupees */
+                    pooled: number;
+                    /** @description rupees */
+                    winnings: number;
+                    paid: boolean;
+                    /** Format: date-time */
+                    paidAt: string | null;
+                } | null;
+                receipt: components["schemas"]["SettlementReceipt"] | null;
+            } | null;
+            ledger: components["schemas"]["RelatedEntry"][];
+        };
+        ChallengePlan: {
+            id: string;
+            /** @description ISO weekdays, 1 Monday … 7 Sunday */
+            weekdays: number[];
+            /** @example 06:00 */
+            wakeUpTime: string;
+            /**
+             * @description rupees
+             * @example 50
+             */
+            forfeitAmount: number;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            endDate: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PAUSED" | "CANCELLED";
+            /** @description pledge mode: where a missed planned morning’s forfeit goes (null: the operator’s default) */
+            charityId: string | null;
+            totalDays: number;
+            bookedDays: number;
+            skippedDays: number;
+            /**
+             * Format: date
+             * @description the next morning it will book (the evening before); null when paused, cancelled or over
+             */
+            nextDate: string | null;
+            days: {
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                outcome: "BOOKED" | "SKIPPED";
+                challengeId: string | null;
+                reason: string | null;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PoolPreview: {
+            /** Format: date */
+            date: string;
+            /** @description challenges booked for the date (not cancelled) */
+            players: number;
+            /** @description rupees */
+            totalStaked: number;
+            checkedIn: number;
+            missed: number;
+            /** @description what the misses so far leave: the winners’ pool, or in pledge mode what goes to charity */
+            pool: number;
+            settled: boolean;
         };
     };
     responses: never;
@@ -8338,7 +8485,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            plans: components["schemas"]["ChallengePlan"][];
+                        };
                     };
                 };
             };
@@ -8472,7 +8623,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            plan: components["schemas"]["ChallengePlan"];
+                        };
                     };
                 };
             };
@@ -8604,7 +8759,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            plan: components["schemas"]["ChallengePlan"];
+                        };
                     };
                 };
             };
@@ -8736,7 +8895,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            plan: components["schemas"]["ChallengePlan"];
+                        };
                     };
                 };
             };
@@ -8868,7 +9031,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            plan: components["schemas"]["ChallengePlan"];
+                        };
                     };
                 };
             };
@@ -9276,7 +9443,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PoolPreview"];
                     };
                 };
             };
@@ -11950,10 +12119,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description a challenge with its settlement line */
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["ChallengeStory"];
                     };
                 };
             };
@@ -15619,7 +15785,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            active: boolean;
+                            /** Format: date-time */
+                            createdAt: string | null;
+                        };
                     };
                 };
             };
@@ -15749,7 +15921,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            url: string;
+                            webcalUrl: string;
+                        };
                     };
                 };
             };
@@ -15879,7 +16056,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            removed: boolean;
+                        };
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
@@ -7,7 +7,10 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import { ChallengesService, Photo } from './challenges.service.js';
+import { ChallengesService } from './challenges.service.js';
+import { CancelChallengeCommand } from './commands/cancel-challenge/cancel-challenge.command.js';
+import { CheckInChallengeCommand, Photo } from './commands/check-in-challenge/check-in-challenge.command.js';
+import { CreateChallengeCommand } from './commands/create-challenge/create-challenge.command.js';
 import { CHALLENGE_STATUS_FILTERS } from './domain/challenge-rules.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
@@ -26,11 +29,12 @@ export class ChallengesController {
   constructor(
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
   @Post()
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateChallengeDto) {
-    const challenge = await this.challenges.create(user.id, body);
+    const challenge = await this.commandBus.execute(new CreateChallengeCommand(user.id, body));
     return { success: true, message: 'Challenge created', challenge };
   }
 
@@ -72,7 +76,7 @@ export class ChallengesController {
   async verify(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
     const { fields, photo } = await readVerifyRequest(req);
     const input = (await verifyPipe.transform(fields, { type: 'body', metatype: VerifyChallengeDto })) as VerifyChallengeDto;
-    const { challenge, isSuccessful } = await this.challenges.verify(user.id, input, photo);
+    const { challenge, isSuccessful } = await this.commandBus.execute(new CheckInChallengeCommand(user.id, input, photo));
     return {
       success: true,
       message: isSuccessful ? 'Challenge completed! You woke up on time.' : 'Checked in after the window closed',
@@ -88,7 +92,7 @@ export class ChallengesController {
 
   @Delete(':id')
   async cancel(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    const { challenge, refundedAmount } = await this.challenges.cancel(user.id, id);
+    const { challenge, refundedAmount } = await this.commandBus.execute(new CancelChallengeCommand(user.id, id));
     return { success: true, message: `Challenge cancelled: ₹${refundedAmount} returned to your wallet`, challenge, refundedAmount };
   }
 }

@@ -16,6 +16,11 @@ import { GetChallengeDetailHandler } from './queries/get-challenge-detail/get-ch
 import { ListUserChallengesHandler } from './queries/list-user-challenges/list-user-challenges.handler.js';
 import { GetDateOutcomeTotalsHandler } from './queries/get-date-outcome-totals/get-date-outcome-totals.handler.js';
 import { StreaksController } from './streaks.controller.js';
+import { ChallengeCreator } from './commands/create-challenge/challenge-creator.js';
+import { CreateChallengeHandler } from './commands/create-challenge/create-challenge.handler.js';
+import { CreateTestChallengeHandler } from './commands/create-test-challenge/create-test-challenge.handler.js';
+import { CancelChallengeHandler } from './commands/cancel-challenge/cancel-challenge.handler.js';
+import { CheckInChallengeHandler } from './commands/check-in-challenge/check-in-challenge.handler.js';
 import { TestChallengesController, TestModeGuard } from './test-challenges.controller.js';
 
 import { ListPendingMorningsHandler } from './queries/list-pending-mornings/list-pending-mornings.handler.js';
@@ -58,6 +63,11 @@ import { StillAwakeController } from './still-awake.controller.js';
   controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController],
   providers: [
     ChallengesService,
+    ChallengeCreator,
+    CreateChallengeHandler,
+    CreateTestChallengeHandler,
+    CancelChallengeHandler,
+    CheckInChallengeHandler,
     SelfLimitsService,
     SelfLimitsRepository,
     TestModeGuard,

@@ -1,9 +1,10 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Body, CanActivate, Controller, ExecutionContext, Inject, Injectable, Post, UseGuards } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import { ChallengesService } from './challenges.service.js';
+import { CreateTestChallengeCommand } from './commands/create-test-challenge/create-test-challenge.command.js';
 import { CreateTestChallengeDto } from './dto/challenge.dto.js';
 import { ApiTags } from '@nestjs/swagger';
 
@@ -27,11 +28,11 @@ export class TestModeGuard implements CanActivate {
 @Public()
 @UseGuards(TestModeGuard)
 export class TestChallengesController {
-  constructor(@Inject(ChallengesService) private readonly challenges: ChallengesService) {}
+  constructor(@Inject(CommandBus) private readonly commandBus: CommandBus) {}
 
   @Post('create-test-challenge')
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateTestChallengeDto) {
-    const challenge = await this.challenges.createTest(user.id, body);
+    const challenge = await this.commandBus.execute(new CreateTestChallengeCommand(user.id, body));
     return { success: true, challengeId: challenge.id, status: challenge.status, forfeitDeducted: challenge.forfeitAmount, challenge };
   }
 }

@@ -22,9 +22,6 @@ import { WalletController } from './wallet.controller.js';
 import { PAYOUTS_QUEUE } from './jobs/payouts.processor.js';
 import { StakeForfeitHandler } from './commands/stake-forfeit/stake-forfeit.handler.js';
 import { ReturnStakeHandler } from './commands/return-stake/return-stake.handler.js';
-import { RefundStakeHandler } from './commands/refund-stake/refund-stake.handler.js';
-import { MoveToPoolHandler } from './commands/move-to-pool/move-to-pool.handler.js';
-import { PayWinningsHandler } from './commands/pay-winnings/pay-winnings.handler.js';
 import { TakePlatformRevenueHandler } from './commands/take-platform-revenue/take-platform-revenue.handler.js';
 import { CreateNotificationHandler } from './commands/create-notification/create-notification.handler.js';
 import { ProcessPayoutHandler } from './commands/process-payout/process-payout.handler.js';
@@ -46,9 +43,6 @@ import { GetCharityStatementHandler } from './queries/get-charity-statement/get-
 const HANDLERS = [
   StakeForfeitHandler,
   ReturnStakeHandler,
-  RefundStakeHandler,
-  MoveToPoolHandler,
-  PayWinningsHandler,
   TakePlatformRevenueHandler,
   CreateNotificationHandler,
   ProcessPayoutHandler,

@@ -16,6 +16,7 @@ import { DEFAULT_SLEEP_CHALLENGES, normalizeEmail } from '../domain/profile-rule
 import { verificationMail, resetMail } from '../domain/mails.js';
 import type { ChangePasswordDto, GoogleDto, LoginDto, RegisterDto, ResetPasswordDto } from '../dto/auth.dto.js';
 import { Clock } from '../../../common/clock.js';
+import { isUniqueViolation } from '../../../common/pg-error.js';
 import { acceptedVersionProblem, CURRENT_TERMS_VERSION } from '../domain/consent.js';
 
 export type AuthResponse = { success: true; token: string; userId: string; message?: string } & UserView;
@@ -68,7 +69,7 @@ export class AuthService {
           }),
         );
       } catch (e) {
-        if ((e as { code?: string }).code === '23505') throw IdentityErrors.emailTaken();
+        if (isUniqueViolation(e)) throw IdentityErrors.emailTaken();
         throw e;
       }
       const rawToken = await this.oneTime.issue(saved.id, 'VERIFY_EMAIL', m);

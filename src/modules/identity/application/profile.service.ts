@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus, EventBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
@@ -13,7 +13,6 @@ import { GetMoneyInFlightQuery } from '../../wallet/queries/get-money-in-flight/
 import { HasPendingChallengesQuery } from '../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
 import { ErasePayoutDetailsCommand } from '../../wallet/commands/erase-payout-details/erase-payout-details.command.js';
 import { EraseCheckInDetailsCommand } from '../../challenges/commands/erase-check-in-details/erase-check-in-details.command.js';
-import { AccountClosed } from '../events/account-closed.event.js';
 import { OneTimeTokens } from './one-time-tokens.js';
 import { UserView, UserViewBuilder } from './user-view.js';
 import { IdentityErrors } from '../identity.errors.js';
@@ -36,7 +35,6 @@ export class ProfileService {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async get(userId: string): Promise<{ success: true; data: UserView }> {
@@ -115,7 +113,6 @@ export class ProfileService {
     });
     // Once more: a sign-in between the first revocation and the commit got a token the first did not cover.
     await this.tokens.revokeAllForUser(userId).catch(() => undefined);
-    this.events.publish(new AccountClosed(userId, closedAt));
     return { success: true, message: 'Your account has been deleted.' };
   }
 

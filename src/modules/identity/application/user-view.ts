@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { IQuery, QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { toRupees } from '../../../common/money.js';
 import { GetBalanceQuery } from '../../wallet/queries/get-balance/get-balance.query.js';
 import { ChallengeStats, GetChallengeStatsQuery } from '../../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
@@ -47,26 +47,12 @@ export interface UserView {
   createdAt: string;
 }
 
-const ZERO_STATS: ChallengeStats = {
-  totalChallenges: 0,
-  successfulChallenges: 0,
-  failedChallenges: 0,
-  currentStreak: 0,
-  longestStreak: 0,
-  successRate: 0,
-  totalEarnings: 0n,
-  totalLosses: 0n,
-  totalDonated: 0n,
-};
-
 /**
  * Builds the User of SPEC.md section 3. Balance and statistics are asked of the wallet and challenges
- * modules every time (never stored copies). Only while a module has no handler yet does a zero stand in.
+ * modules every time (never stored copies); a module that cannot answer fails the view, never shows ₹0.
  */
 @Injectable()
 export class UserViewBuilder {
-  private readonly logger = new Logger('Identity');
-
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   async build(user: UserEntity): Promise<UserView> {
@@ -109,23 +95,11 @@ export class UserViewBuilder {
 
   /** paise */
   async balanceOf(userId: string): Promise<bigint> {
-    const r = await this.ask(new GetBalanceQuery(userId), { balance: 0n });
+    const r = await this.queries.execute(new GetBalanceQuery(userId));
     return BigInt(r.balance);
   }
 
   statsOf(userId: string): Promise<ChallengeStats> {
-    return this.ask(new GetChallengeStatsQuery(userId), ZERO_STATS);
-  }
-
-  private async ask<T>(query: IQuery, whenNoHandler: T): Promise<T> {
-    try {
-      return (await this.queries.execute(query as never)) as T;
-    } catch (e) {
-      if (e instanceof QueryHandlerNotFoundException) {
-        this.logger.warn(`${query.constructor.name} has no handler yet; using a default`);
-        return whenNoHandler;
-      }
-      throw e;
-    }
+    return this.queries.execute(new GetChallengeStatsQuery(userId));
   }
 }

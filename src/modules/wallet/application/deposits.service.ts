@@ -8,6 +8,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { formatInr, toRupees } from '../../../common/money.js';
+import { retry, upTo } from '../../../common/retry.js';
 import { checkAmount, DEPOSIT_RULE } from '../domain/amounts.js';
 import { depositEntry } from '../domain/entries.js';
 import { verifyPaymentSignature, verifyWebhookSignature } from '../domain/signatures.js';
@@ -186,15 +187,8 @@ export class DepositsService {
     return { credited: true, deposit: row, publish: () => this.ledger.publish(posted.entryId, entry) };
   }
 
-  private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fn();
-      } catch (e) {
-        if (!isRetryableLedgerError(e) || attempt >= 10) throw e;
-        await new Promise((r) => setTimeout(r, Math.random() * 20));
-      }
-    }
+  private withRetry<T>(fn: () => Promise<T>): Promise<T> {
+    return retry(fn, { attempts: 10, retryable: isRetryableLedgerError, delay: () => upTo(20) });
   }
 
   private async findOwned(userId: string, orderId: string): Promise<DepositRow> {

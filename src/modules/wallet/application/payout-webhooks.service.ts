@@ -5,6 +5,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { isUuid } from '../../../common/uuid.js';
+import { retry, upTo } from '../../../common/retry.js';
 import { verifyWebhookSignature } from '../domain/signatures.js';
 import { isRetryableLedgerError } from '../infrastructure/ledger.service.js';
 import { payoutOutcome, RazorpayxPayout } from '../infrastructure/payouts/razorpayx-payout.provider.js';
@@ -45,9 +46,9 @@ export class PayoutWebhooksService {
     // RazorpayX sends X-Razorpay-Event-Id; without one, its own advice: deduplicate on the payout id and status.
     const eventId = String(eventIdHeader || (typeof event.id === 'string' ? event.id : '') || `${type}:${payout?.id ?? 'none'}:${payout?.status ?? ''}`).slice(0, 128);
 
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await this.ds.transaction(async (m) => {
+    const result = await retry(
+      () =>
+        this.ds.transaction(async (m) => {
           const recorded = (await m.query(
             `INSERT INTO webhook_events (provider, event_id, event_type, payload, received_at) VALUES ('razorpayx', $1, $2, $3::jsonb, $4)
              ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -57,14 +58,11 @@ export class PayoutWebhooksService {
           const acted = await this.act(m, type, payout);
           await m.query(`UPDATE webhook_events SET outcome = $1 WHERE provider = 'razorpayx' AND event_id = $2`, [acted.outcome.slice(0, 64), eventId]);
           return acted;
-        });
-        result.publish?.();
-        return { eventId, outcome: result.outcome };
-      } catch (e) {
-        if (!isRetryableLedgerError(e) || attempt >= 20) throw e;
-        await new Promise((r) => setTimeout(r, Math.random() * 20));
-      }
-    }
+        }),
+      { attempts: 20, retryable: isRetryableLedgerError, delay: () => upTo(20) },
+    );
+    result.publish?.();
+    return { eventId, outcome: result.outcome };
   }
 
   private async act(m: EntityManager, type: string, payout: RazorpayxPayout | undefined): Promise<{ outcome: string; publish?: () => void }> {

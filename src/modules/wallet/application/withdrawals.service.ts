@@ -8,6 +8,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { formatInr, toRupees } from '../../../common/money.js';
+import { retry, upTo } from '../../../common/retry.js';
 import { GetUserQuery } from '../../identity/queries/get-user/get-user.query.js';
 import { userWallet } from '../domain/accounts.js';
 import { withdrawalHoldEntry, withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
@@ -81,10 +82,9 @@ export class WithdrawalsService {
     }
     const id = randomUUID();
     const entry = withdrawalHoldEntry({ id, userId, amount: c.amount, fee: c.fee, method: c.method });
-    let entryId = '';
-    for (let attempt = 1; ; attempt++) {
-      try {
-        entryId = await this.ds.transaction(async (m) => {
+    const entryId = await retry(
+      () =>
+        this.ds.transaction(async (m) => {
           const now = this.clock.now();
           await m.query(
             `INSERT INTO withdrawals (id, user_id, amount, fee, net_amount, method, upi_id, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, status, created_at, updated_at)
@@ -97,13 +97,9 @@ export class WithdrawalsService {
           const posted = await this.ledger.post(entry, m);
           await m.query(`UPDATE withdrawals SET hold_entry_id = $1 WHERE id = $2`, [posted.entryId, id]);
           return posted.entryId;
-        });
-        break;
-      } catch (e) {
-        if (!isRetryableLedgerError(e) || attempt >= 40) throw e;
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(2 ** attempt, 25)));
-      }
-    }
+        }),
+      { attempts: 40, retryable: isRetryableLedgerError, delay: (attempt) => upTo(Math.min(2 ** attempt, 25)) },
+    );
     this.ledger.publish(entryId, entry);
     await this.enqueue(id);
     return {
@@ -178,8 +174,8 @@ export class WithdrawalsService {
 
   /** Ends a PENDING withdrawal with the payout's final word, once: paid → posted out; refused → the hold voided back in full. */
   async settle(w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
-    for (let attempt = 1; ; attempt++) {
-      try {
+    return retry(
+      async () => {
         const outcome = await this.ds.transaction((m) => this.settleIn(m, w, result, how));
         if (!outcome.changed) {
           const now = await this.find(w.id);
@@ -187,11 +183,9 @@ export class WithdrawalsService {
         }
         outcome.publish?.();
         return { status: outcome.status, changed: true };
-      } catch (e) {
-        if (!isRetryableLedgerError(e) || attempt >= 20) throw e;
-        await new Promise((r) => setTimeout(r, Math.random() * 20));
-      }
-    }
+      },
+      { attempts: 20, retryable: isRetryableLedgerError, delay: () => upTo(20) },
+    );
   }
 
   /** settle() inside the caller's transaction (a webhook records its event in the same one); call publish after commit. */

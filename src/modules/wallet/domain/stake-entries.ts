@@ -2,9 +2,8 @@ import { challengeStake, charity, PLATFORM_REVENUE, pool, userWallet } from './a
 import type { EntryInput } from './journal.js';
 
 /**
- * The journal entries that move a challenge's stake at settlement or cancel (amounts in paise). The single commands
- * (RefundStake, MoveToPool, ReturnStake, PayWinnings) and the batch PostStakeMovements build them here, so a batch
- * posts exactly what the single commands would.
+ * The journal entries that move a challenge's stake at settlement or cancel (amounts in paise). ReturnStake and the
+ * batch PostStakeMovements build them here, so both post the same entry for the same movement.
  */
 export function refundStakeEntry(i: { userId: string; challengeId: string; amount: bigint }): EntryInput {
   return {

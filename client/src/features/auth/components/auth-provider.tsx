@@ -1,4 +1,4 @@
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storageKeys } from '@/config/storage-keys';
 import { getToken, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
 import type { AuthResponse, User } from '@/types/api';
@@ -57,7 +57,9 @@ function clearSession(): void {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
+  // Without a stored token there is nothing to check: not loading from the first render, which spares the whole app a
+  // second (blocking) render at start-up.
+  const [isLoading, setIsLoading] = useState(() => !!getToken());
   const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   const setUser = useCallback((next: User | null) => {
@@ -74,9 +76,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setIsLoading(false);
       return () => controller.abort();
     }
+    // The answer re-renders the whole app: in a transition, so React renders it in slices a tap can interrupt.
     getProfile(controller.signal)
       .then((profile) => {
-        setUser({ ...readStoredUser(), ...profile });
+        startTransition(() => setUser({ ...readStoredUser(), ...profile }));
       })
       .catch((error: unknown) => {
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -84,7 +87,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setUserState(null);
       })
       .finally(() => {
-        if (!controller.signal.aborted) setIsLoading(false);
+        if (!controller.signal.aborted) startTransition(() => setIsLoading(false));
       });
     return () => controller.abort();
   }, [setUser]);

@@ -101,11 +101,6 @@ export async function getEarnings(startDate: string, endDate: string, signal?: A
 }
 
 /** GET /wallet/balance → data.balance (rupees). */
-export async function getWalletBalance(signal?: AbortSignal): Promise<number> {
-  const data = unwrap<{ balance?: number }>(await api.get('/wallet/balance', { signal }));
-  return Number(data?.balance ?? 0);
-}
-
 /** GET /settlements/{date}: the day's anonymous receipt and the user's own lines. */
 export async function getSettlement(date: string, signal?: AbortSignal): Promise<UserSettlement> {
   return unwrap<UserSettlement>(await api.get(`/settlements/${encodeURIComponent(date)}`, { signal }));

@@ -1,18 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
+import type { Schemas } from '@/types/api';
 
 /** GET /challenges/pool?date=: a date's players and the pool so far (rupees), by settlement's own split rule. */
-export interface PoolPreview {
-  date: string;
-  /** challenges booked for the date (not cancelled) */
-  players: number;
-  totalStaked: number;
-  checkedIn: number;
-  missed: number;
-  /** what the misses so far leave: the winners' pool, or in pledge mode what goes to charity */
-  pool: number;
-  settled: boolean;
-}
+export type PoolPreview = Schemas['PoolPreview'];
 
 export async function getPoolPreview(date: string, signal?: AbortSignal): Promise<PoolPreview> {
   return unwrap<PoolPreview>(await api.get('/challenges/pool', { query: { date }, signal }));

@@ -1,5 +1,7 @@
+import { queryKeys } from '@/lib/query-keys';
+
 // Every challenge query hangs under ['challenges', userId] so one invalidation refreshes them all and a
-// different signed-in user never sees another's cache. The balance sits under ['wallet', 'balance', userId]: invalidating ['wallet'] refreshes it.
+// different signed-in user never sees another's cache. Wallet keys (balance, earnings) live in lib/query-keys.ts.
 export const challengeKeys = {
   all: (userId: string) => ['challenges', userId] as const,
   page: (userId: string, page: number, size: number) => ['challenges', userId, 'list', page, size] as const,
@@ -8,8 +10,6 @@ export const challengeKeys = {
   stats: (userId: string) => ['challenges', userId, 'stats'] as const,
   canCreate: (userId: string, date: string) => ['challenges', userId, 'can-create', date] as const,
   statistics: (userId: string, start: string, end: string) => ['challenges', userId, 'statistics', start, end] as const,
-  earnings: (userId: string, start: string, end: string) => ['wallet', 'earnings', userId, start, end] as const,
+  earnings: queryKeys.wallet.earnings,
   settlement: (userId: string, date: string) => ['settlements', userId, date] as const,
 };
-
-export const walletBalanceKey = (userId: string) => ['wallet', 'balance', userId] as const;

@@ -46,13 +46,13 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const [date, setDate] = useState(() => addDays(today, 1));
   const [wakeMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
   const [forfeitText, setForfeitText] = useState(String(DEFAULT_FORFEIT));
-  const [submitting, setSubmitting] = useState(false);
   // Issue #20: submit opens a review of what the stake means; the POST happens on its Confirm.
   const [reviewing, setReviewing] = useState(false);
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
-  const { createChallenge } = useChallenges();
+  // The store's create mutation: `busy` while the POST is on its way.
+  const { createChallenge, busy: submitting } = useChallenges();
   const ids = { date: useId(), forfeit: useId(), charity: useId() };
   // POOL_MODE=pledge: nobody wins anyone's money; a miss's 15% goes to the charity picked here (default the first listed)
   const config = useAppConfig().data;
@@ -84,7 +84,6 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   };
 
   const onConfirm = async () => {
-    setSubmitting(true);
     try {
       const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit, ...(pledge && charity ? { charityId: charity.id } : {}) });
       setReviewing(false);
@@ -100,8 +99,6 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       const outcome = createErrorOutcome(reasonOf(error));
       if (outcome.kind === 'INSUFFICIENT_BALANCE' && onInsufficientBalance) onInsufficientBalance(outcome.message);
       else setFormError(outcome.message);
-    } finally {
-      setSubmitting(false);
     }
   };
 

@@ -1,8 +1,10 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '@/features/auth';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterMoneyMoved } from '@/lib/wallet-balance';
 import {
   cancelChallenge as cancelRequest,
   CHALLENGES_PAGE_SIZE,
@@ -84,7 +86,6 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
   const today = todayIST(at);
   const [opError, setOpError] = useState<string | null>(null);
   const [dismissedAt, setDismissedAt] = useState(0);
-  const [busy, setBusy] = useState(false);
 
   const list = useQuery({
     queryKey: challengeKeys.page(userId, 0, CHALLENGES_PAGE_SIZE),
@@ -105,7 +106,7 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
   // Cleared when not authenticated.
   useEffect(() => {
     if (!authLoading && !isAuthenticated) {
-      queryClient.removeQueries({ queryKey: ['challenges'] });
+      queryClient.removeQueries({ queryKey: queryKeys.challenges.all });
       setOpError(null);
     }
   }, [authLoading, isAuthenticated, queryClient]);
@@ -124,49 +125,60 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
 
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: challengeKeys.all(userId) }), [queryClient, userId]);
   // Money moved (stake taken or returned): the balance and the signed-in user are re-read.
-  const refreshBalance = useCallback(async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['wallet'] }), refreshUser()]);
-  }, [queryClient, refreshUser]);
+  const refreshBalance = useCallback(() => refreshAfterMoneyMoved(queryClient, refreshUser), [queryClient, refreshUser]);
 
+  const create = useMutation({
+    mutationFn: createRequest,
+    onSuccess: (created) => {
+      applyChallengeChange(queryClient, userId, created, 'created');
+      void refreshAll();
+      void refreshBalance();
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (challenge: Challenge) => cancelRequest(challenge.id),
+    onSuccess: (_result, challenge) => {
+      applyChallengeChange(queryClient, userId, challenge, 'removed');
+      void refreshAll();
+      void refreshBalance();
+    },
+  });
+  const verify = useMutation({
+    mutationFn: verifyRequest,
+    onSuccess: (result) => {
+      // The returned challenge replaces the held one.
+      if (result?.challenge) applyChallengeChange(queryClient, userId, result.challenge, 'updated');
+      void refreshAll();
+    },
+  });
+  const busy = create.isPending || cancel.isPending || verify.isPending;
+
+  // An operation's failure becomes the store's message (callers may also set or dismiss it); the call still rejects.
   const run = useCallback(async <T,>(op: () => Promise<T>, failure: (e: unknown) => string): Promise<T> => {
-    setBusy(true);
     setOpError(null);
     try {
       return await op();
     } catch (error) {
       setOpError(failure(error));
       throw error;
-    } finally {
-      setBusy(false);
     }
   }, []);
 
+  const createMutation = create.mutateAsync;
   const createChallenge = useCallback(
-    (input: CreateChallengeInput) =>
-      run(async () => {
-        const created = await createRequest(input);
-        applyChallengeChange(queryClient, userId, created, 'created');
-        void refreshAll();
-        void refreshBalance();
-        return created;
-      }, () => challengeMessages.create),
-    [run, queryClient, userId, refreshAll, refreshBalance],
+    (input: CreateChallengeInput) => run(() => createMutation(input), () => challengeMessages.create),
+    [run, createMutation],
   );
 
+  const cancelMutation = cancel.mutateAsync;
   const cancelChallenge = useCallback(
-    (challenge: Challenge) =>
-      run(async () => {
-        const result = await cancelRequest(challenge.id);
-        applyChallengeChange(queryClient, userId, challenge, 'removed');
-        void refreshAll();
-        void refreshBalance();
-        return result;
-      }, (e) => `${challengeMessages.cancel}: ${reasonOf(e)}`),
-    [run, queryClient, userId, refreshAll, refreshBalance],
+    (challenge: Challenge) => run(() => cancelMutation(challenge), (e) => `${challengeMessages.cancel}: ${reasonOf(e)}`),
+    [run, cancelMutation],
   );
 
   const todayChallenge = useMemo(() => selectTodayChallenge(todays.data ?? [], today, at), [todays.data, today, at]);
 
+  const verifyMutation = verify.mutateAsync;
   /** Checks in today's challenge (or the one given). */
   const verifyChallenge = useCallback(
     async (input: Omit<VerifyInput, 'challengeId'> & { challengeId?: string }) => {
@@ -175,15 +187,9 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
         setOpError(challengeMessages.noChallengeToday);
         throw new Error(challengeMessages.noChallengeToday);
       }
-      return run(async () => {
-        const result = await verifyRequest({ ...input, challengeId });
-        // The returned challenge replaces the held one.
-        if (result?.challenge) applyChallengeChange(queryClient, userId, result.challenge, 'updated');
-        void refreshAll();
-        return result;
-      }, (e) => `${challengeMessages.verify}: ${reasonOf(e)}`);
+      return run(() => verifyMutation({ ...input, challengeId }), (e) => `${challengeMessages.verify}: ${reasonOf(e)}`);
     },
-    [todayChallenge, run, queryClient, userId, refreshAll],
+    [todayChallenge, run, verifyMutation],
   );
 
   const clearError = useCallback(() => {

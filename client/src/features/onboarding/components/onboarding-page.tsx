@@ -1,4 +1,5 @@
 import { Box, Button, Card, Container, Field, Heading, HStack, Input, InputGroup, NativeSelect, Progress, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -51,8 +52,20 @@ export function OnboardingPage() {
     occupation: user?.occupation ?? '',
   }));
   const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: updateProfileRequest,
+    onSuccess: async ({ user: saved }) => {
+      setUser({ ...user, ...saved });
+      await refreshUser();
+      navigate(paths.dashboard, { replace: true });
+    },
+  });
+  const saving = save.isPending;
+  const serverError = save.isError
+    ? isApiError(save.error) && save.error.status < 500 && save.error.serverMessage
+      ? save.error.serverMessage
+      : onboardingMessages.failed
+    : null;
 
   const set = (name: keyof Values, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -66,30 +79,19 @@ export function OnboardingPage() {
     if (Object.keys(e).length === 0) setStep(2);
   };
 
-  const finish = async (event: FormEvent) => {
+  const finish = (event: FormEvent) => {
     event.preventDefault();
     const e = validateStep2(values);
     setErrors(e);
     if (Object.keys(e).length) return;
-    setServerError(null);
-    setSaving(true);
-    try {
-      const { user: saved } = await updateProfileRequest({
-        fullName: values.fullName.trim(),
-        phoneNumber: phoneForServer(values.phone),
-        dateOfBirth: values.dateOfBirth,
-        gender: values.gender,
-        city: values.city.trim(),
-        occupation: values.occupation,
-      });
-      setUser({ ...user, ...saved });
-      await refreshUser();
-      navigate(paths.dashboard, { replace: true });
-    } catch (err) {
-      setServerError(isApiError(err) && err.status < 500 && err.serverMessage ? err.serverMessage : onboardingMessages.failed);
-    } finally {
-      setSaving(false);
-    }
+    save.mutate({
+      fullName: values.fullName.trim(),
+      phoneNumber: phoneForServer(values.phone),
+      dateOfBirth: values.dateOfBirth,
+      gender: values.gender,
+      city: values.city.trim(),
+      occupation: values.occupation,
+    });
   };
 
   const today = new Date().toISOString().slice(0, 10);

@@ -1,38 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
-
-export type PlanStatus = 'ACTIVE' | 'PAUSED' | 'CANCELLED';
+import type { Schemas } from '@/types/api';
 
 /** A recurring challenge as GET/POST /challenge-plans answer it (server: domain/plan-view.ts). */
-export interface Plan {
-  id: string;
-  /** ISO weekdays, 1 Monday … 7 Sunday */
-  weekdays: number[];
-  wakeUpTime: string;
-  forfeitAmount: number;
-  startDate: string;
-  endDate: string;
-  status: PlanStatus;
-  charityId: string | null;
-  totalDays: number;
-  bookedDays: number;
-  skippedDays: number;
-  /** the next morning it will book (at 20:00 IST the evening before); null when paused, cancelled or over */
-  nextDate: string | null;
-  days: { date: string; outcome: 'BOOKED' | 'SKIPPED' | string; challengeId: string | null; reason: string | null }[];
-  createdAt: string;
-}
-
-export interface CreatePlanInput {
-  /** WEEKDAYS, WEEKENDS, EVERY_DAY or ISO weekdays */
-  days: 'WEEKDAYS' | 'WEEKENDS' | 'EVERY_DAY' | number[];
-  wakeUpTime: string;
-  forfeitAmount: number;
-  startDate?: string;
-  weeks?: number;
-  endDate?: string;
-  charityId?: string;
-}
+export type Plan = Schemas['ChallengePlan'];
+export type PlanStatus = Plan['status'];
+export type CreatePlanInput = Schemas['CreateChallengePlanDto'];
 
 type PlanBody = { plan: Plan };
 

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert, GENDERS, OCCUPATIONS, occupationLabel, updateProfileRequest, useAuth, type ProfileUpdate, FormStack } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
@@ -72,8 +73,19 @@ export function ProfilePage() {
   const { user, setUser, refreshUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: updateProfileRequest,
+    onSuccess: ({ user: saved }) => {
+      setUser({ ...user, ...saved });
+      setEditing(false);
+    },
+  });
+  const saving = save.isPending;
+  const notice: { status: 'success' | 'error'; text: string } | null = save.isSuccess
+    ? { status: 'success', text: save.data.message ?? 'Profile updated successfully' }
+    : save.isError
+      ? { status: 'error', text: isApiError(save.error) && save.error.status < 500 && save.error.serverMessage ? save.error.serverMessage : PROFILE_SAVE_FAILED }
+      : null;
 
   // Fresh statistics on each visit.
   useEffect(() => {
@@ -90,7 +102,7 @@ export function ProfilePage() {
   };
 
   const onEdit = () => {
-    setNotice(null);
+    save.reset();
     setDraft(draftOf(user));
     setEditing(true);
   };
@@ -98,28 +110,17 @@ export function ProfilePage() {
   const onCancel = () => {
     setDraft(draftOf(user));
     setEditing(false);
-    setNotice(null);
+    save.reset();
   };
 
-  const onSave = async (event?: FormEvent) => {
+  const onSave = (event?: FormEvent) => {
     event?.preventDefault();
     const changes = profileChanges(draftOf(user), draft);
     if (Object.keys(changes).length === 0) {
       setEditing(false);
       return;
     }
-    setSaving(true);
-    setNotice(null);
-    try {
-      const { message, user: saved } = await updateProfileRequest(changes);
-      setUser({ ...user, ...saved });
-      setEditing(false);
-      setNotice({ status: 'success', text: message ?? 'Profile updated successfully' });
-    } catch (e) {
-      setNotice({ status: 'error', text: isApiError(e) && e.status < 500 && e.serverMessage ? e.serverMessage : PROFILE_SAVE_FAILED });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(changes);
   };
 
   const shown = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
@@ -168,7 +169,7 @@ export function ProfilePage() {
               <Button variant="outline" onClick={onCancel} disabled={saving}>
                 Cancel
               </Button>
-              <Button colorPalette="brand" onClick={() => void onSave()} loading={saving} loadingText="Saving…">
+              <Button colorPalette="brand" onClick={() => onSave()} loading={saving} loadingText="Saving…">
                 Save
               </Button>
             </HStack>

@@ -1,15 +1,9 @@
 import { api, unwrap } from '@/lib/api-client';
+import type { ApiData } from '@/types/api';
 
-export interface CalendarFeedStatus {
-  active: boolean;
-  createdAt: string | null;
-}
-
+export type CalendarFeedStatus = ApiData<'/calendar/feed', 'get'>;
 /** The secret address: shown only when made (the server keeps no way to show it again). */
-export interface CalendarFeedAddress {
-  url: string;
-  webcalUrl: string;
-}
+export type CalendarFeedAddress = ApiData<'/calendar/feed', 'post'>;
 
 export async function getCalendarFeed(signal?: AbortSignal): Promise<CalendarFeedStatus> {
   return unwrap<CalendarFeedStatus>(await api.get('/calendar/feed', { signal }));

@@ -1,4 +1,5 @@
 import { Box, Button, Card, CloseButton, Container, Dialog, Field, Heading, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useColorMode } from '@/components/ui/color-mode';
@@ -87,12 +88,28 @@ function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<{ status: 'success' | 'error'; text: string } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: changePasswordRequest,
+    onSuccess: (answer) => {
+      // The change ends every session; this one continues with the fresh token.
+      if (answer?.token) setToken(answer.token);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    },
+  });
+  const notice: { status: 'success' | 'error'; text: string } | null = problem
+    ? { status: 'error', text: problem }
+    : change.isError
+      ? { status: 'error', text: screenMessage(change.error, settingsMessages.changeFailed) }
+      : change.isSuccess
+        ? { status: 'success', text: change.data?.message || settingsMessages.changed }
+        : null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = !current
+    const check = !current
       ? settingsMessages.currentRequired
       : !next
         ? settingsMessages.newRequired
@@ -101,25 +118,9 @@ function ChangePasswordForm() {
           : next !== confirm
             ? settingsMessages.mismatch
             : null;
-    if (problem) {
-      setNotice({ status: 'error', text: problem });
-      return;
-    }
-    setSaving(true);
-    setNotice(null);
-    try {
-      const answer = await changePasswordRequest({ currentPassword: current, newPassword: next, confirmPassword: confirm });
-      // The change ends every session; this one continues with the fresh token.
-      if (answer?.token) setToken(answer.token);
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      setNotice({ status: 'success', text: answer?.message || settingsMessages.changed });
-    } catch (e) {
-      setNotice({ status: 'error', text: screenMessage(e, settingsMessages.changeFailed) });
-    } finally {
-      setSaving(false);
-    }
+    setProblem(check);
+    if (check) return;
+    change.mutate({ currentPassword: current, newPassword: next, confirmPassword: confirm });
   };
 
   return (
@@ -144,7 +145,7 @@ function ChangePasswordForm() {
       </Field.Root>
       {notice ? <FormAlert status={notice.status}>{notice.text}</FormAlert> : null}
       <Box>
-        <Button type="submit" colorPalette="brand" loading={saving} loadingText="Changing…">
+        <Button type="submit" colorPalette="brand" loading={change.isPending} loadingText="Changing…">
           Change Password
         </Button>
       </Box>
@@ -156,22 +157,16 @@ function DeleteAccount() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onDelete = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteAccountRequest();
+  const remove = useMutation({
+    mutationFn: deleteAccountRequest,
+    onSuccess: async () => {
       setOpen(false);
       navigate(paths.home, { replace: true });
       await logout();
-    } catch (e) {
-      setError(screenMessage(e, settingsMessages.deleteFailed));
-      setDeleting(false);
-    }
-  };
+    },
+  });
+  const deleting = remove.isPending;
+  const error = remove.isError ? screenMessage(remove.error, settingsMessages.deleteFailed) : null;
 
   return (
     <>
@@ -188,7 +183,7 @@ function DeleteAccount() {
         open={open}
         onOpenChange={(e) => {
           setOpen(e.open);
-          if (!e.open) setError(null);
+          if (!e.open) remove.reset();
         }}
         role="alertdialog"
         placement="center"
@@ -212,7 +207,7 @@ function DeleteAccount() {
                     Cancel
                   </Button>
                 </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={() => void onDelete()} loading={deleting} loadingText="Deleting…">
+                <Button colorPalette="red" onClick={() => remove.mutate()} loading={deleting} loadingText="Deleting…">
                   Delete my account
                 </Button>
               </Dialog.Footer>
@@ -237,9 +232,18 @@ export interface SettingsPageProps {
 export function SettingsPage({ reminders }: SettingsPageProps = {}) {
   const { colorMode, setColorMode } = useColorMode();
   const { user, setUser } = useAuth();
-  const [pending, setPending] = useState<Partial<UserSettings> | null>(null);
-  const [saving, setSaving] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ group: Group; status: 'success' | 'error'; text: string } | null>(null);
+  const update = useMutation({
+    mutationFn: ({ group, key, value }: { group: Group; key: string; value: boolean }) => updateProfileRequest({ settings: { [group]: { [key]: value } } }),
+    onSuccess: ({ user: saved }) => setUser({ ...user, ...saved }),
+  });
+  // The switch shows its new value while the save is on its way.
+  const pending: Partial<UserSettings> | null = update.isPending ? { [update.variables.group]: { [update.variables.key]: update.variables.value } } : null;
+  const notice: { group: Group; status: 'success' | 'error'; text: string } | null =
+    update.isSuccess
+      ? { group: update.variables.group, status: 'success', text: settingsMessages.saved }
+      : update.isError
+        ? { group: update.variables.group, status: 'error', text: screenMessage(update.error, settingsMessages.saveFailed) }
+        : null;
 
   const stored = user?.settings;
   const settings: UserSettings = {
@@ -247,21 +251,7 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
     privacy: { ...DEFAULT_SETTINGS.privacy, ...(stored?.privacy ?? {}), ...(pending?.privacy ?? {}) },
   };
 
-  const save = async <G extends Group>(group: G, key: keyof UserSettings[G] & string, value: boolean) => {
-    setPending({ [group]: { ...settings[group], [key]: value } });
-    setSaving(`${group}.${key}`);
-    setNotice(null);
-    try {
-      const { user: saved } = await updateProfileRequest({ settings: { [group]: { [key]: value } } });
-      setUser({ ...user, ...saved });
-      setNotice({ group, status: 'success', text: settingsMessages.saved });
-    } catch (e) {
-      setNotice({ group, status: 'error', text: screenMessage(e, settingsMessages.saveFailed) });
-    } finally {
-      setPending(null);
-      setSaving(null);
-    }
-  };
+  const save = <G extends Group>(group: G, key: keyof UserSettings[G] & string, value: boolean) => update.mutate({ group, key, value });
 
   const groupNotice = (group: Group) =>
     notice?.group === group ? (
@@ -307,8 +297,8 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
               label={o.label}
               help={o.help}
               checked={settings.notifications[o.key]}
-              disabled={saving !== null}
-              onChange={(v) => void save('notifications', o.key, v)}
+              disabled={update.isPending}
+              onChange={(v) => save('notifications', o.key, v)}
             />
           ))}
           {groupNotice('notifications')}
@@ -323,8 +313,8 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
               label={o.label}
               help={o.help}
               checked={settings.privacy[o.key]}
-              disabled={saving !== null}
-              onChange={(v) => void save('privacy', o.key, v)}
+              disabled={update.isPending}
+              onChange={(v) => save('privacy', o.key, v)}
             />
           ))}
           {groupNotice('privacy')}

@@ -2,7 +2,8 @@ import { api, unwrap } from '@/lib/api-client';
 import type { ApiData, Schemas } from '@/types/api';
 import type { SettlementReceipt, SettlementReceiptLine } from '@/types/settlement';
 
-// The staff console API (src/modules/support/*.controller.ts, src/modules/settlement/support-settlement.controller.ts).
+// The staff console API (src/modules/support/*.controller.ts, src/modules/settlement/support-settlement.controller.ts);
+// shapes from the server's OpenAPI document (src/types/api.ts).
 
 export type SupportUser = Schemas['SupportUser'];
 export type LedgerLinks = Schemas['LedgerLinks'];
@@ -16,46 +17,7 @@ export type SupportChallengeRow = Schemas['SupportChallengeRow'];
 export type UserPage = ApiData<'/support/users/{id}', 'get'>;
 export type AccessRecord = UserPage['accessLog'][number];
 
-export interface ChallengeStoryData {
-  challenge: {
-    id: string;
-    userId: string;
-    challengeDate: string;
-    wakeUpTime: string;
-    status: string;
-    isSuccessful: boolean | null;
-    isTest?: boolean;
-    windowOpensAt: string;
-    windowClosesAt: string;
-  };
-  user: { id: string; email: string; fullName?: string | null } | null;
-  created: { at: string; stake: number };
-  checkIn: { at: string; method: string | null; location: string | null; notes: string | null; hasPhoto: boolean } | null;
-  closed: { at: string | null; outcome: 'SUCCESS' | 'FAILED'; failureReason: string | null } | null;
-  cancelled: { at: string } | null;
-  settled: {
-    at: string | null;
-    date: string;
-    refund: number;
-    winnings: number;
-    forfeit: number;
-    line: {
-      runId: string;
-      batch: number;
-      runStatus: string;
-      lineNo: number;
-      stake: number;
-      outcome: 'SUCCESS' | 'FAILED';
-      refund: number;
-      pooled: number;
-      winnings: number;
-      paid: boolean;
-      paidAt: string | null;
-    } | null;
-    receipt: Receipt | null;
-  } | null;
-  ledger: RelatedEntry[];
-}
+export type ChallengeStoryData = Schemas['ChallengeStory'];
 
 export type QueueSummary = Schemas['QueueSummary'];
 

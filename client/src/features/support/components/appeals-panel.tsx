@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatINR, formatISTDate, formatISTDateTime, formatWakeUpTime } from '@/lib/format';
 import { decideAppeal, DECISION_NOTE_MIN, fetchAppealPhoto, fetchCheckInPhoto, listAppeals, type AppealDecision, type SupportAppeal, type SupportAppealStatus } from '../api/appeals-api';
+import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, SupportTable } from './panel-parts';
 
 type Filter = SupportAppealStatus | 'ALL';
@@ -13,7 +14,7 @@ const FILTERS: { value: Filter; label: string }[] = [
   { value: 'UPHELD', label: 'Upheld' },
   { value: 'ALL', label: 'All' },
 ];
-const appealsKey = (filter: Filter) => ['support', 'appeals', filter] as const;
+const appealsKey = (filter: Filter) => supportKeys.appealsBy(filter);
 
 export function appealStatusPalette(status: SupportAppealStatus): string {
   return status === 'REFUNDED' ? 'green' : status === 'UPHELD' ? 'red' : 'orange';
@@ -149,7 +150,7 @@ export function DecideForm({ appeal, filter, onDone, onCancel }: { appeal: Suppo
     mutationFn: (decision: AppealDecision) => decideAppeal(appeal.id, decision, note.trim()),
     onSuccess: (decided, decision) => {
       // other filters are stale now; this list keeps the row, updated in place, until the next refresh
-      void queryClient.invalidateQueries({ queryKey: ['support', 'appeals'], refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: supportKeys.appeals, refetchType: 'none' });
       queryClient.setQueryData<SupportAppeal[]>(appealsKey(filter), (rows) => rows?.map((r) => (r.id === appeal.id ? { ...r, ...decided } : r)));
       onDone(`${decision === 'REFUNDED' ? 'Refunded' : 'Upheld'}: the appeal of ${who(appeal)} (${morning(appeal)}). The note went to the user.`);
     },
@@ -197,7 +198,7 @@ export function DecideForm({ appeal, filter, onDone, onCancel }: { appeal: Suppo
 /** A stored photo (the appeal's, or the check-in selfie), fetched only when staff ask (each look is recorded), shown here and openable full size. */
 function StoredPhoto({ id, load, name, who }: { id: string; load: (signal: AbortSignal) => Promise<Blob>; name: string; who: string }) {
   const [asked, setAsked] = useState(false);
-  const photo = useQuery({ queryKey: ['support', 'photo', id], queryFn: ({ signal }) => load(signal), enabled: asked, staleTime: Infinity, gcTime: 0 });
+  const photo = useQuery({ queryKey: supportKeys.photo(id), queryFn: ({ signal }) => load(signal), enabled: asked, staleTime: Infinity, gcTime: 0 });
   const url = useMemo(() => (photo.data ? URL.createObjectURL(photo.data) : null), [photo.data]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   if (!asked) {

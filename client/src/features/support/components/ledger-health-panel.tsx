@@ -1,16 +1,17 @@
 import { Alert, Badge, Button, DataList, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatISTDateTime } from '@/lib/format';
+import { supportKeys } from '../api/query-keys';
 import { getLedgerHealth, runLedgerVerify } from '../api/support-api';
 import { ErrorAlert } from './panel-parts';
 
 /** The latest stored verify (GET /support/ledger/health) and Run now (POST /support/ledger/verify). */
 export function LedgerHealthPanel() {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['support', 'ledger-health'], queryFn: getLedgerHealth, retry: false });
+  const query = useQuery({ queryKey: supportKeys.ledgerHealth, queryFn: getLedgerHealth, retry: false });
   const run = useMutation({
     mutationFn: runLedgerVerify,
-    onSuccess: (result) => queryClient.setQueryData(['support', 'ledger-health'], result),
+    onSuccess: (result) => queryClient.setQueryData(supportKeys.ledgerHealth, result),
   });
   const v = query.data;
   return (

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatINR, formatISTDateTime } from '@/lib/format';
 import { listOutages, OUTAGE_KIND_LABELS } from '../api/outages-api';
+import { supportKeys } from '../api/query-keys';
 import { QueryState, SupportTable } from './panel-parts';
 
 /** Outages of a date and the misses each one forgave at settlement (the whole stake back). */
 export function OutagesPanel() {
   const [dateInput, setDateInput] = useState('');
   const [date, setDate] = useState('');
-  const list = useQuery({ queryKey: ['support', 'outages', date], queryFn: ({ signal }) => listOutages(date, signal) });
+  const list = useQuery({ queryKey: supportKeys.outages(date), queryFn: ({ signal }) => listOutages(date, signal) });
   const onShow = (e: FormEvent) => {
     e.preventDefault();
     setDate(dateInput);

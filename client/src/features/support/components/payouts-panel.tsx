@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatINR, formatISTDateTime } from '@/lib/format';
 import { fetchPayoutsCsv, listManualPayouts, ManualPayout, markPayoutFailed, markPayoutPaid } from '../api/payouts-api';
+import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, QueryState, SupportTable } from './panel-parts';
 
 /** Manual payouts: what staff must pay from the bank, its bulk-payment CSV, and the paid / failed mark of each. */
 export function PayoutsPanel() {
-  const payouts = useQuery({ queryKey: ['support', 'payouts'], queryFn: listManualPayouts });
+  const payouts = useQuery({ queryKey: supportKeys.payouts, queryFn: listManualPayouts });
   const [selected, setSelected] = useState<ManualPayout | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const csv = useMutation({
@@ -88,7 +89,7 @@ function MarkForm({ payout, onDone }: { payout: ManualPayout; onDone(message: st
   const [reference, setReference] = useState('');
   const [reason, setReason] = useState('');
   const after = (message: string) => () => {
-    void queryClient.invalidateQueries({ queryKey: ['support', 'payouts'] });
+    void queryClient.invalidateQueries({ queryKey: supportKeys.payouts });
     onDone(message);
   };
   const paid = useMutation({ mutationFn: () => markPayoutPaid(payout.withdrawalId, reference.trim()), onSuccess: after(`Marked paid: ${payout.beneficiaryName}, ${formatINR(payout.netAmount)}.`) });

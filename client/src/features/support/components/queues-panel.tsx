@@ -2,12 +2,13 @@ import { Badge, Box, Button, Code, Field, Flex, Heading, NativeSelect, Stack, Ta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatISTDateTime } from '@/lib/format';
+import { supportKeys } from '../api/query-keys';
 import { JOB_STATES, listJobs, listQueues, retryJob } from '../api/support-api';
 import { ErrorAlert, InfoAlert, QueryState, SupportTable } from './panel-parts';
 
 /** The BullMQ queues: counts per state, jobs of one state, retry of a failed job (GET/POST /support/queues…). */
 export function QueuesPanel() {
-  const queues = useQuery({ queryKey: ['support', 'queues'], queryFn: listQueues });
+  const queues = useQuery({ queryKey: supportKeys.queues, queryFn: listQueues });
   const [queue, setQueue] = useState<string | null>(null);
   const [state, setState] = useState<string>('failed');
 
@@ -55,10 +56,10 @@ export function QueuesPanel() {
 
 function JobsView({ queue, state, onState }: { queue: string; state: string; onState(s: string): void }) {
   const queryClient = useQueryClient();
-  const jobs = useQuery({ queryKey: ['support', 'queues', queue, state], queryFn: () => listJobs(queue, state) });
+  const jobs = useQuery({ queryKey: supportKeys.jobs(queue, state), queryFn: () => listJobs(queue, state) });
   const retry = useMutation({
     mutationFn: (id: string) => retryJob(queue, id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support', 'queues'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.queues }),
   });
   return (
     <Stack gap={3} borderWidth="1px" borderColor="border" rounded="lg" p={4}>

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Stack, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatINR, formatISTDateTime } from '@/lib/format';
+import { supportKeys } from '../api/query-keys';
 import { getSettlement, listSettlements, rerunSettlement, type Receipt, type SettlementAlert } from '../api/support-api';
 import { ErrorAlert, InfoAlert, QueryState, SupportTable } from './panel-parts';
 
@@ -26,7 +27,7 @@ export function SettlementsPanel() {
   const [dateInput, setDateInput] = useState('');
   const [filter, setFilter] = useState('');
   const [openDate, setOpenDate] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['support', 'settlements', filter], queryFn: () => listSettlements(filter) });
+  const list = useQuery({ queryKey: supportKeys.settlements(filter), queryFn: () => listSettlements(filter) });
 
   const onFilter = (e: FormEvent) => {
     e.preventDefault();
@@ -137,10 +138,10 @@ function Alerts({ alerts }: { alerts: SettlementAlert[] }) {
 
 function SettlementDetailView({ date }: { date: string }) {
   const queryClient = useQueryClient();
-  const detail = useQuery({ queryKey: ['support', 'settlement', date], queryFn: () => getSettlement(date) });
+  const detail = useQuery({ queryKey: supportKeys.settlement(date), queryFn: () => getSettlement(date) });
   const rerun = useMutation({
     mutationFn: () => rerunSettlement(date),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['support'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: supportKeys.all }),
   });
 
   return (

@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { getShields, spendShield, wakeKeys } from '../api/wake-api';
 
 export interface UseShieldButtonProps {
@@ -20,7 +21,7 @@ export function UseShieldButton({ challengeId, windowOpensAt, label, now = new D
   const shields = useQuery({ queryKey: wakeKeys.shields(userId), queryFn: ({ signal }) => getShields(signal), enabled: !!userId });
   const spend = useMutation({
     mutationFn: () => spendShield(challengeId),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['challenges'] }), client.invalidateQueries({ queryKey: ['wallet'] }), client.invalidateQueries({ queryKey: ['wake'] })]),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.challenges.all }), client.invalidateQueries({ queryKey: queryKeys.wallet.all }), client.invalidateQueries({ queryKey: queryKeys.wake.all })]),
   });
   if (!shields.data?.held || now.getTime() >= new Date(windowOpensAt).getTime()) return null;
   return (

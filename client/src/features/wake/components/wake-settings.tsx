@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys } from '../api/wake-api';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -64,7 +65,7 @@ export function LeaveSettings() {
   const key = wakeKeys.leave(userId);
   const leave = useQuery({ queryKey: key, queryFn: ({ signal }) => getLeave(signal), enabled: !!userId });
   const [date, setDate] = useState('');
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['challenges'] }), client.invalidateQueries({ queryKey: ['wallet'] })]);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: queryKeys.challenges.all }), client.invalidateQueries({ queryKey: queryKeys.wallet.all })]);
   const book = useMutation({ mutationFn: bookLeave, onSuccess: () => (setDate(''), refresh()) });
   const remove = useMutation({ mutationFn: removeLeave, onSuccess: refresh });
   const submit = (e: FormEvent) => {

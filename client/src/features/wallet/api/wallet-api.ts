@@ -32,11 +32,6 @@ export async function verifyPayment(input: { orderId: string; paymentId: string;
   return unwrap<VerifyPaymentResult>(await api.post('/wallet/verify-payment', input));
 }
 
-export async function getBalance(): Promise<number> {
-  const data = unwrap<{ balance: number }>(await api.get('/wallet/balance'));
-  return Number(data?.balance ?? 0);
-}
-
 export async function getTransactions(query: { page?: number; size?: number; type?: string } = {}): Promise<TransactionPage> {
   const body = await api.get<unknown>('/wallet/transactions', { query: { page: 0, size: 20, ...query } });
   const data = unwrap<TransactionPage | Transaction[]>(body);

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { stubApi, type StubCall } from '../testing/api-stub';
-import { amountVerdict, checkWithdrawAmount, WithdrawPage } from './withdraw-page';
+import { WithdrawPage } from './withdraw-page';
+import { amountVerdict, checkWithdrawAmount } from './withdraw-rules';
 
 type Handler = (call: StubCall) => { status?: number; body?: unknown } | 'network-error' | undefined;
 

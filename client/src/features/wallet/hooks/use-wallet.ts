@@ -1,19 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/features/auth';
-import { getBalance, getPaymentMethods, getTransactions } from '../api/wallet-api';
+import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterMoneyMoved, walletBalanceQueryOptions } from '@/lib/wallet-balance';
+import { getPaymentMethods, getTransactions } from '../api/wallet-api';
 
-export const walletKeys = {
-  all: ['wallet'] as const,
-  // Keyed by user, so a second sign-in on the same page never sees the first user's money.
-  balance: (userId?: string) => ['wallet', userId, 'balance'] as const,
-  transactions: (userId: string | undefined, type: string) => ['wallet', userId, 'transactions', type] as const,
-  paymentMethods: (userId?: string) => ['wallet', userId, 'payment-methods'] as const,
-};
+const walletKeys = queryKeys.wallet;
 
+/** The balance, in the one cache entry every feature reads (lib/wallet-balance.ts). */
 export function useBalance() {
-  const { user } = useAuth();
-  return useQuery({ queryKey: walletKeys.balance(user?.id), queryFn: getBalance });
+  const { user, isAuthenticated } = useAuth();
+  return useQuery({ ...walletBalanceQueryOptions(user?.id), enabled: isAuthenticated });
 }
 
 export function useTransactions(type: string) {
@@ -33,7 +30,5 @@ export function usePaymentMethods() {
 export function useRefreshWallet() {
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
-  return useCallback(async () => {
-    await Promise.all([refreshUser(), queryClient.invalidateQueries({ queryKey: walletKeys.all })]);
-  }, [queryClient, refreshUser]);
+  return useCallback(() => refreshAfterMoneyMoved(queryClient, refreshUser), [queryClient, refreshUser]);
 }

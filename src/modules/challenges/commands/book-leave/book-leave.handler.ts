@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { formatInr } from '../../../../common/money.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { leaveLimitProblem, leaveTimingProblem } from '../../domain/leave-rules.js';
-import { ChallengeExcused } from '../../events/wake-events.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { BookLeaveCommand, BookLeaveResult } from './book-leave.command.js';
@@ -20,7 +19,6 @@ export class BookLeaveHandler implements ICommandHandler<BookLeaveCommand, BookL
   constructor(
     @Inject(WakeRepository) private readonly wake: WakeRepository,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
-    @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -46,7 +44,6 @@ export class BookLeaveHandler implements ICommandHandler<BookLeaveCommand, BookL
       }),
     );
     for (const e of excused) {
-      this.eventBus.publish(new ChallengeExcused(e.challengeId, userId, date, 'LEAVE', e.refunded));
       await this.challenges.notify(
         userId,
         'CHALLENGE_EXCUSED',

@@ -6,10 +6,10 @@ import { formatInr, toRupees } from '../../../../common/money.js';
 import { zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { CreateNotificationCommand } from '../../../wallet/commands/create-notification/create-notification.command.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { datesDue } from '../../domain/plan-rules.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { CreateChallengeCommand } from '../create-challenge/create-challenge.command.js';
 import { BookPlannedChallengesCommand } from './book-planned-challenges.command.js';
 
 @CommandHandler(BookPlannedChallengesCommand)
@@ -19,7 +19,6 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
   constructor(
     @Inject(PlanRepository) private readonly plans: PlanRepository,
     @Inject(WakeRepository) private readonly wake: WakeRepository,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
@@ -43,7 +42,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
           // The same path as a person booking by hand: every rule (balance, 18+, one a day) holds, nothing overdraws.
           // the plan's charity while the operator still lists it (else the default); ignored in pool mode
           const charityId = plan.charityId && this.config.charities.some((c) => c.id === plan.charityId) ? plan.charityId : undefined;
-          const challenge = await this.challenges.create(plan.userId, { challengeDate: day, wakeUpTime: plan.wakeUpTime, forfeitAmount: toRupees(plan.stake), charityId });
+          const challenge = await this.commandBus.execute(new CreateChallengeCommand(plan.userId, { challengeDate: day, wakeUpTime: plan.wakeUpTime, forfeitAmount: toRupees(plan.stake), charityId }));
           await this.plans.settleDay(plan.id, day, 'BOOKED', challenge.id, null);
           booked += 1;
         } catch (e) {

@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { ChallengesService } from '../../challenges.service.js';
-import { ChallengeMissed } from '../../events/challenge-events.js';
 import { returnedRows } from '../../infrastructure/sql.js';
 import { CloseMissedChallengesCommand } from './close-missed-challenges.command.js';
 import { ResolveStillAwakeChecksCommand } from '../resolve-still-awake-checks/resolve-still-awake-checks.command.js';
@@ -13,14 +12,13 @@ const BATCH = 1000;
 
 /**
  * Closes PENDING challenges whose window has passed as failed. The UPDATE's WHERE status = 'PENDING'
- * makes each row close exactly once, so only the rows this run closed get an event and a notification.
+ * makes each row close exactly once, so only the rows this run closed get a notification.
  */
 @CommandHandler(CloseMissedChallengesCommand)
 export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissedChallengesCommand, { closed: number }> {
   constructor(
     @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
@@ -42,7 +40,6 @@ export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissed
       const rows = returnedRows<{ id: string; user_id: string; challenge_date: string; wake_up_time: string }>(res);
       closed += rows.length;
       for (const r of rows) {
-        this.eventBus.publish(new ChallengeMissed(r.id, r.user_id, r.challenge_date));
         await this.challenges.notify(
           r.user_id,
           'CHALLENGE_MISSED',

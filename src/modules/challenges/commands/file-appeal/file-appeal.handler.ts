@@ -6,7 +6,7 @@ import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { uuid7 } from '../../../../common/uuid.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
-import { imageExtension } from '../../challenges.service.js';
+import { imageExtension } from '../../domain/image-type.js';
 import { appealProblem, reasonProblem } from '../../domain/appeal-rules.js';
 import { AppealView, appealView } from '../../domain/appeal-view.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';

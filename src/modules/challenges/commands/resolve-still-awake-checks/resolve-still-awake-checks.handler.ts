@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { closeUnanswered, STILL_AWAKE_FAILURE } from '../../domain/still-awake-rules.js';
-import { StillAwakeMissed } from '../../events/wake-events.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { ResolveStillAwakeChecksCommand } from './resolve-still-awake-checks.command.js';
 
@@ -14,7 +13,6 @@ export class ResolveStillAwakeChecksHandler implements ICommandHandler<ResolveSt
   constructor(
     @Inject(WakeRepository) private readonly wake: WakeRepository,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
-    @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -34,7 +32,6 @@ export class ResolveStillAwakeChecksHandler implements ICommandHandler<ResolveSt
       });
       missed += failed.length;
       for (const f of failed) {
-        this.eventBus.publish(new StillAwakeMissed(f.id, f.userId, f.challengeDate));
         await this.challenges.notify(
           f.userId,
           'STILL_AWAKE_MISSED',

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { formatInr } from '../../../../common/money.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { foldMornings, shieldSummary, spendShield } from '../../domain/shield-rules.js';
-import { ChallengeExcused } from '../../events/wake-events.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
@@ -21,7 +20,6 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
   constructor(
     @Inject(WakeRepository) private readonly wake: WakeRepository,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
-    @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -46,7 +44,6 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
         return { challengeId, challengeDate: excused.challengeDate, refunded: excused.stake, shields: shieldSummary(spent) };
       }),
     );
-    this.eventBus.publish(new ChallengeExcused(challengeId, userId, result.challengeDate, 'SHIELD', result.refunded));
     await this.challenges.notify(
       userId,
       'CHALLENGE_EXCUSED',

@@ -1,10 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, EventBus, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { MailOutbox } from '../../../../common/mail/mail-outbox.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
-import { pgError } from '../../../../common/pg-error.js';
+import { isConcurrencyClash } from '../../../../common/pg-error.js';
+import { retry, upTo } from '../../../../common/retry.js';
 import { formatInr } from '../../../../common/money.js';
 import { addDays, isValidDate, zonedInstant } from '../../../../common/time.js';
 import { DetectOutagesCommand } from '../../../availability/commands/detect-outages/detect-outages.command.js';
@@ -19,7 +20,6 @@ import { PostStakeMovementsCommand, StakeMovement } from '../../../wallet/comman
 import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
 import { RECEIPT_RULE } from '../../domain/receipt.js';
 import { computePledgeSplit, PledgeSplitInput } from '../../domain/split.js';
-import { ChallengeSettled } from '../../events/challenge-settled.event.js';
 import { SettlementRepository, SettlementLineRow, SettlementRun, StagedChallenge } from '../../infrastructure/settlement.repository.js';
 import { PAGE_SIZE, settlementChunkSize } from '../../settlement.constants.js';
 import { SettlementErrors } from '../../settlement.errors.js';
@@ -32,7 +32,6 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(EventBus) private readonly eventBus: EventBus,
     @Inject(SettlementRepository) private readonly repo: SettlementRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(MailOutbox) private readonly mail: MailOutbox,
@@ -229,16 +228,13 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   }
 
   /** A chunk that clashed with a concurrent writer (version conflict, deadlock) is retried whole: it committed nothing. */
-  private async payChunk(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.payChunkOnce(run, lines);
-      } catch (e) {
-        if (attempt >= CHUNK_ATTEMPTS || !isTransient(e)) throw e;
-        this.logger.warn(`Settlement ${run.date} chunk retried after a transient clash: ${(e as Error).message}`);
-        await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
-      }
-    }
+  private payChunk(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
+    return retry(() => this.payChunkOnce(run, lines), {
+      attempts: CHUNK_ATTEMPTS,
+      retryable: isTransient,
+      onRetry: (e) => this.logger.warn(`Settlement ${run.date} chunk retried after a transient clash: ${(e as Error).message}`),
+      delay: (attempt) => 20 * attempt + upTo(50),
+    });
   }
 
   /**
@@ -247,7 +243,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    * so the day's pool row stays locked only briefly while another worker pays another chunk).
    */
   private async payChunkOnce(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
-    const settled: ChallengeSettled[] = [];
+    let paid = 0;
     let mailIds: string[] = [];
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
@@ -277,7 +273,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         }
         const words = l.forgivenBy ? forgivenNotification(run.date, l) : pledge ? pledgeNotification(run.date, l, this.charityName(l.charityId)) : notification(run.date, l);
         notifications.push({ ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
-        settled.push(new ChallengeSettled(l.challengeId, l.userId, run.date, l.isSuccessful, l.stake, l.refund, l.winnings));
+        paid++;
       }
       if (items.length === 0) return;
       await this.commandBus.execute(new CreateNotificationsCommand({ items: notifications, manager }));
@@ -286,9 +282,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
       await this.commandBus.execute(new MarkChallengesProcessedCommand(items, manager));
       await this.commandBus.execute(new PostStakeMovementsCommand({ movements, manager }));
     });
-    if (settled.length > 0) this.eventBus.publishAll(settled);
     if (mailIds.length > 0) await this.mail.enqueueMany(mailIds).catch((e: Error) => this.logger.warn(`settlement receipts left to the mail sweep: ${e.message}`));
-    return settled.length;
+    return paid;
   }
 }
 
@@ -314,11 +309,10 @@ function pledgeNotification(date: string, l: SettlementLineRow, destination: str
 }
 
 const CHUNK_ATTEMPTS = 5;
-const TRANSIENT_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY', '40001', '40P01']);
+const TRANSIENT_LEDGER_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY']);
 
 function isTransient(e: unknown): boolean {
-  const { code } = pgError(e);
-  return (e instanceof DomainError || typeof code === 'string') && TRANSIENT_CODES.has(String(code));
+  return e instanceof DomainError ? TRANSIENT_LEDGER_CODES.has(e.code) : isConcurrencyClash(e);
 }
 
 function notification(date: string, l: SettlementLineRow): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {

@@ -10,8 +10,8 @@ export type StakeMovement =
   | { type: 'DONATE_FORFEIT'; userId: string; challengeId: string; date: string; amount: bigint; charityId: string | null };
 
 /**
- * Many stake movements at once (settlement chunks): exactly the entries RefundStake, MoveToPool, ReturnStake and
- * PayWinnings post one by one (same keys, reasons, postings, metadata), written with a few multi-row statements.
+ * Many stake movements at once (settlement chunks): the entries of domain/stake-entries.ts (the keys, reasons,
+ * postings and metadata ReturnStake also posts), written with a few multi-row statements.
  * With a manager: in the caller's transaction (a clash → LEDGER.CONCURRENT_UPDATE, retry the whole transaction),
  * the movements between a user's own accounts first, then those through the pool (each group in the given order);
  * without: in the given order, in its own transaction, retried. Answers one result per movement, in order.

@@ -1,0 +1,76 @@
+import type { BankDetails, WithdrawalInput } from '../api/wallet-api';
+
+// The withdraw wizard's rules (SPEC.md section 5): limits, fees, messages and the checks each step makes.
+
+export const WITHDRAW_MIN = 100;
+export const WITHDRAW_MAX = 25000;
+export const FEES = { UPI: 2, BANK: 5 } as const;
+export type Method = keyof typeof FEES;
+
+export const withdrawMessages = {
+  invalidAmount: 'Please enter a valid amount',
+  whole: 'Amount must be a whole number of rupees',
+  min: 'Minimum withdrawal amount is ₹100',
+  max: 'Maximum withdrawal amount is ₹25,000',
+  insufficient: 'Insufficient balance',
+  validationFailed: 'Withdrawal validation failed',
+  validationException: 'Validation failed. Please try again.',
+  upi: 'Please enter a valid UPI ID',
+  bank: 'Please fill in all bank details',
+  failed: 'Withdrawal failed. Please try again.',
+  success: 'Withdrawal request submitted successfully!',
+} as const;
+
+export const STEPS = ['Amount', 'Method', 'Details', 'Confirm', 'Done'] as const;
+export type Step = 0 | 1 | 2 | 3 | 4;
+
+const UPI_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+
+/** SPEC.md section 5's client checks on the amount; null when it may go to the server. */
+export function checkWithdrawAmount(raw: string, balance: number): string | null {
+  const n = Number(raw);
+  if (!raw.trim() || !Number.isFinite(n) || n <= 0) return withdrawMessages.invalidAmount;
+  if (!Number.isInteger(n)) return withdrawMessages.whole;
+  if (n < WITHDRAW_MIN) return withdrawMessages.min;
+  if (n > WITHDRAW_MAX) return withdrawMessages.max;
+  if (n > balance) return withdrawMessages.insufficient;
+  return null;
+}
+
+// The server validates the whole request; at the amount step only its amount and account errors matter.
+const LATER_STEP_ERROR = /withdrawalMethod|UPI ID|bank details|IFSC|Account number|too long/i;
+
+/** The server's verdict on the amount: null when valid, else the message SPEC.md section 5 names. */
+export function amountVerdict(result: { data: { valid: boolean; errors?: string[] }; message?: string }): string | null {
+  if (result.data.valid) return null;
+  const errors = result.data.errors ?? [];
+  const relevant = errors.filter((e) => !LATER_STEP_ERROR.test(e));
+  if (errors.length > 0 && relevant.length === 0) return null;
+  if (relevant.length) return relevant.join(', ');
+  return result.message || withdrawMessages.validationFailed;
+}
+
+export const emptyBank: BankDetails = { accountHolderName: '', accountNumber: '', ifscCode: '', bankName: '' };
+
+/** The details step's check: null when the UPI ID or the bank details may go on to the confirmation. */
+export function checkWithdrawDetails(method: Method | null, upiId: string, bank: BankDetails): string | null {
+  if (method === 'UPI') return !upiId.trim() || !UPI_PATTERN.test(upiId.trim()) ? withdrawMessages.upi : null;
+  if (!bank.accountHolderName.trim() || !bank.accountNumber.trim() || !bank.ifscCode.trim() || !bank.bankName.trim()) return withdrawMessages.bank;
+  return null;
+}
+
+/** The request the confirmation sends: the UPI ID trimmed, or the bank details cleaned the way the server stores them. */
+export function withdrawalPayload(amount: string, method: Method, upiId: string, bank: BankDetails): WithdrawalInput {
+  return method === 'UPI'
+    ? { amount: Number(amount), withdrawalMethod: 'UPI', upiId: upiId.trim() }
+    : {
+        amount: Number(amount),
+        withdrawalMethod: 'BANK_TRANSFER',
+        bankDetails: {
+          accountNumber: bank.accountNumber.replace(/\s+/g, ''),
+          ifscCode: bank.ifscCode.trim().toUpperCase(),
+          accountHolderName: bank.accountHolderName.trim(),
+          bankName: bank.bankName.trim(),
+        },
+      };
+}

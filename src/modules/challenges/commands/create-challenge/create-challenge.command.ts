@@ -1,0 +1,17 @@
+import { Command } from '@nestjs/cqrs';
+import type { ChallengeView } from '../../domain/challenge-view.js';
+
+export interface CreateInput {
+  challengeDate: string;
+  wakeUpTime: string;
+  forfeitAmount: number;
+  /** pledge mode only: the user's pick from the operator's CHARITIES */
+  charityId?: string;
+}
+
+/** A challenge for a wake-up slot (04:00–07:00) with its stake (₹10–₹100) taken from the wallet in the same transaction. */
+export class CreateChallengeCommand extends Command<ChallengeView> {
+  constructor(readonly userId: string, readonly input: CreateInput) {
+    super();
+  }
+}

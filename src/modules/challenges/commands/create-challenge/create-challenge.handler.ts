@@ -1,0 +1,31 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '../../../../common/clock.js';
+import { isValidDate } from '../../../../common/time.js';
+import { AppConfig } from '../../../../config/app-config.js';
+import { ChallengesService } from '../../challenges.service.js';
+import { ChallengeErrors } from '../../challenges.errors.js';
+import { dateProblem, isWakeUpSlot } from '../../domain/challenge-rules.js';
+import type { ChallengeView } from '../../domain/challenge-view.js';
+import { ChallengeCreator } from './challenge-creator.js';
+import { CreateChallengeCommand } from './create-challenge.command.js';
+
+@CommandHandler(CreateChallengeCommand)
+export class CreateChallengeHandler implements ICommandHandler<CreateChallengeCommand, ChallengeView> {
+  constructor(
+    @Inject(ChallengeCreator) private readonly creator: ChallengeCreator,
+    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ userId, input }: CreateChallengeCommand): Promise<ChallengeView> {
+    const now = this.clock.now();
+    if (!isValidDate(input.challengeDate)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
+    if (!isWakeUpSlot(input.wakeUpTime)) throw ChallengeErrors.invalid('wakeUpTime must be from 04:00 to 07:00 in 30-minute steps (HH:mm)');
+    const stake = this.challenges.parseForfeit(input.forfeitAmount);
+    const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.config.appTimezone);
+    if (problem) throw ChallengeErrors.invalid(problem);
+    return this.creator.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId });
+  }
+}

@@ -1,0 +1,394 @@
+/** The contract's component schemas (SCHEMAS, named in components.schemas) and the answers the routes share. */
+import { type Schema, arr, bool, boolOrNull, dateTime, dateTimeOrNull, flags, int, obj, ok, open, paging, ref, rupees, rupeesOrNull, str, strOrNull } from './schema-kit.js';
+
+export const challengeSchema = obj(
+  {
+    id: str,
+    challengeDate: { type: 'string', format: 'date', example: '2026-11-23' },
+    wakeUpTime: { type: 'string', example: '06:00' },
+    forfeitAmount: rupees(50),
+    status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
+    statusDescription: str,
+    isCompleted: bool,
+    isSuccessful: boolOrNull,
+    canCheckIn: bool,
+    isWithinGracePeriod: bool,
+    gracePeriodStartTime: dateTime,
+    gracePeriodEndTime: dateTime,
+    windowClosesAt: dateTime,
+    isOverdue: bool,
+    timeRemainingMinutes: int,
+    checkInTime: dateTimeOrNull,
+    verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true },
+    checkInLocation: strOrNull,
+    notes: strOrNull,
+    hasPhoto: bool,
+    winningsAmount: { ...rupees(57.5), description: 'what a win pays: the stake back plus the pool share once settled; the stake while awaiting settlement; 0 otherwise' },
+    poolShare: { ...rupeesOrNull, description: 'the pool share once settled (0 for a failed challenge); null before' },
+    estimatedWinnings: { ...rupeesOrNull, description: 'before settlement, on reads (GET by id, list, date, status): the stake plus a share of the date’s pool as it stands; null once settled, for a failed one, and in the create, cancel and check-in answers (no pool read there)' },
+    estimatedPoolShare: rupeesOrNull,
+    failureReason: strOrNull,
+    forgivenReason: { ...strOrNull, description: 'a miss settled as forgiven because our service was down during its window: why (its whole stake came back); null otherwise' },
+    actualForfeitAmount: { ...rupees(7.5), description: '15% of the stake of a failed challenge, from the failed check-in on' },
+    refundedAmount: rupees(),
+    isTest: bool,
+    poolMode: { type: 'string', enum: ['pool', 'pledge'], description: 'POOL_MODE fixed at creation: pledge = the stake back on success, a miss’s forfeit donated (no winnings)' },
+    charityId: strOrNull,
+    donationTo: { ...strOrNull, description: 'pledge mode: where a miss’s forfeit goes (the charity’s name, or the platform)' },
+    createdAt: dateTime,
+    processedAt: dateTimeOrNull,
+    cancelledAt: dateTimeOrNull,
+  },
+);
+export const challenge = ref('Challenge');
+export const challengeList = obj({ success: bool, challenges: arr(challenge), ...paging });
+
+/** src/modules/identity/application/user-view.ts */
+export const userSchema = obj({
+  id: str,
+  email: str,
+  fullName: str,
+  phoneNumber: strOrNull,
+  city: strOrNull,
+  occupation: strOrNull,
+  institutionName: strOrNull,
+  emergencyContact: strOrNull,
+  preferredWakeUpTime: strOrNull,
+  dateOfBirth: { ...strOrNull, format: 'date' },
+  gender: strOrNull,
+  sleepChallenges: arr(str),
+  balance: rupees(500),
+  currentStreak: int,
+  longestStreak: int,
+  totalSuccessfulWakeUps: int,
+  totalChallenges: int,
+  totalEarnings: rupees(),
+  totalLosses: rupees(),
+  successRate: { type: 'number' },
+  isEmailVerified: bool,
+  isPhoneVerified: bool,
+  profilePictureUrl: strOrNull,
+  isProfileComplete: bool,
+  role: { type: 'string', enum: ['USER', 'SUPPORT'] },
+  hasPassword: { ...bool, description: 'false for a Google-only account (no password to change yet)' },
+  settings: obj({ notifications: flags(['email', 'challengeReminders', 'walletUpdates']), privacy: flags(['showOnLeaderboard', 'shareUsageData']) }),
+  termsVersion: { ...strOrNull, description: 'the terms version accepted (null: not recorded)' },
+  termsAcceptedAt: dateTimeOrNull,
+  currentTermsVersion: str,
+  mustAcceptTerms: { ...bool, description: 'true until the version in force is accepted (POST /auth/accept-terms)' },
+  createdAt: dateTime,
+});
+/** src/modules/challenges/self-limits.service.ts */
+export const selfLimitsSchema = obj({
+  monthlyStakeCap: rupeesOrNull,
+  pendingMonthlyStakeCap: { ...obj({ monthlyStakeCap: rupeesOrNull, effectiveAt: dateTime }), nullable: true, description: 'a higher cap (or none) holding from effectiveAt' },
+  month: { type: 'string', example: '2026-11' },
+  monthStaked: rupees(60),
+  monthRemaining: rupeesOrNull,
+  isPaused: bool,
+  pausedUntil: dateTimeOrNull,
+  coolingOffHours: int,
+  pauseDayOptions: arr(int),
+  minMonthlyStakeCap: rupees(10),
+  maxMonthlyStakeCap: rupees(3100),
+});
+/** Register, login, Google: the user with the token (src/modules/identity/application/auth.service.ts). */
+export const authSchema = { allOf: [{ $ref: '#/components/schemas/User' }, obj({ success: bool, token: str, userId: str, message: str }, ['success', 'token', 'userId'])] };
+
+export const transactionSchema = obj(
+  {
+    id: str,
+    type: { type: 'string', enum: ['DEPOSIT', 'FORFEIT', 'REFUND', 'WINNINGS', 'WITHDRAWAL', 'WITHDRAWAL_REVERSAL', 'ADJUSTMENT'] },
+    amount: rupees(100),
+    netAmount: rupees(98),
+    processingFee: rupees(2),
+    debit: bool,
+    credit: bool,
+    status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] },
+    reference: str,
+    description: str,
+    timestamp: dateTime,
+    createdAt: dateTime,
+  },
+  ['id', 'type', 'amount', 'debit', 'credit', 'status', 'timestamp', 'createdAt'],
+);
+export const withdrawalResultSchema = obj({ transactionId: str, amount: rupees(500), processingFee: rupees(2), netAmount: rupees(498), status: str }, ['transactionId', 'amount', 'processingFee', 'netAmount', 'status']);
+export const notificationSchema = obj({ id: str, type: str, title: str, message: str, data: open('what the notification is about'), isRead: bool, readAt: dateTimeOrNull, createdAt: dateTime });
+export const paymentMethodSchema = obj(
+  { type: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] }, upiId: str, accountNumber: str, ifscCode: str, accountHolderName: str, bankName: str, lastUsedAt: dateTime, uses: int },
+  ['type', 'lastUsedAt', 'uses'],
+);
+export const earningDaySchema = obj({ date: { type: 'string', format: 'date' }, winnings: rupees(2.5), losses: rupees(0), net: rupees(2.5) });
+/** src/modules/settlement/dto/settlement.view.ts */
+export const receiptSchema = obj(
+  {
+    date: { type: 'string', format: 'date' },
+    batch: int,
+    participants: int,
+    successes: int,
+    failures: { ...int, description: 'misses that lost money (forgiven misses are counted apart)' },
+    forgiven: { ...int, description: 'misses forgiven because their check-in window overlapped an outage of ours: the whole stake back' },
+    forgivenTotal: { ...rupees(), description: 'stakes returned whole to forgiven misses (inside refundsTotal)' },
+    moneyIn: rupees(),
+    refundsTotal: rupees(),
+    stakesReturned: rupees(),
+    pool: rupees(),
+    sharesTotal: rupees(),
+    roundingRemainder: rupees(),
+    platformRevenue: rupees(),
+    moneyOut: rupees(),
+    rule: str,
+    lines: arr(obj({ line: int, stake: rupees(), outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'FORGIVEN'] }, refund: rupees(), winnings: rupees(), donated: rupees() }, ['line', 'stake', 'outcome', 'refund', 'winnings'])),
+    mode: { type: 'string', enum: ['pool', 'pledge'] },
+    donated: { ...rupees(), description: 'pledge: rupees donated to charities (the platform’s part is platformRevenue)' },
+    donations: arr(obj({ charityId: str, name: str, challenges: int, amount: rupees() })),
+  },
+  ['date', 'batch', 'participants', 'successes', 'failures', 'moneyIn', 'refundsTotal', 'stakesReturned', 'pool', 'sharesTotal', 'roundingRemainder', 'platformRevenue', 'moneyOut', 'rule', 'mode'],
+);
+/** src/modules/settlement/queries/get-user-settlement/get-user-settlement.query.ts */
+export const userSettlementSchema = obj({
+  date: { type: 'string', format: 'date' },
+  status: { type: 'string', enum: ['RUNNING', 'SETTLED', 'FAILED'] },
+  batch: int,
+  receipt: { $ref: '#/components/schemas/SettlementReceipt' },
+  yourLines: arr(
+    obj(
+      {
+        challengeId: str, lineNo: int, stake: rupees(), isSuccessful: bool, refund: rupees(), winnings: rupees(), payout: rupees(), paid: bool, donated: rupees(), charityId: strOrNull,
+        outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'FORGIVEN'] },
+        forgiven: {
+          ...obj({ reason: str, outageId: str, kind: strOrNull, startedAt: dateTimeOrNull, endedAt: dateTimeOrNull }),
+          description: 'a miss forgiven because its check-in window overlapped an outage of ours: why, and the outage',
+        },
+      },
+      ['challengeId', 'lineNo', 'stake', 'isSuccessful', 'refund', 'winnings', 'payout', 'paid', 'outcome'],
+    ),
+  ),
+});
+/** src/modules/settlement/dto/settlement.view.ts runView and alertView (support console). */
+export const settlementRunSchema = obj({
+  id: str,
+  date: { type: 'string', format: 'date' },
+  batch: int,
+  status: { type: 'string', enum: ['RUNNING', 'SETTLED', 'FAILED'] },
+  attempts: int,
+  lastError: strOrNull,
+  startedAt: dateTime,
+  finishedAt: dateTimeOrNull,
+  receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], description: 'lines only on a date’s page' },
+});
+export const settlementAlertSchema = obj({ id: str, date: { type: 'string', format: 'date' }, kind: str, message: str, createdAt: dateTime });
+/** src/modules/support/support-ledger.controller.ts */
+export const ledgerVerificationSchema = obj({ id: str, ok: bool, checkedAt: dateTime, entries: int, accounts: int, journalSum: { ...str, description: 'paise, as text: 0 when balanced' }, problems: arr(str), runBy: strOrNull });
+/** src/modules/support/infrastructure/support-queues.service.ts */
+export const queueSummarySchema = obj({ name: str, isPaused: bool, counts: obj({ waiting: int, active: int, failed: int, delayed: int, completed: int }) });
+export const queueJobSchema = obj({
+  id: strOrNull,
+  name: str,
+  data: { description: 'the job’s data, secrets redacted' },
+  failedReason: strOrNull,
+  attemptsMade: int,
+  timestamp: dateTimeOrNull,
+  processedOn: dateTimeOrNull,
+  finishedOn: dateTimeOrNull,
+  delay: int,
+});
+/** src/modules/wallet/application/manual-payouts.service.ts */
+export const manualPayoutSchema = obj({
+  withdrawalId: str,
+  userId: str,
+  userEmail: strOrNull,
+  beneficiaryName: str,
+  method: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] },
+  upiId: strOrNull,
+  accountNumber: strOrNull,
+  ifscCode: strOrNull,
+  bankName: strOrNull,
+  amount: { ...rupees(500), description: 'rupees the user asked for' },
+  fee: { ...rupees(2), description: 'rupees kept' },
+  netAmount: { ...rupees(498), description: 'rupees the bank must send' },
+  requestedAt: dateTime,
+});
+/** src/modules/support/support.views.ts userView, challengeRow, entryView; support-users.controller.ts */
+export const supportUserSchema = obj(
+  { id: str, email: str, fullName: str, phoneNumber: strOrNull, isEmailVerified: bool, role: { type: 'string', enum: ['USER', 'SUPPORT'] }, createdAt: dateTime, deleted: bool, balance: { ...rupees(), description: 'in the search results only' } },
+  ['id', 'email', 'fullName', 'phoneNumber', 'isEmailVerified', 'role', 'createdAt', 'deleted'],
+);
+export const supportChallengeRowSchema = obj({
+  id: str,
+  challengeDate: { type: 'string', format: 'date' },
+  wakeUpTime: str,
+  stake: rupees(),
+  status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
+  isSuccessful: boolOrNull,
+  checkInTime: dateTimeOrNull,
+  verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true },
+  failureReason: strOrNull,
+  refundedAmount: rupees(),
+  winningsAmount: rupees(),
+  actualForfeitAmount: rupees(),
+  isTest: bool,
+  createdAt: dateTime,
+  closedAt: dateTimeOrNull,
+  processedAt: dateTimeOrNull,
+  cancelledAt: dateTimeOrNull,
+});
+export const ledgerLinksSchema = obj(
+  { challengeId: str, settlementDate: { type: 'string', format: 'date' }, orderId: str, paymentId: str, gateway: str, withdrawalId: str, payoutReference: strOrNull },
+  [],
+);
+export const ledgerEntryFields = {
+  entryId: str,
+  postedAt: dateTime,
+  reason: str,
+  correlation: obj({ type: str, id: str }),
+  idempotencyKey: str,
+  postings: arr(obj({ account: { type: 'string', example: 'user:…:wallet' }, amount: rupees() })),
+  metadata: { type: 'object', additionalProperties: true },
+};
+export const links = { $ref: '#/components/schemas/LedgerLinks' };
+/** An entry that does not touch the wallet but belongs to its story (pool moves, payouts); links on the ledger page. */
+export const relatedEntrySchema = obj({ ...ledgerEntryFields, links }, Object.keys(ledgerEntryFields));
+export const walletEntrySchema = obj({ ...ledgerEntryFields, links, amount: { ...rupees(), description: 'this wallet’s posting: positive credit, negative debit' }, runningBalance: rupees() });
+export const outcome = { type: 'string', enum: ['SUCCESS', 'FAILED'] };
+/** GET /support/challenges/{id} (support-challenges.controller.ts). */
+export const challengeStorySchema = obj({
+  challenge: obj({
+    id: str,
+    userId: str,
+    challengeDate: { type: 'string', format: 'date' },
+    wakeUpTime: str,
+    status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
+    isSuccessful: boolOrNull,
+    isTest: bool,
+    windowOpensAt: dateTime,
+    windowClosesAt: dateTime,
+  }),
+  user: { ...obj({ id: str, email: str, fullName: str }), nullable: true },
+  created: obj({ at: dateTime, stake: rupees() }),
+  checkIn: { ...obj({ at: dateTime, method: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true }, location: strOrNull, notes: strOrNull, hasPhoto: bool }), nullable: true },
+  closed: { ...obj({ at: dateTimeOrNull, outcome, failureReason: strOrNull }), nullable: true },
+  cancelled: { ...obj({ at: dateTime }), nullable: true },
+  settled: {
+    ...obj({
+      at: dateTimeOrNull,
+      date: { type: 'string', format: 'date' },
+      refund: rupees(),
+      winnings: rupees(),
+      forfeit: rupees(),
+      line: {
+        ...obj({ runId: str, batch: int, runStatus: str, lineNo: int, stake: rupees(), outcome, refund: rupees(), pooled: rupees(), winnings: rupees(), paid: bool, paidAt: dateTimeOrNull }),
+        nullable: true,
+      },
+      receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], nullable: true },
+    }),
+    nullable: true,
+  },
+  ledger: arr({ $ref: '#/components/schemas/RelatedEntry' }),
+});
+/** src/modules/challenges/domain/plan-view.ts */
+export const challengePlanSchema = obj({
+  id: str,
+  weekdays: { ...arr(int), description: 'ISO weekdays, 1 Monday … 7 Sunday' },
+  wakeUpTime: { type: 'string', example: '06:00' },
+  forfeitAmount: rupees(50),
+  startDate: { type: 'string', format: 'date' },
+  endDate: { type: 'string', format: 'date' },
+  status: { type: 'string', enum: ['ACTIVE', 'PAUSED', 'CANCELLED'] },
+  charityId: { ...strOrNull, description: 'pledge mode: where a missed planned morning’s forfeit goes (null: the operator’s default)' },
+  totalDays: int,
+  bookedDays: int,
+  skippedDays: int,
+  nextDate: { type: 'string', format: 'date', nullable: true, description: 'the next morning it will book (the evening before); null when paused, cancelled or over' },
+  days: arr(obj({ date: { type: 'string', format: 'date' }, outcome: { type: 'string', enum: ['BOOKED', 'SKIPPED'] }, challengeId: strOrNull, reason: strOrNull })),
+  createdAt: dateTime,
+});
+export const plan = ok(obj({ plan: ref('ChallengePlan') }));
+/** GET /challenges/pool (pool-preview.controller.ts). */
+export const poolPreviewSchema = obj({
+  date: { type: 'string', format: 'date' },
+  players: { ...int, description: 'challenges booked for the date (not cancelled)' },
+  totalStaked: rupees(),
+  checkedIn: int,
+  missed: int,
+  pool: { ...rupees(), description: 'what the misses so far leave: the winners’ pool, or in pledge mode what goes to charity' },
+  settled: bool,
+});
+/** GET /config (src/health/health.controller.ts). */
+export const appConfigSchema = obj({
+  testMode: bool,
+  paymentsProvider: { type: 'string', enum: ['sandbox', 'razorpay'] },
+  razorpayKeyId: str,
+  googleClientId: strOrNull,
+  timezone: { type: 'string', example: 'Asia/Kolkata' },
+  poolMode: { type: 'string', enum: ['pool', 'pledge'], description: 'what new challenges are staked under: pledge = the stake back on success, a miss’s forfeit donated (no winnings)' },
+  charities: { ...arr(obj({ id: str, name: str })), description: 'where a pledge-mode miss may go (first = default; empty: the platform)' },
+  termsVersion: { ...str, description: 'the version of the Terms of use and Privacy policy in force: what the sign-up box accepts' },
+  grievanceOfficer: { ...obj({ name: str, email: str, phone: strOrNull, address: strOrNull, responseDays: int }), description: 'who hears complaints, and within how many days they answer' },
+});
+/** GET /streaks/statistics (ChallengesService.statistics). */
+export const streakStatisticsSchema = obj({
+  startDate: { type: 'string', format: 'date' },
+  endDate: { type: 'string', format: 'date' },
+  totalChallenges: int,
+  successfulChallenges: int,
+  failedChallenges: int,
+  pendingChallenges: int,
+  successRate: { type: 'number' },
+  totalEarnings: rupees(),
+  totalLosses: rupees(),
+  longestStreakInRange: int,
+  daily: arr(obj({ date: { type: 'string', format: 'date' }, successful: int, failed: int, pending: int })),
+});
+/** POST /wallet/verify-payment's data (DepositsService.answer). */
+export const paymentVerificationSchema = obj({ orderId: str, paymentId: strOrNull, transactionId: str, amount: rupees(500), status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] }, balance: rupees(1250.5) });
+export const streaks = obj({ currentStreak: int, longestStreak: int, totalSuccessfulWakeUps: int }, ['currentStreak', 'longestStreak']);
+/** GET /shields (src/modules/challenges/domain/shield-rules.ts, shieldSummary). */
+export const shieldsSchema = obj({ held: int, max: int, morningsPerShield: int, nextShieldIn: int, atCap: bool, earned: int, spent: int });
+/** GET /challenges/{id}/still-awake: the moment stays hidden until it is asked. */
+export const stillAwakeCheckSchema = obj(
+  {
+    challengeId: str,
+    status: { type: 'string', enum: ['SCHEDULED', 'ASKING', 'EXPIRED', 'ANSWERED', 'MISSED', 'VOID'] },
+    askedAt: { type: 'string', format: 'date-time', nullable: true },
+    deadlineAt: { type: 'string', format: 'date-time', nullable: true },
+    answeredAt: { type: 'string', format: 'date-time', nullable: true },
+  },
+  ['challengeId', 'status'],
+);
+export const user = ref('User');
+export const auth = ref('AuthResponse');
+export const transaction = ref('Transaction');
+export const withdrawalResult = ref('WithdrawalResult');
+export const notification = ref('Notification');
+export const paymentMethod = ref('PaymentMethod');
+export const earningDay = ref('EarningDay');
+export const SCHEMAS: Record<string, Schema> = {
+  Challenge: challengeSchema,
+  User: userSchema,
+  AuthResponse: authSchema,
+  Transaction: transactionSchema,
+  WithdrawalResult: withdrawalResultSchema,
+  Notification: notificationSchema,
+  PaymentMethod: paymentMethodSchema,
+  EarningDay: earningDaySchema,
+  SettlementReceipt: receiptSchema,
+  UserSettlement: userSettlementSchema,
+  AppConfig: appConfigSchema,
+  StreakStatistics: streakStatisticsSchema,
+  PaymentVerification: paymentVerificationSchema,
+  SettlementRun: settlementRunSchema,
+  SettlementAlert: settlementAlertSchema,
+  LedgerVerification: ledgerVerificationSchema,
+  QueueSummary: queueSummarySchema,
+  QueueJob: queueJobSchema,
+  ManualPayout: manualPayoutSchema,
+  SupportUser: supportUserSchema,
+  SupportChallengeRow: supportChallengeRowSchema,
+  LedgerLinks: ledgerLinksSchema,
+  RelatedEntry: relatedEntrySchema,
+  WalletEntry: walletEntrySchema,
+  ChallengeStory: challengeStorySchema,
+  ChallengePlan: challengePlanSchema,
+  PoolPreview: poolPreviewSchema,
+};
