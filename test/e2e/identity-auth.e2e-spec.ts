@@ -85,12 +85,12 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
     await t.http().post(`${API}/login`).send({ email: user.email, password: 'query-form-pass' }).expect(200);
   });
 
-  it('refuses a verification token reused, expired or forged', async () => {
+  it('refuses a verification token reused, expired or forged; a reused link of a verified account says so', async () => {
     const user = await registerUser(t);
     const token = await tokenFrom(user.email, /Verify/, '/verify-email');
     await t.http().post(`${API}/verify-email`).query({ token }).expect(200);
     const reused = await t.http().post(`${API}/verify-email`).query({ token }).expect(400);
-    expect(reused.body.error).toMatch(/invalid or has expired/);
+    expect(reused.body.error).toMatch(/already verified/);
 
     const forged = await t.http().post(`${API}/verify-email`).send({ token: 'A'.repeat(43) }).expect(400);
     expect(forged.body.error).toMatch(/invalid or has expired/);

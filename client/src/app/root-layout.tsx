@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { TermsPrompt } from '@/features/auth';
+import { TermsPrompt, VerifyEmailBanner } from '@/features/auth';
 import { Navbar } from './navbar';
 import { titleFor } from './route-titles';
 
@@ -13,6 +13,7 @@ export function RootLayout() {
     <MainLayout header={<Navbar />}>
       {title ? <title>{title}</title> : null}
       <TermsPrompt />
+      <VerifyEmailBanner />
       {navigation.state === 'loading' && !navigation.location ? <PageSpinner /> : <Outlet />}
     </MainLayout>
   );

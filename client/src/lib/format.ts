@@ -49,6 +49,11 @@ export function formatISTDateTime(input: DateInput): string {
   return dateTimeFmt().format(toDate(input));
 }
 
+/** "22 Nov 2026, 7:05 am IST": where a time stands alone and a reader abroad must not take it for local time. */
+export function formatISTDateTimeZoned(input: DateInput): string {
+  return `${formatISTDateTime(input)} IST`;
+}
+
 /** YYYY-MM-DD of the given instant (default now) in IST. */
 export function istDateString(input: DateInput = new Date()): string {
   return isoDateFmt().format(toDate(input));

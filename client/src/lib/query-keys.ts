@@ -5,7 +5,8 @@ export const queryKeys = {
   wallet: {
     all: ['wallet'] as const,
     balance: (userId?: string) => ['wallet', userId ?? 'anonymous', 'balance'] as const,
-    transactions: (userId: string | undefined, type: string) => ['wallet', userId ?? 'anonymous', 'transactions', type] as const,
+    transactions: (userId: string | undefined, filters: { type?: string; startDate?: string; endDate?: string; page?: number } = {}) =>
+      ['wallet', userId ?? 'anonymous', 'transactions', filters] as const,
     paymentMethods: (userId?: string) => ['wallet', userId ?? 'anonymous', 'payment-methods'] as const,
     earnings: (userId: string, start: string, end: string) => ['wallet', userId, 'earnings', start, end] as const,
   },

@@ -405,6 +405,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wallet/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statement of IST dates startDate..endDate (at most 366 days) as CSV: opening balance, each line with its running balance, closing balance */
+        get: operations["WalletController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/wallet/transactions/{id}": {
         parameters: {
             query?: never;
@@ -1467,6 +1484,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark all my notifications read; answers how many were unread */
+        patch: operations["NotificationsController_readAll"];
         trace?: never;
     };
 }
@@ -5867,6 +5901,136 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    WalletController_statement: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM-DD (IST) */
+                endDate: string;
+                /** @description YYYY-MM-DD (IST) */
+                startDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input */
             400: {
@@ -16591,6 +16755,131 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    NotificationsController_readAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input */
             400: {

@@ -8,6 +8,7 @@ export const IdentityErrors = {
   passwordsDiffer: () => new DomainError('IDENTITY.PASSWORDS_DIFFER', 'INVALID', 'Passwords do not match'),
   verificationLinkInvalid: () =>
     new DomainError('IDENTITY.VERIFICATION_TOKEN_INVALID', 'INVALID', 'Verification link is invalid or has expired. Please request a new verification email.'),
+  emailAlreadyVerified: () => new DomainError('IDENTITY.EMAIL_ALREADY_VERIFIED', 'INVALID', 'This email is already verified. You can log in.'),
   verificationTokenMissing: () =>
     new DomainError('IDENTITY.VERIFICATION_TOKEN_MISSING', 'INVALID', 'Invalid verification link. Please check your email for the correct link.'),
   resetLinkInvalid: () => new DomainError('IDENTITY.RESET_TOKEN_INVALID', 'INVALID', 'Reset link is invalid or has expired.'),

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { DepositsService } from './application/deposits.service.js';
@@ -8,7 +8,7 @@ import { WithdrawalsService } from './application/withdrawals.service.js';
 import { WalletReadingService } from './application/wallet-reading.service.js';
 import { SandboxOnlyGuard } from './sandbox-only.guard.js';
 import { DepositDto, SandboxCheckoutDto, VerifyPaymentDto, WithdrawDto } from './dto/wallet.dto.js';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('wallet')
 @ApiBearerAuth('bearer')
@@ -70,6 +70,17 @@ export class WalletController {
   @Get('transactions')
   transactions(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
     return this.reading.transactions(user.id, q);
+  }
+
+  @Get('statement.csv')
+  @ApiOperation({ summary: 'Statement of IST dates startDate..endDate (at most 366 days) as CSV: opening balance, each line with its running balance, closing balance' })
+  @ApiQuery({ name: 'startDate', required: true, type: String, description: 'YYYY-MM-DD (IST)' })
+  @ApiQuery({ name: 'endDate', required: true, type: String, description: 'YYYY-MM-DD (IST)' })
+  @ApiProduces('text/csv')
+  async statement(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { filename, csv } = await this.reading.statement(user.id, q);
+    void reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'no-store');
+    return csv;
   }
 
   @Get('transactions/:id')

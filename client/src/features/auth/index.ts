@@ -11,3 +11,4 @@ export { screenMessage, answerMessage, MIN_PASSWORD_LENGTH } from './messages';
 export { GENDERS, OCCUPATIONS, occupationLabel } from './profile-options';
 export { FormStack } from './components/form-stack';
 export { TermsPrompt } from './components/terms-prompt';
+export { VerifyEmailBanner } from './components/verify-email-banner';

@@ -158,8 +158,15 @@ export class AuthService {
       const r = await m.getRepository(UserEntity).update({ id: userId, deletedAt: IsNull() }, { isEmailVerified: true });
       return (r.affected ?? 0) > 0;
     });
-    if (!ok) throw IdentityErrors.verificationLinkInvalid();
+    if (!ok) throw (await this.verifiedOwner(token)) ? IdentityErrors.emailAlreadyVerified() : IdentityErrors.verificationLinkInvalid();
     return { success: true, message: 'Email verified successfully! You can now log in.' };
+  }
+
+  /** A reopened link of an account already verified: still refused (single-use), but told apart from a bad link. */
+  private async verifiedOwner(token: string): Promise<boolean> {
+    const userId = await this.oneTime.ownerOf(token, 'VERIFY_EMAIL');
+    if (!userId) return false;
+    return this.users.exists({ where: { id: userId, deletedAt: IsNull(), isEmailVerified: true } });
   }
 
   async resendVerification(email: string | undefined): Promise<{ success: true; message: string }> {

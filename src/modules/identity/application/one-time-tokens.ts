@@ -69,6 +69,12 @@ export class OneTimeTokens {
     return !!row && row.expiresAt.getTime() > this.clock.now().getTime();
   }
 
+  /** Whose token this was, used or expired alike (null when unknown): lets a reopened link say more than "invalid". */
+  async ownerOf(raw: string, purpose: TokenPurpose): Promise<string | null> {
+    const row = await this.repo.findOne({ where: { tokenHash: hashToken(raw), purpose } });
+    return row?.userId ?? null;
+  }
+
   async deleteAllFor(userId: string, manager: EntityManager): Promise<void> {
     await manager.getRepository(IdentityTokenEntity).delete({ userId });
   }

@@ -4,10 +4,12 @@ import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
+import { csvDocument } from '../../../common/csv.js';
 import { toRupees } from '../../../common/money.js';
-import { addDays, isValidDate, zonedInstant } from '../../../common/time.js';
+import { addDays, isValidDate, zonedInstant, zonedParts } from '../../../common/time.js';
 import { isUuid } from '../../../common/uuid.js';
 import { userWallet } from '../domain/accounts.js';
+import { STATEMENT_COLUMNS, STATEMENT_MAX_DAYS, statementRows } from '../domain/statement.js';
 import { maskAccount, maskUpi } from '../domain/withdrawal-rules.js';
 import { WalletErrors } from '../wallet.errors.js';
 
@@ -103,6 +105,31 @@ export class WalletReadingService {
       total = Number(c.n);
     }
     return { success: true as const, data: { transactions: rows.map(toTransaction), page, size, total } };
+  }
+
+  /**
+   * The statement of IST dates startDate..endDate as CSV: the opening balance (every posting before the period), each
+   * posting in ledger order with its running balance, the closing balance. Integer paise throughout.
+   */
+  async statement(userId: string, q: { startDate?: string; endDate?: string }): Promise<{ filename: string; csv: string }> {
+    singleValues(q);
+    if (!q.startDate || !q.endDate) throw invalid('startDate and endDate are required (YYYY-MM-DD)');
+    const { from, to } = this.range(q.startDate, q.endDate) as { from: Date; to: Date };
+    if (addDays(q.startDate, STATEMENT_MAX_DAYS) <= q.endDate) throw invalid(`A statement covers at most ${STATEMENT_MAX_DAYS} days`);
+    const account = userWallet(userId);
+    const [[o], rows] = (await Promise.all([
+      this.ds.query(`SELECT coalesce(sum(amount), 0)::text AS opening FROM postings WHERE account = $1 AND created_at < $2`, [account, from]),
+      this.ds.query(`SELECT t.*, '0' AS total FROM (${TX_SQL} AND p.created_at >= $2 AND p.created_at < $3) t ORDER BY t.seq`, [account, from, to]),
+    ])) as [{ opening: string }[], TxRow[]];
+    const tz = this.config.appTimezone;
+    const lines = rows.map((r) => {
+      const tx = toTransaction(r);
+      const at = zonedParts(r.created_at, tz);
+      const time = `${at.time}:${String(at.seconds).padStart(2, '0')}`;
+      return { date: at.date, time, type: tx.type, description: tx.description, reference: tx.reference, status: tx.status, amount: BigInt(r.amount) };
+    });
+    const { rows: body } = statementRows({ startDate: q.startDate, endDate: q.endDate }, BigInt(o.opening), lines);
+    return { filename: `wakestake-statement-${q.startDate}-to-${q.endDate}.csv`, csv: csvDocument([STATEMENT_COLUMNS, ...body]) };
   }
 
   async transaction(userId: string, id: string) {

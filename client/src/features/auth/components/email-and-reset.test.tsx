@@ -1,11 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/test-utils';
 import { input, renderRoute, sentBody, sentUrl, typeIn } from '../testing/render-routes';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
-import { VerifyEmailPage } from './verify-email-page';
+import { forgetVerifyRequests, VerifyEmailPage } from './verify-email-page';
 
 // Form flows with Chakra in jsdom are slow on a busy machine: more room than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
@@ -15,6 +15,40 @@ afterEach(() => vi.useRealTimers());
 const click = (name: string | RegExp) => userEvent.setup().click(screen.getByRole('button', { name }));
 
 describe('/verify-email', () => {
+  beforeEach(() => forgetVerifyRequests());
+
+  it('shows progress, not a failure, until the answer arrives', async () => {
+    let answer!: (r: Response) => void;
+    // stubFetch types a route function as throwing; this one answers when the test says so.
+    stubFetch({ 'POST /auth/verify-email': (() => new Promise<Response>((resolve) => (answer = resolve))) as () => never });
+    renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=slow' });
+    expect(screen.getByText(/Verifying your email/)).toBeInTheDocument();
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.queryByText('Verification Failed')).not.toBeInTheDocument();
+    const body = JSON.stringify({ success: true, message: 'Email verified successfully! You can now log in.' });
+    answer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    expect(await screen.findByText('Email verified!')).toBeInTheDocument();
+    expect(screen.queryByText('Verification Failed')).not.toBeInTheDocument();
+  });
+
+  it('a page mounted again for the same link spends it once and still shows success', async () => {
+    const fetchMock = stubFetch({ 'POST /auth/verify-email': { body: { success: true, message: 'Email verified successfully! You can now log in.' } } });
+    renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=twice' });
+    cleanup();
+    renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=twice' });
+    expect(await screen.findByText('Email verified!')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("a used link of an account already verified says 'Already verified', not a failure", async () => {
+    stubFetch({ 'POST /auth/verify-email': { status: 400, body: { success: false, statusCode: 400, error: 'This email is already verified. You can log in.' } } });
+    renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=used-verified' });
+    expect(await screen.findByText('Already verified')).toBeInTheDocument();
+    expect(screen.getByText('This email is already verified. You can log in.')).toBeInTheDocument();
+    expect(screen.queryByText('Verification Failed')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue to Login' })).toHaveAttribute('href', '/login');
+  });
+
   it('without a token: the invalid-link message and the three ways out', () => {
     stubFetch({});
     renderRoute('/verify-email', <VerifyEmailPage />);

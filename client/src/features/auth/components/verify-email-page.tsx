@@ -1,5 +1,5 @@
 import { Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -16,11 +16,46 @@ export const verifyMessages = {
   error: 'Verification failed. Please try again.',
   success: 'Email verified successfully! You can now log in.',
   redirecting: 'Redirecting to login in 3 seconds...',
+  alreadyVerified: 'This email is already verified. You can log in.',
 } as const;
+
+// The server refuses a reopened link (single-use) but says when its account is already verified.
+const ALREADY_VERIFIED = /already verified/i;
+
+// One request per token for the page's lifetime in this tab: a remounted page (lazy route, StrictMode, a
+// re-render of the router) waits for the same answer instead of spending the link again and showing a failure.
+const inFlight = new Map<string, Promise<State>>();
+
+function verifyOnce(token: string): Promise<State> {
+  let answer = inFlight.get(token);
+  if (!answer) {
+    answer = verifyEmailRequest(token).then(
+      (body): State =>
+        body?.success === false
+          ? { kind: 'error', message: body.message || verifyMessages.failed }
+          : { kind: 'success', message: answerMessage(body, verifyMessages.success) },
+      (e: unknown): State => {
+        if (isApiError(e) && e.status >= 400 && e.status < 500) {
+          const message = e.serverMessage ?? verifyMessages.failed;
+          return ALREADY_VERIFIED.test(message) ? { kind: 'already', message } : { kind: 'error', message };
+        }
+        inFlight.delete(token); // a network failure may be retried by reloading
+        return { kind: 'error', message: verifyMessages.error };
+      },
+    );
+    inFlight.set(token, answer);
+  }
+  return answer;
+}
+
+/** Tests start each case with no remembered answers. */
+export function forgetVerifyRequests(): void {
+  inFlight.clear();
+}
 
 export const VERIFY_REDIRECT_MS = 3000;
 
-type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type State = { kind: 'verifying' } | { kind: 'success' | 'already' | 'error'; message: string };
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -29,21 +64,17 @@ export function VerifyEmailPage() {
   const [state, setState] = useState<State>(() => (token ? { kind: 'verifying' } : { kind: 'error', message: verifyMessages.noToken }));
   const [resend, setResend] = useState<{ ok: boolean; message: string } | null>(null);
   const [resending, setResending] = useState(false);
-  // A link is single-use: never send it twice (React's development double effects included).
-  const sent = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!token || sent.current === token) return;
-    sent.current = token;
-    verifyEmailRequest(token)
-      .then((answer) => {
-        if (answer?.success === false) setState({ kind: 'error', message: answer.message || verifyMessages.failed });
-        else setState({ kind: 'success', message: answerMessage(answer, verifyMessages.success) });
-      })
-      .catch((e: unknown) => {
-        if (isApiError(e) && e.status >= 400 && e.status < 500) setState({ kind: 'error', message: e.serverMessage ?? verifyMessages.failed });
-        else setState({ kind: 'error', message: verifyMessages.error });
-      });
+    if (!token) return;
+    let live = true;
+    setState({ kind: 'verifying' });
+    void verifyOnce(token).then((next) => {
+      if (live) setState(next);
+    });
+    return () => {
+      live = false;
+    };
   }, [token]);
 
   const toLogin = () => navigate(paths.login, { replace: true, state: { message: verifyMessages.success } satisfies LoginState });
@@ -84,6 +115,17 @@ export function VerifyEmailPage() {
         </Stack>
       ) : null}
 
+      {state.kind === 'already' ? (
+        <Stack gap={4}>
+          <FormAlert status="info" title="Already verified">
+            {state.message}
+          </FormAlert>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={paths.login}>Continue to Login</RouterLink>
+          </Button>
+        </Stack>
+      ) : null}
+
       {state.kind === 'error' ? (
         <Stack gap={4}>
           <FormAlert status="error" title="Verification Failed">
@@ -105,19 +147,21 @@ export function VerifyEmailPage() {
 
       {resend ? <FormAlert status={resend.ok ? 'success' : 'error'}>{resend.message}</FormAlert> : null}
 
-      <Text textAlign="center" color="fg.muted" fontSize="sm">
-        Didn&apos;t get the email?{' '}
-        <Link
-          as="button"
-          color="brand.fg"
-          fontWeight="medium"
-          textDecoration="underline"
-          onClick={() => void onResend()}
-          aria-disabled={resending}
-        >
-          resend verification email
-        </Link>
-      </Text>
+      {state.kind === 'already' ? null : (
+        <Text textAlign="center" color="fg.muted" fontSize="sm">
+          Didn&apos;t get the email?{' '}
+          <Link
+            as="button"
+            color="brand.fg"
+            fontWeight="medium"
+            textDecoration="underline"
+            onClick={() => void onResend()}
+            aria-disabled={resending}
+          >
+            resend verification email
+          </Link>
+        </Text>
+      )}
     </AuthCard>
   );
 }

@@ -16,3 +16,8 @@ export async function getNotifications(size = 10): Promise<NotificationPage> {
 export async function markNotificationRead(id: string): Promise<void> {
   await api.put(`/wallet/notifications/${encodeURIComponent(id)}/read`);
 }
+
+/** PATCH /notifications/read-all → data { updated }: every unread notification of the caller. */
+export async function markAllNotificationsRead(): Promise<void> {
+  await api.patch('/notifications/read-all');
+}

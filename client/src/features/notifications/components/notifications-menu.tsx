@@ -1,9 +1,11 @@
 import { Box, Button, Icon, Menu, Portal, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatISTDateTime } from '@/lib/format';
-import { getNotifications, markNotificationRead, type NotificationPage } from '../api/notifications-api';
+import { formatISTDateTimeZoned } from '@/lib/format';
+import { getNotifications, markAllNotificationsRead, markNotificationRead, type NotificationPage } from '../api/notifications-api';
 
 const notificationKeys = { list: ['notifications'] as const };
+/** The menu value of the "Mark all read" item (notification ids are UUIDs, so it cannot clash). */
+const READ_ALL = 'read-all';
 
 function BellIcon(props: IconProps) {
   return (
@@ -39,6 +41,15 @@ export default function NotificationsMenu() {
     },
   });
 
+  const markAllRead = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: () => {
+      queryClient.setQueryData<NotificationPage>(notificationKeys.list, (old) =>
+        old ? { ...old, unreadCount: 0, notifications: old.notifications.map((n) => ({ ...n, isRead: true })) } : old,
+      );
+    },
+  });
+
   const unread = query.data?.unreadCount ?? 0;
   const items = query.data?.notifications ?? [];
 
@@ -49,6 +60,10 @@ export default function NotificationsMenu() {
         if (e.open) void query.refetch();
       }}
       onSelect={(e) => {
+        if (e.value === READ_ALL) {
+          if (unread > 0) markAllRead.mutate();
+          return;
+        }
         const n = items.find((x) => x.id === e.value);
         if (n && !n.isRead) markRead.mutate(n.id);
       }}
@@ -63,6 +78,9 @@ export default function NotificationsMenu() {
               position="absolute"
               top="0"
               right="0"
+              display="inline-flex"
+              alignItems="center"
+              justifyContent="center"
               minW="4"
               h="4"
               px="1"
@@ -71,7 +89,7 @@ export default function NotificationsMenu() {
               color="white"
               fontSize="2xs"
               fontWeight="bold"
-              lineHeight="4"
+              lineHeight="1"
               textAlign="center"
             >
               {unread > 99 ? '99+' : unread}
@@ -84,6 +102,16 @@ export default function NotificationsMenu() {
           <Menu.Content minW="72" maxW="sm" maxH="96" overflowY="auto">
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Notifications</Menu.ItemGroupLabel>
+              {unread > 0 ? (
+                <Menu.Item value={READ_ALL} closeOnSelect={false} color="brand.fg" fontSize="sm" justifyContent="end" disabled={markAllRead.isPending}>
+                  Mark all read
+                </Menu.Item>
+              ) : null}
+              {markAllRead.isError ? (
+                <Text px={3} py={1} fontSize="sm" color="fg.error" role="alert">
+                  Could not mark all as read. Please try again.
+                </Text>
+              ) : null}
               {query.isPending ? (
                 <Text px={3} py={2} fontSize="sm" color="fg.muted">
                   Loading...
@@ -113,7 +141,7 @@ export default function NotificationsMenu() {
                         {n.message}
                       </Text>
                       <Text fontSize="xs" color="fg.muted">
-                        {formatISTDateTime(n.createdAt)}
+                        {formatISTDateTimeZoned(n.createdAt)}
                       </Text>
                     </Stack>
                   </Menu.Item>

@@ -1,4 +1,5 @@
 import { getBlob } from '@/lib/api-client';
+import { filenameFrom } from '@/lib/save-file';
 
 // GET /me/export (DPDP Act 2023, the right to a copy): JSON, or a zip of CSV files, fetched as bytes with the session
 // token (a plain link cannot carry it), then saved as a file by the page.
@@ -12,8 +13,7 @@ export interface ExportFile {
 
 /** "wakestake-export-2026-11-26.json" from Content-Disposition, else a name of the right kind. */
 export function filenameOf(disposition: string | null, format: ExportFormat, today = new Date()): string {
-  const named = disposition?.match(/filename="?([^";]+)"?/i)?.[1];
-  return named || `wakestake-export-${today.toISOString().slice(0, 10)}.${format === 'csv' ? 'zip' : 'json'}`;
+  return filenameFrom(disposition, `wakestake-export-${today.toISOString().slice(0, 10)}.${format === 'csv' ? 'zip' : 'json'}`);
 }
 
 export async function downloadMyData(format: ExportFormat): Promise<ExportFile> {
@@ -24,15 +24,4 @@ export async function downloadMyData(format: ExportFormat): Promise<ExportFile> 
   return { blob, filename: filenameOf(headers.get('content-disposition'), format) };
 }
 
-/** Hands the bytes to the browser as a download. */
-export function saveFile({ blob, filename }: ExportFile): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // revoked a moment later: some browsers read the URL after click() returns
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile } from '@/lib/save-file';

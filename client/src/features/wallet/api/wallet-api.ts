@@ -1,4 +1,5 @@
-import { api, unwrap } from '@/lib/api-client';
+import { api, getBlob, unwrap } from '@/lib/api-client';
+import { filenameFrom, type DownloadedFile } from '@/lib/save-file';
 import type { ApiAnswer, ApiData, Schemas } from '@/types/api';
 
 // The wallet endpoints (ARCHITECTURE.md "Response shapes"; src/modules/wallet/wallet.controller.ts).
@@ -32,12 +33,25 @@ export async function verifyPayment(input: { orderId: string; paymentId: string;
   return unwrap<VerifyPaymentResult>(await api.post('/wallet/verify-payment', input));
 }
 
-export async function getTransactions(query: { page?: number; size?: number; type?: string } = {}): Promise<TransactionPage> {
+/** Filters of the list: a type, and IST dates (YYYY-MM-DD) from and to, both included. */
+export interface TransactionFilters {
+  type?: string;
+  startDate?: string;
+  endDate?: string;
+}
+
+export async function getTransactions(query: TransactionFilters & { page?: number; size?: number } = {}): Promise<TransactionPage> {
   const body = await api.get<unknown>('/wallet/transactions', { query: { page: 0, size: 20, ...query } });
   const data = unwrap<TransactionPage | Transaction[]>(body);
   // The list sits under data, or at the top level (SPEC.md section 7).
   if (Array.isArray(data)) return { transactions: data };
   return { ...data, transactions: data?.transactions ?? [] };
+}
+
+/** GET /wallet/statement.csv: the statement of IST dates startDate..endDate, fetched with the token (a link cannot carry it). */
+export async function downloadStatement(range: { startDate: string; endDate: string }): Promise<DownloadedFile> {
+  const { blob, headers } = await getBlob('/wallet/statement.csv', { query: range, headers: { Accept: 'text/csv' } });
+  return { blob, filename: filenameFrom(headers.get('content-disposition'), `wakestake-statement-${range.startDate}-to-${range.endDate}.csv`) };
 }
 
 /** The server's answer whether valid or not: `{ success, data: { valid, errors }, message }`. */

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterMoneyMoved, walletBalanceQueryOptions } from '@/lib/wallet-balance';
-import { getPaymentMethods, getTransactions } from '../api/wallet-api';
+import { getPaymentMethods, getTransactions, type TransactionFilters } from '../api/wallet-api';
 
 const walletKeys = queryKeys.wallet;
 
@@ -13,11 +13,16 @@ export function useBalance() {
   return useQuery({ ...walletBalanceQueryOptions(user?.id), enabled: isAuthenticated });
 }
 
-export function useTransactions(type: string) {
+export const TRANSACTIONS_PAGE_SIZE = 20;
+
+/** One page (from 0) of the list under the filters; the page shown stays while the next one loads. */
+export function useTransactions(filters: TransactionFilters, page = 0) {
   const { user } = useAuth();
+  const query = { type: filters.type || undefined, startDate: filters.startDate || undefined, endDate: filters.endDate || undefined };
   return useQuery({
-    queryKey: walletKeys.transactions(user?.id, type),
-    queryFn: () => getTransactions({ page: 0, size: 20, type: type || undefined }),
+    queryKey: walletKeys.transactions(user?.id, { ...query, page }),
+    queryFn: () => getTransactions({ ...query, page, size: TRANSACTIONS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
   });
 }
 
