@@ -74,7 +74,11 @@ describe('appeals', () => {
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(auth(appealed)).send({ decision: 'REFUNDED', note: 'Our logs agree.' }).expect(403);
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'MAYBE', note: 'Our logs agree.' }).expect(400);
 
+    await ds.query(`UPDATE users SET is_email_verified = true WHERE id = $1`, [appealed.userId]); // answers go by mail to a verified address
     const decided = await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'REFUNDED', note: 'Our logs show the upload failed at 05:50.' }).expect(200);
+    const mails = (await ds.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [appealed.email])) as { subject: string; text_body: string | null }[];
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('WakeStake: your appeal was accepted');
     expect(decided.body.data).toMatchObject({ status: 'REFUNDED', decisionNote: 'Our logs show the upload failed at 05:50.' });
     expect(await wallet(appealed)).toBe(rupees(40));
     expect(await status(appealed)).toBe('PROCESSED');

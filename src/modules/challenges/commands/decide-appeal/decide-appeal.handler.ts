@@ -15,6 +15,12 @@ import { AppealRepository } from '../../infrastructure/appeal.repository.js';
 import { GetChallengeDetailQuery } from '../../queries/get-challenge-detail/get-challenge-detail.query.js';
 import { MarkChallengesProcessedCommand } from '../mark-challenges-processed/mark-challenges-processed.command.js';
 import { DecideAppealCommand } from './decide-appeal.command.js';
+import { MailOutbox } from '../../../../common/mail/mail-outbox.js';
+import { AppConfig } from '../../../../config/app-config.js';
+
+const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const appealHtml = (title: string, outcome: string, time: string, date: string, note: string) =>
+  `<p>${esc(title)}.</p><p>Your appeal of ${esc(time)} on ${esc(date)}: ${esc(outcome)}.</p><p>Support's note: ${esc(note)}</p>`;
 
 @CommandHandler(DecideAppealCommand)
 export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand, AppealView> {
@@ -24,11 +30,14 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(MailOutbox) private readonly mail: MailOutbox,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async execute({ appealId, decision, note, actorId }: DecideAppealCommand): Promise<AppealView> {
     const now = this.clock.now();
     let settleDate: string | null = null;
+    let mailIds: string[] = [];
     await this.ds.transaction(async (m) => {
       const appeal = await this.appeals.lock(m, appealId);
       if (!appeal) throw new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found');
@@ -64,7 +73,12 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
           manager: m,
         }),
       );
+      // The answer by mail too, written in the decision's transaction (the outbox sends it after the commit).
+      const title = decision === 'REFUNDED' ? 'Your appeal was accepted' : 'Your appeal was not accepted';
+      const text = `Your appeal of ${c.wakeUpTime} on ${c.challengeDate}: ${outcome}.\n\nSupport's note: ${note}\n\n${this.config.appUrl}/dashboard`;
+      mailIds = await this.mail.stageForUsers(m, [{ userId: c.userId, subject: `WakeStake: ${title.toLowerCase()}`, text, html: appealHtml(title, outcome, c.wakeUpTime, c.challengeDate, note) }], 'GENERIC');
     });
+    if (mailIds.length > 0) await this.mail.enqueueMany(mailIds).catch(() => undefined); // else the mail sweep sends it
     // settles every challenge of that date still waiting (this one, in a batch of its own); idempotent like the daily run
     if (settleDate) await this.commandBus.execute(new SettleDateCommand(settleDate));
     return appealView((await this.appeals.forChallenge((await this.appealChallenge(appealId))))!);
