@@ -1,7 +1,7 @@
 import { Paise } from './money.js';
 
-/** A CSV cell: text, or an amount in paise (written as rupees with two decimals). */
-export type CsvValue = string | Paise | null;
+/** A CSV cell: text, a plain number or flag, or an amount in paise (written as rupees with two decimals). */
+export type CsvValue = string | number | boolean | Paise | null;
 
 /**
  * One CSV cell (RFC 4180 quoting). Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
@@ -10,9 +10,18 @@ export type CsvValue = string | Paise | null;
 export function csvCell(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'bigint') return rupeesText(value);
+  if (typeof value !== 'string') return String(value);
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\r\n]/.test(text) ? quoted(text) : text;
 }
+
+/** The same cell, always in quotes (bank bulk-payment files expect every cell quoted). */
+export function csvQuotedCell(value: CsvValue): string {
+  const cell = csvCell(value);
+  return cell.startsWith('"') ? cell : quoted(cell);
+}
+
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /** Rows as a CSV document (CRLF line ends), with the UTF-8 byte-order mark spreadsheets need to read ₹ and names right. */
 export function csvDocument(rows: CsvValue[][]): string {

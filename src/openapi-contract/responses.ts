@@ -1,11 +1,14 @@
 import { type Schema, arr, bool, dateTime, dateTimeOrNull, int, message, obj, ok, open, paging, ref, rupees, str, strOrNull, text } from './schema-kit.js';
 import { auth, challenge, challengeList, earningDay, notification, paymentMethod, plan, selfLimitsSchema, shieldsSchema, stillAwakeCheckSchema, streaks, transaction, user, withdrawalResult } from './schemas.js';
 
+/** The user's appeal, flat beside `success` (appeals.controller.ts). */
+const appealAnswer: Schema = { allOf: [ref('Appeal'), obj({ success: bool }, ['success'])] };
+
 /** One entry a route. A `mime` answers that content type instead of JSON. */
 export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }> = {
-  'GET /api/v1/health/live': open('liveness'),
-  'GET /api/v1/health/ready': open('readiness of PostgreSQL, Redis and migrations'),
-  'GET /api/v1/health': open('state of PostgreSQL and Redis'),
+  'GET /api/v1/health/live': ref('HealthProbe'),
+  'GET /api/v1/health/ready': ref('HealthProbe'),
+  'GET /api/v1/health': obj({ success: bool, status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['up'] }, redis: { type: 'string', enum: ['up'] } }),
   'GET /api/v1/config': ok(ref('AppConfig')),
 
   'POST /api/v1/auth/register': auth,
@@ -36,12 +39,14 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'POST /api/v1/wallet/withdraw': ok(withdrawalResult, { message: str }),
   'GET /api/v1/wallet/transactions': ok(obj({ transactions: arr(transaction), ...paging })),
   'GET /api/v1/wallet/transactions/{id}': ok(transaction),
+  'GET /api/v1/wallet/statement.csv': text('text/csv', 'the statement of the IST dates asked: opening balance, each line with its running balance, closing balance (UTF-8 with BOM)'),
   'GET /api/v1/wallet/payment-methods': ok(obj({ paymentMethods: arr(paymentMethod), ...paging })),
   'GET /api/v1/wallet/earnings': ok(
     obj({ earnings: arr(earningDay), ...paging, totalWinnings: rupees(5), totalLosses: rupees(0), netEarnings: rupees(5), startDate: strOrNull, endDate: strOrNull }, ['earnings', 'page', 'size', 'total']),
   ),
   'GET /api/v1/wallet/notifications': ok(obj({ notifications: arr(notification), ...paging, unreadCount: int })),
   'PUT /api/v1/wallet/notifications/{id}/read': ok(obj({ id: str, isRead: bool }), { message: str }),
+  'PATCH /api/v1/notifications/read-all': ok(obj({ updated: int }), { message: str }),
 
   'POST /api/v1/challenges': obj({ success: bool, message: str, challenge }, ['challenge']),
   'GET /api/v1/challenges': challengeList,
@@ -69,7 +74,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'DELETE /api/v1/challenge-plans/{id}': plan,
   'POST /api/v1/challenge-plans/{id}/pause': plan,
   'POST /api/v1/challenge-plans/{id}/resume': plan,
-  'POST /api/v1/challenges/{id}/appeal': open('the appeal: status OPEN, UPHELD or REFUNDED, decisionNote'),
+  'POST /api/v1/challenges/{id}/appeal': appealAnswer,
   // issue #22: wake shields, declared leave, "Still awake?"
   'GET /api/v1/shields': ok(shieldsSchema),
   'POST /api/v1/challenges/{id}/shield': ok(obj({ challengeId: str, challengeDate: { type: 'string', format: 'date' }, refundedAmount: rupees(50), shields: shieldsSchema }), { message: str }),
@@ -87,7 +92,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'PUT /api/v1/still-awake': ok(obj({ enabled: bool })),
   'GET /api/v1/challenges/{id}/still-awake': ok(stillAwakeCheckSchema),
   'POST /api/v1/challenges/{id}/still-awake': ok(obj({ challengeId: str, status: { type: 'string', enum: ['ANSWERED'] }, answeredAt: { type: 'string', format: 'date-time' } }), { message: str }),
-  'GET /api/v1/challenges/{id}/appeal': open('the appeal: status OPEN, UPHELD or REFUNDED, decisionNote'),
+  'GET /api/v1/challenges/{id}/appeal': appealAnswer,
   'GET /api/v1/challenges/pool': ok(ref('PoolPreview')),
 
   'GET /api/v1/settlements/{date}': ok(ref('UserSettlement')),
@@ -125,14 +130,14 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'GET /api/v1/support/payouts/pending.csv': text('text/csv', 'manual payouts waiting, as CSV'),
   'POST /api/v1/support/payouts/{id}/paid': ok(open('the withdrawal, paid')),
   'POST /api/v1/support/payouts/{id}/failed': ok(open('the withdrawal, reversed')),
-  'GET /api/v1/support/suspense': ok(open('money held for closed accounts')),
-  'POST /api/v1/support/suspense/{userId}/resolve': ok(open('the resolved suspense entry')),
-  'GET /api/v1/support/mail': ok(open('the mail outbox')),
-  'GET /api/v1/support/appeals': ok(open('appeals to decide, paged')),
-  'POST /api/v1/support/appeals/{id}/decision': ok(open('the decided appeal: UPHELD or REFUNDED, decisionNote')),
-  'GET /api/v1/support/outages': ok(open('the outages overlapping a date, each with the challenges it forgave')),
-  'POST /api/v1/support/outages': ok(open('the outage recorded by hand')),
-  'POST /api/v1/support/outages/{id}/close': ok(open('the outage, with its end')),
+  'GET /api/v1/support/suspense': ok(obj({ accounts: arr(ref('SuspenseAccount')), total: { ...rupees(), description: 'rupees held, all accounts listed' } })),
+  'POST /api/v1/support/suspense/{userId}/resolve': ok(obj({ entryId: str, amount: rupees(), reference: str }), { message: str }),
+  'GET /api/v1/support/mail': ok(obj({ mail: arr(ref('OutboxMail')) })),
+  'GET /api/v1/support/appeals': ok(obj({ appeals: arr(ref('SupportAppeal')) })),
+  'POST /api/v1/support/appeals/{id}/decision': ok(ref('Appeal')),
+  'GET /api/v1/support/outages': ok(obj({ date: { type: 'string', format: 'date' }, outages: arr(ref('SupportOutage')) })),
+  'POST /api/v1/support/outages': ok(ref('Outage')),
+  'POST /api/v1/support/outages/{id}/close': ok(ref('Outage')),
 
   'GET /api/v1/me/limits': ok(selfLimitsSchema),
   'PUT /api/v1/me/limits': ok(selfLimitsSchema),

@@ -356,6 +356,103 @@ export const stillAwakeCheckSchema = obj(
   },
   ['challengeId', 'status'],
 );
+/** src/modules/challenges/domain/appeal-view.ts: an appeal of a missed morning (the user's view; support's adds to it). */
+const appealStatus = { type: 'string', enum: ['OPEN', 'UPHELD', 'REFUNDED'] };
+const appealFields = {
+  id: str,
+  challengeId: str,
+  status: appealStatus,
+  reason: str,
+  decisionNote: { ...strOrNull, description: 'support’s answer, once decided' },
+  createdAt: dateTime,
+  decidedAt: dateTimeOrNull,
+  hasPhoto: { ...bool, description: 'a photo was sent with it (support: GET /support/appeals/{id}/photo)' },
+};
+export const appealSchema = obj(appealFields);
+/** GET /support/appeals (support-appeals.controller.ts list, ListAppealsHandler): who filed it and the morning. */
+export const supportAppealSchema = obj({
+  ...appealFields,
+  userId: str,
+  decidedBy: strOrNull,
+  user: { ...obj({ email: str, fullName: str }), nullable: true },
+  challenge: {
+    ...obj({
+      challengeDate: { type: 'string', format: 'date' },
+      wakeUpTime: { type: 'string', example: '06:00' },
+      forfeitAmount: rupees(50),
+      status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
+      failureReason: strOrNull,
+      checkInTime: dateTimeOrNull,
+      hasPhoto: { ...bool, description: 'a check-in selfie is stored: GET /support/challenges/{challengeId}/photo' },
+    }),
+    nullable: true,
+  },
+});
+/** src/modules/availability/domain/outage-view.ts */
+const outageFields = {
+  id: str,
+  kind: { type: 'string', enum: ['CHECKIN_ERRORS', 'UPLOAD_FAILED', 'API_DOWN', 'WORKER_DOWN', 'INCIDENT'] },
+  startedAt: dateTime,
+  endedAt: { ...dateTimeOrNull, description: 'null: still going on' },
+  detail: str,
+  source: { type: 'string', enum: ['recorder', 'support'], description: 'recorder: found in the processes’ own samples; support: recorded by hand by staff' },
+  recordedBy: strOrNull,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+};
+export const outageSchema = obj(outageFields);
+/** GET /support/outages (support-outages.controller.ts): an outage with the settlement lines it forgave. */
+export const supportOutageSchema = obj({
+  ...outageFields,
+  forgiven: arr(
+    obj({
+      challengeId: str,
+      userId: str,
+      date: { type: 'string', format: 'date' },
+      batch: int,
+      refunded: { ...rupees(50), description: 'the whole stake, returned' },
+      paid: bool,
+      note: strOrNull,
+    }),
+  ),
+});
+/** src/common/mail/mail-outbox.ts OutboxView (GET /support/mail: never a body). */
+export const outboxMailSchema = obj({
+  id: str,
+  kind: str,
+  to: str,
+  subject: str,
+  state: { type: 'string', enum: ['PENDING', 'SENDING', 'SENT', 'FAILED'] },
+  attempts: int,
+  lastError: strOrNull,
+  requestId: strOrNull,
+  alerted: bool,
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  sentAt: dateTimeOrNull,
+});
+/** GET /support/suspense (support-suspense.controller.ts): money held for a closed account, with its movements. */
+export const suspenseAccountSchema = obj({
+  account: { type: 'string', example: 'user:…:suspense' },
+  userId: str,
+  balance: { ...rupees(), description: 'rupees still held' },
+  entries: arr(
+    obj({
+      entryId: str,
+      postedAt: dateTime,
+      reason: str,
+      correlation: obj({ type: str, id: str }),
+      amount: { ...rupees(), description: 'on the suspense account: positive in, negative out (resolved)' },
+      metadata: { type: 'object', additionalProperties: true },
+    }),
+  ),
+});
+/** GET /health/live and /health/ready (src/observability/readiness.ts, on terminus): each check and its state. */
+export const healthProbeSchema = obj({
+  success: bool,
+  status: { type: 'string', example: 'ok' },
+  details: { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } }, additionalProperties: true }, description: 'by check (ready: database, redis, migrations; live: none)' },
+});
 export const user = ref('User');
 export const auth = ref('AuthResponse');
 export const transaction = ref('Transaction');
@@ -391,4 +488,11 @@ export const SCHEMAS: Record<string, Schema> = {
   ChallengeStory: challengeStorySchema,
   ChallengePlan: challengePlanSchema,
   PoolPreview: poolPreviewSchema,
+  Appeal: appealSchema,
+  SupportAppeal: supportAppealSchema,
+  Outage: outageSchema,
+  SupportOutage: supportOutageSchema,
+  OutboxMail: outboxMailSchema,
+  SuspenseAccount: suspenseAccountSchema,
+  HealthProbe: healthProbeSchema,
 };

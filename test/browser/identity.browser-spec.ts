@@ -76,9 +76,9 @@ describe('identity journey in Chromium', () => {
     await page.getByText('Email verified successfully! You can now log in.').waitFor(VISIBLE);
     await expectAccessible(page);
 
-    // A reused link is refused.
+    // A reused link is refused, and says the account is already verified.
     await page.goto(onThisServer(t, smtp.linkIn(mail, '/verify-email')));
-    await page.getByText('Verification Failed').waitFor(VISIBLE);
+    await page.getByText('Already verified', { exact: true }).waitFor(VISIBLE);
     await expectAccessible(page);
     await page.goto(`${t.url}/login`);
 

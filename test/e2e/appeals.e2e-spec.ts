@@ -8,6 +8,10 @@ import { TokenService } from '../../src/common/auth/token.service.js';
 import { zonedInstant } from '../../src/common/time.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
+import { SCHEMAS } from '../../src/openapi-contract/schemas.js';
+
+/** The fields of a named schema of the OpenAPI document (the client's types are generated from them). */
+const fieldsOf = (schema: unknown) => Object.keys((schema as { properties: Record<string, unknown> }).properties).sort();
 
 /** A fair hearing for a miss: appeal within 48 h, the forfeit waits, support upholds or refunds with a note. */
 describe('appeals', () => {
@@ -46,6 +50,7 @@ describe('appeals', () => {
   it('takes a miss of my own within 48 h with a reason, once', async () => {
     const filed = await t.http().post(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).send({ reason: 'The app showed an error when I checked in at 05:50.' }).expect(201);
     expect(filed.body).toMatchObject({ success: true, status: 'OPEN', decisionNote: null, challengeId: appealed.challengeId });
+    expect(Object.keys(filed.body).sort()).toEqual([...fieldsOf(SCHEMAS.Appeal), 'success'].sort());
     expect((await t.http().get(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).expect(200)).body).toMatchObject({ status: 'OPEN' });
 
     const again = await t.http().post(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).send({ reason: 'Trying a second time, same story.' }).expect(400);
@@ -71,6 +76,8 @@ describe('appeals', () => {
     const open = (await t.http().get('/api/v1/support/appeals?status=OPEN').set(staff.auth).expect(200)).body.data.appeals;
     const mine = open.find((a: { challengeId: string }) => a.challengeId === appealed.challengeId);
     expect(mine).toMatchObject({ status: 'OPEN', userId: appealed.userId, user: { email: appealed.email, fullName: 'Seeded User' }, challenge: { challengeDate: DAY, forfeitAmount: 40, status: 'COMPLETED', hasPhoto: false } });
+    expect(Object.keys(mine).sort()).toEqual(fieldsOf(SCHEMAS.SupportAppeal));
+    expect(Object.keys(mine.challenge).sort()).toEqual(fieldsOf((SCHEMAS.SupportAppeal.properties as Record<string, unknown>).challenge));
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(auth(appealed)).send({ decision: 'REFUNDED', note: 'Our logs agree.' }).expect(403);
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'MAYBE', note: 'Our logs agree.' }).expect(400);
 
@@ -80,6 +87,7 @@ describe('appeals', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('WakeStake: your appeal was accepted');
     expect(decided.body.data).toMatchObject({ status: 'REFUNDED', decisionNote: 'Our logs show the upload failed at 05:50.' });
+    expect(Object.keys(decided.body.data).sort()).toEqual(fieldsOf(SCHEMAS.Appeal));
     expect(await wallet(appealed)).toBe(rupees(40));
     expect(await status(appealed)).toBe('PROCESSED');
     expect((await t.http().get(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).expect(200)).body).toMatchObject({ status: 'REFUNDED', decisionNote: 'Our logs show the upload failed at 05:50.' });

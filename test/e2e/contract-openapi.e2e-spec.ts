@@ -83,5 +83,10 @@ describe('contract: the OpenAPI document', () => {
     check((txSchema.properties!.data as { required: string[] }), tx.body.data);
     const stats = await t.http().get('/api/v1/challenges/stats').set(u.auth).expect(200);
     check(required('/api/v1/challenges/stats', 'get'), stats.body);
+    const health = await t.http().get('/api/v1/health').expect(200);
+    check(required('/api/v1/health', 'get'), health.body);
+    const live = await t.http().get('/api/v1/health/live').expect(200);
+    const probe = (doc as unknown as { components: { schemas: Record<string, { required?: string[] }> } }).components.schemas.HealthProbe;
+    check(probe, live.body);
   });
 });

@@ -7,6 +7,7 @@ import { zonedInstant } from '../../src/common/time.js';
 import { AvailabilityRecorder } from '../../src/modules/availability/infrastructure/availability-recorder.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { computeSplit, SplitInput } from '../../src/modules/settlement/domain/split.js';
+import { SCHEMAS } from '../../src/openapi-contract/schemas.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { balanceOf } from '../factories/wallet.js';
@@ -150,6 +151,11 @@ describe('platform-fault forgiveness', () => {
     const outages = list.body.data.outages as { id: string; kind: string; forgiven: { challengeId: string; refunded: number }[] }[];
     expect(outages.map((o) => o.kind).sort()).toEqual(['CHECKIN_ERRORS', 'UPLOAD_FAILED']);
     expect(outages.flatMap((o) => o.forgiven)).toEqual([expect.objectContaining({ challengeId: target.challengeId, refunded: 80, paid: true })]);
+    // exactly the fields of the document's SupportOutage (the client's type is generated from it)
+    const fieldsOf = (schema: unknown) => Object.keys((schema as { properties: Record<string, unknown> }).properties).sort();
+    const supportOutage = SCHEMAS.SupportOutage.properties as Record<string, { items: unknown }>;
+    for (const o of outages) expect(Object.keys(o).sort()).toEqual(fieldsOf(SCHEMAS.SupportOutage));
+    expect(Object.keys(outages.flatMap((o) => o.forgiven)[0]).sort()).toEqual(fieldsOf(supportOutage.forgiven.items));
     await t.http().get(`/api/v1/support/outages?date=${DAY}`).set('Authorization', token(target)).expect(403);
     await t.http().get('/api/v1/support/outages?date=2025-02-30').set('Authorization', support).expect(400);
 
@@ -165,6 +171,7 @@ describe('platform-fault forgiveness', () => {
       .send({ kind: 'INCIDENT', startedAt: zonedInstant(DAY2, '05:50', TZ).toISOString(), detail: 'Mobile network DNS failures reported by 40 users' })
       .expect(200);
     expect(made.body.data).toMatchObject({ kind: 'INCIDENT', source: 'support', endedAt: null });
+    expect(Object.keys(made.body.data).sort()).toEqual(fieldsOf(SCHEMAS.Outage));
     await t.http().post(`/api/v1/support/outages/${made.body.data.id}/close`).set('Authorization', support)
       .send({ endedAt: zonedInstant(DAY2, '06:05', TZ).toISOString() })
       .expect(200);

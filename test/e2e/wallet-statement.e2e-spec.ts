@@ -1,3 +1,4 @@
+import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
@@ -25,7 +26,9 @@ describe('wallet statement (CSV)', () => {
     t.clock.set('2026-01-31T19:00:00Z'); // 1 Feb 00:30 IST: in February
     const hostile = await fund(t, me.id, 25_025n);
     // a provider reference a spreadsheet would run as a formula
+    // The provider's record moves with it, so the ledger still reconciles (the database is shared with later files).
     await t.app.get(DataSource).query(`UPDATE deposits SET payment_id = $1 WHERE order_id = $2`, ['=HYPERLINK("http://evil.example")', hostile.orderId]);
+    await t.app.get(DataSource).query(`UPDATE sandbox_payments SET payment_id = $1 WHERE order_id = $2`, ['=HYPERLINK("http://evil.example")', hostile.orderId]);
     otherOrder = (await fund(t, other.id, 500_000n)).orderId;
     t.clock.set('2026-02-10T00:30:00Z');
     await commands.execute(new StakeForfeitCommand({ userId: me.id, challengeId, amount: 2_500n }));
@@ -36,7 +39,13 @@ describe('wallet statement (CSV)', () => {
     t.clock.set('2026-02-28T18:30:00Z'); // 1 Mar 00:00 IST: after February
     await fund(t, me.id, 777n);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    try {
+      await expectLedgerConsistent(t.app); // what this file wrote still reconciles, for itself and the files after it
+    } finally {
+      await t.close();
+    }
+  });
 
   const statement = (query: string, auth = me.auth) => t.http().get(`/api/v1/wallet/statement.csv?${query}`).set(auth);
   const rowsOf = (text: string) => text.replace(/^\ufeff/, '').trimEnd().split('\r\n');

@@ -2378,6 +2378,174 @@ export interface components {
             pool: number;
             settled: boolean;
         };
+        Appeal: {
+            id: string;
+            challengeId: string;
+            /** @enum {string} */
+            status: "OPEN" | "UPHELD" | "REFUNDED";
+            reason: string;
+            /** @description support’s answer, once decided */
+            decisionNote: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description a photo was sent with it (support: GET /support/appeals/{id}/photo) */
+            hasPhoto: boolean;
+        };
+        SupportAppeal: {
+            id: string;
+            challengeId: string;
+            /** @enum {string} */
+            status: "OPEN" | "UPHELD" | "REFUNDED";
+            reason: string;
+            /** @description support’s answer, once decided */
+            decisionNote: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description a photo was sent with it (support: GET /support/appeals/{id}/photo) */
+            hasPhoto: boolean;
+            userId: string;
+            decidedBy: string | null;
+            user: {
+                email: string;
+                fullName: string;
+            } | null;
+            challenge: {
+                /** Format: date */
+                challengeDate: string;
+                /** @example 06:00 */
+                wakeUpTime: string;
+                /**
+                 * @description rupees
+                 * @example 50
+                 */
+                forfeitAmount: number;
+                /** @enum {string} */
+                status: "PENDING" | "COMPLETED" | "PROCESSED" | "CANCELLED";
+                failureReason: string | null;
+                /** Format: date-time */
+                checkInTime: string | null;
+                /** @description a check-in selfie is stored: GET /support/challenges/{challengeId}/photo */
+                hasPhoto: boolean;
+            } | null;
+        };
+        Outage: {
+            id: string;
+            /** @enum {string} */
+            kind: "CHECKIN_ERRORS" | "UPLOAD_FAILED" | "API_DOWN" | "WORKER_DOWN" | "INCIDENT";
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description null: still going on
+             */
+            endedAt: string | null;
+            detail: string;
+            /**
+             * @description recorder: found in the processes’ own samples; support: recorded by hand by staff
+             * @enum {string}
+             */
+            source: "recorder" | "support";
+            recordedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SupportOutage: {
+            id: string;
+            /** @enum {string} */
+            kind: "CHECKIN_ERRORS" | "UPLOAD_FAILED" | "API_DOWN" | "WORKER_DOWN" | "INCIDENT";
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description null: still going on
+             */
+            endedAt: string | null;
+            detail: string;
+            /**
+             * @description recorder: found in the processes’ own samples; support: recorded by hand by staff
+             * @enum {string}
+             */
+            source: "recorder" | "support";
+            recordedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            forgiven: {
+                challengeId: string;
+                userId: string;
+                /** Format: date */
+                date: string;
+                batch: number;
+                /**
+                 * @description the whole stake, returned
+                 * @example 50
+                 */
+                refunded: number;
+                paid: boolean;
+                note: string | null;
+            }[];
+        };
+        OutboxMail: {
+            id: string;
+            kind: string;
+            to: string;
+            subject: string;
+            /** @enum {string} */
+            state: "PENDING" | "SENDING" | "SENT" | "FAILED";
+            attempts: number;
+            lastError: string | null;
+            requestId: string | null;
+            alerted: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+        };
+        SuspenseAccount: {
+            /** @example user:…:suspense */
+            account: string;
+            userId: string;
+            /** @description rupees still held */
+            balance: number;
+            entries: {
+                entryId: string;
+                /** Format: date-time */
+                postedAt: string;
+                reason: string;
+                correlation: {
+                    type: string;
+                    id: string;
+                };
+                /** @description on the suspense account: positive in, negative out (resolved) */
+                amount: number;
+                metadata: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        HealthProbe: {
+            success: boolean;
+            /** @example ok */
+            status: string;
+            /** @description by check (ready: database, redis, migrations; live: none) */
+            details: {
+                [key: string]: {
+                    /** @example up */
+                    status: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -2402,9 +2570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["HealthProbe"];
                 };
             };
             /** @description Bad input */
@@ -2532,9 +2698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["HealthProbe"];
                 };
             };
             /** @description Bad input */
@@ -2663,7 +2827,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        success: boolean;
+                        /** @enum {string} */
+                        status: "ok";
+                        /** @enum {string} */
+                        database: "up";
+                        /** @enum {string} */
+                        redis: "up";
                     };
                 };
             };
@@ -6026,11 +6196,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
             /** @description Bad input */
             400: {
@@ -9330,8 +9503,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
+                    "application/json": components["schemas"]["Appeal"] & {
+                        success: boolean;
                     };
                 };
             };
@@ -9474,8 +9647,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
+                    "application/json": components["schemas"]["Appeal"] & {
+                        success: boolean;
                     };
                 };
             };
@@ -13356,9 +13529,10 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description money held for closed accounts */
                         data: {
-                            [key: string]: unknown;
+                            accounts: components["schemas"]["SuspenseAccount"][];
+                            /** @description rupees held, all accounts listed */
+                            total: number;
                         };
                     };
                 };
@@ -13497,10 +13671,13 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the resolved suspense entry */
                         data: {
-                            [key: string]: unknown;
+                            entryId: string;
+                            /** @description rupees */
+                            amount: number;
+                            reference: string;
                         };
+                        message?: string;
                     };
                 };
             };
@@ -13636,9 +13813,8 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the mail outbox */
                         data: {
-                            [key: string]: unknown;
+                            mail: components["schemas"]["OutboxMail"][];
                         };
                     };
                 };
@@ -14186,9 +14362,8 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description appeals to decide, paged */
                         data: {
-                            [key: string]: unknown;
+                            appeals: components["schemas"]["SupportAppeal"][];
                         };
                     };
                 };
@@ -14327,10 +14502,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the decided appeal: UPHELD or REFUNDED, decisionNote */
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Appeal"];
                     };
                 };
             };
@@ -15404,9 +15576,10 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the outages overlapping a date, each with the challenges it forgave */
                         data: {
-                            [key: string]: unknown;
+                            /** Format: date */
+                            date: string;
+                            outages: components["schemas"]["SupportOutage"][];
                         };
                     };
                 };
@@ -15543,10 +15716,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the outage recorded by hand */
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Outage"];
                     };
                 };
             };
@@ -15684,10 +15854,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        /** @description the outage, with its end */
-                        data: {
-                            [key: string]: unknown;
-                        };
+                        data: components["schemas"]["Outage"];
                     };
                 };
             };
@@ -16875,11 +17042,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            updated: number;
+                        };
+                        message?: string;
+                    };
+                };
             };
             /** @description Bad input */
             400: {

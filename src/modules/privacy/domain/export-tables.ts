@@ -3,16 +3,9 @@
 export type Cell = string | number | boolean | null;
 export type Table = { columns: string[]; rows: Cell[][] };
 
-/**
- * One CSV cell (RFC 4180 quoting). Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is
- * prefixed with an apostrophe, so opening one's own export never executes what someone typed into a name or a note.
- */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** One CSV cell, formula-safe: the one rule of `common/csv.ts`. */
+export { csvCell } from '../../../common/csv.js';
+import { csvCell } from '../../../common/csv.js';
 
 export function toCsv(table: Table): string {
   return [table.columns, ...table.rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -1,3 +1,4 @@
+import { csvQuotedCell } from '../../../common/csv.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -101,7 +102,7 @@ export class ManualPayoutsService {
         'WakeStake withdrawal',
       ];
     });
-    const csv = [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
+    const csv = [header, ...lines].map((cells) => cells.map(csvQuotedCell).join(',')).join('\r\n') + '\r\n';
     return { csv, count: list.length, totalNet: rupees(total) };
   }
 
@@ -135,7 +136,3 @@ function rupees(paise: bigint): string {
   return `${paise / 100n}.${(paise % 100n).toString().padStart(2, '0')}`;
 }
 
-function csvCell(v: string): string {
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return `"${safe.replace(/"/g, '""')}"`;
-}

@@ -8,7 +8,7 @@ describe('the monthly charity statement', () => {
     expect(monthRange('2026-1')).toBeNull();
   });
 
-  it('groups per charity by date with totals that add up to the paisa, in CSV with quoted names', () => {
+  it('groups per charity by date with totals that add up to the paisa, in CSV with quoted names and a formula-like name made text', () => {
     const rows = [
       { charityId: 'goonj', date: '2026-06-03', challenges: 1, amount: 555n },
       { charityId: 'cry', date: '2026-06-02', challenges: 2, amount: 3001n },
@@ -19,8 +19,8 @@ describe('the monthly charity statement', () => {
     expect(statementCsv('2026-06', s)).toBe(
       [
         'month,charity_id,charity_name,date,challenges,amount_inr',
-        '2026-06,cry,"=CRY",2026-06-02,2,30.01',
-        '2026-06,cry,"=CRY",TOTAL,2,30.01',
+        "2026-06,cry,'=CRY,2026-06-02,2,30.01",
+        "2026-06,cry,'=CRY,TOTAL,2,30.01",
         '2026-06,goonj,"Goonj, Delhi",2026-06-02,3,45.00',
         '2026-06,goonj,"Goonj, Delhi",2026-06-03,1,5.55',
         '2026-06,goonj,"Goonj, Delhi",TOTAL,4,50.55',

@@ -1,3 +1,4 @@
+import { csvCell } from '../../../common/csv.js';
 /** The monthly statement of pledge-mode donations per charity, pure: rows → totals and CSV (amounts in paise). */
 export interface StatementDay {
   date: string;
@@ -37,7 +38,7 @@ export function statementOf(rows: readonly { charityId: string; date: string; ch
 }
 
 const rupees = (p: bigint): string => `${p < 0n ? '-' : ''}${(p < 0n ? -p : p) / 100n}.${String((p < 0n ? -p : p) % 100n).padStart(2, '0')}`;
-const cell = (v: string): string => (/[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const cell = (v: string): string => csvCell(v); // formula-safe: a charity name starting with = is text, never run
 
 /** CSV: one row per charity and settlement date, then a TOTAL row per charity; amounts in rupees with 2 decimals. */
 export function statementCsv(month: string, charities: readonly CharityStatement[]): string {

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '@/testing/test-utils';
+import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
 import { input, renderRoute, sentBody, sentUrl, typeIn } from '../testing/render-routes';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -38,6 +38,14 @@ describe('/verify-email', () => {
     renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=twice' });
     expect(await screen.findByText('Email verified!')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a signed-in user who verifies has the profile re-read, so the verify-email banner goes', async () => {
+    stubFetch({ 'POST /auth/verify-email': { body: { success: true, message: 'Email verified successfully! You can now log in.' } } });
+    const auth = fakeAuth({ user: makeUser({ isEmailVerified: false }) });
+    renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=signed-in', auth });
+    expect(await screen.findByText('Email verified!')).toBeInTheDocument();
+    expect(auth.refreshUser).toHaveBeenCalledTimes(1);
   });
 
   it("a used link of an account already verified says 'Already verified', not a failure", async () => {

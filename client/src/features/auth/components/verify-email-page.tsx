@@ -4,6 +4,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { verifyEmailRequest } from '../api/auth-api';
+import { useAuth } from '../hooks/use-auth';
 import { answerMessage } from '../messages';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
@@ -61,6 +62,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
+  const { isAuthenticated, refreshUser } = useAuth();
   const [state, setState] = useState<State>(() => (token ? { kind: 'verifying' } : { kind: 'error', message: verifyMessages.noToken }));
   const [resend, setResend] = useState<{ ok: boolean; message: string } | null>(null);
   const [resending, setResending] = useState(false);
@@ -70,11 +72,15 @@ export function VerifyEmailPage() {
     let live = true;
     setState({ kind: 'verifying' });
     void verifyOnce(token).then((next) => {
-      if (live) setState(next);
+      if (!live) return;
+      setState(next);
+      // Signed in on this browser: re-read the profile so the verify-email banner goes away.
+      if (isAuthenticated && (next.kind === 'success' || next.kind === 'already')) void refreshUser();
     });
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
 
   const toLogin = () => navigate(paths.login, { replace: true, state: { message: verifyMessages.success } satisfies LoginState });

@@ -1,21 +1,11 @@
 import { api, isApiError } from '@/lib/api-client';
+import type { Schemas } from '@/types/api';
 
 // A dispute of a missed morning (src/modules/challenges/appeals.controller.ts): one per challenge, within 48 h.
 
-export type AppealStatus = 'OPEN' | 'UPHELD' | 'REFUNDED';
-
-export interface Appeal {
-  id: string;
-  challengeId: string;
-  status: AppealStatus;
-  reason: string;
-  /** support's answer, once decided */
-  decisionNote: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  /** a photo was sent with it */
-  hasPhoto?: boolean;
-}
+/** The appeal as the server answers it (components.schemas.Appeal). */
+export type Appeal = Schemas['Appeal'];
+export type AppealStatus = Appeal['status'];
 
 /** The server's rule (domain/appeal-rules.ts): a reason of 10 to 1000 characters, within 48 h of the window's close. */
 export const APPEAL_REASON_MIN = 10;

@@ -1,5 +1,6 @@
 import { Box, Button, Icon, Menu, Portal, Stack, Text, type IconProps } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { formatISTDateTimeZoned } from '@/lib/format';
 import { getNotifications, markAllNotificationsRead, markNotificationRead, type NotificationPage } from '../api/notifications-api';
 
@@ -51,6 +52,13 @@ export default function NotificationsMenu() {
   });
 
   const unread = query.data?.unreadCount ?? 0;
+  // A pointer click reaches both the item's onClick and the menu's onSelect; the ref makes it one request.
+  const markingAll = useRef(false);
+  const markAll = () => {
+    if (unread === 0 || markingAll.current) return;
+    markingAll.current = true;
+    markAllRead.mutate(undefined, { onSettled: () => (markingAll.current = false) });
+  };
   const items = query.data?.notifications ?? [];
 
   return (
@@ -60,10 +68,7 @@ export default function NotificationsMenu() {
         if (e.open) void query.refetch();
       }}
       onSelect={(e) => {
-        if (e.value === READ_ALL) {
-          if (unread > 0) markAllRead.mutate();
-          return;
-        }
+        if (e.value === READ_ALL) return markAll();
         const n = items.find((x) => x.id === e.value);
         if (n && !n.isRead) markRead.mutate(n.id);
       }}
@@ -103,7 +108,7 @@ export default function NotificationsMenu() {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Notifications</Menu.ItemGroupLabel>
               {unread > 0 ? (
-                <Menu.Item value={READ_ALL} closeOnSelect={false} color="brand.fg" fontSize="sm" justifyContent="end" disabled={markAllRead.isPending}>
+                <Menu.Item value={READ_ALL} onClick={markAll} closeOnSelect={false} color="brand.fg" fontSize="sm" justifyContent="end" disabled={markAllRead.isPending}>
                   Mark all read
                 </Menu.Item>
               ) : null}

@@ -1,35 +1,12 @@
 import { api, getBlob, unwrap } from '@/lib/api-client';
+import type { ApiData, Schemas } from '@/types/api';
 
 // Appeals of missed mornings (src/modules/support/support-appeals.controller.ts): support upholds the miss or refunds.
 
-export type SupportAppealStatus = 'OPEN' | 'UPHELD' | 'REFUNDED';
+/** An appeal with who filed it and the morning (components.schemas.SupportAppeal; forfeitAmount in rupees). */
+export type SupportAppeal = Schemas['SupportAppeal'];
+export type SupportAppealStatus = SupportAppeal['status'];
 export type AppealDecision = Exclude<SupportAppealStatus, 'OPEN'>;
-
-export interface SupportAppeal {
-  id: string;
-  challengeId: string;
-  status: SupportAppealStatus;
-  reason: string;
-  decisionNote: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-  userId: string;
-  decidedBy: string | null;
-  /** a photo came with the appeal: GET /support/appeals/{id}/photo */
-  hasPhoto?: boolean;
-  user?: { email: string; fullName: string } | null;
-  challenge: {
-    challengeDate: string;
-    wakeUpTime: string;
-    /** Rupees. */
-    forfeitAmount: number;
-    status: string;
-    failureReason: string | null;
-    checkInTime: string | null;
-    /** a (late) check-in selfie is stored: GET /support/challenges/{challengeId}/photo */
-    hasPhoto?: boolean;
-  } | null;
-}
 
 /** The server refuses a shorter note (DecideAppealDto). */
 export const DECISION_NOTE_MIN = 5;
@@ -37,11 +14,11 @@ export const DECISION_NOTE_MIN = 5;
 /** GET /support/appeals?status= (oldest first; no status: all). */
 export async function listAppeals(status: SupportAppealStatus | 'ALL', signal?: AbortSignal): Promise<SupportAppeal[]> {
   const body = await api.get('/support/appeals', { query: { status: status === 'ALL' ? undefined : status }, signal });
-  return unwrap<{ appeals?: SupportAppeal[] }>(body)?.appeals ?? [];
+  return unwrap<Partial<ApiData<'/support/appeals', 'get'>>>(body)?.appeals ?? [];
 }
 
 /** POST /support/appeals/{id}/decision { decision, note }: the decided appeal. */
-export async function decideAppeal(id: string, decision: AppealDecision, note: string): Promise<Pick<SupportAppeal, 'id' | 'status' | 'decisionNote' | 'decidedAt'>> {
+export async function decideAppeal(id: string, decision: AppealDecision, note: string): Promise<ApiData<'/support/appeals/{id}/decision', 'post'>> {
   return unwrap(await api.post(`/support/appeals/${encodeURIComponent(id)}/decision`, { decision, note }));
 }
 

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/config/storage-keys';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { stubApi, type StubCall } from '../testing/api-stub';
+import { daysInRange, statementRange } from './statement-download';
 import { formatSigned, signedAmount, TransactionsPage } from './transactions-page';
 
 const txs = [
@@ -36,6 +38,22 @@ function setup(answer: (call: StubCall) => { status?: number; body?: unknown } |
 }
 
 vi.setConfig({ testTimeout: 30000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+/** 45 deposits, newest first, as the server pages them (page from 0, 20 a page). */
+function paged(call: StubCall) {
+  const page = Number(call.query.get('page'));
+  const size = Number(call.query.get('size'));
+  const all = Array.from({ length: 45 }, (_, i) => ({ id: `d${45 - i}`, type: 'DEPOSIT', amount: 45 - i, credit: true, debit: false, status: 'SUCCESS', timestamp: '2026-03-01T04:00:00.000Z' }));
+  return { body: { success: true, data: { transactions: all.slice(page * size, page * size + size), page, size, total: all.length } } };
+}
+
+const listCalls = (calls: StubCall[]) => calls.filter((c) => c.path === '/wallet/transactions');
 
 describe('signed amounts', () => {
   it('makes debits negative', () => {
@@ -103,5 +121,108 @@ describe('TransactionsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(auth.refreshUser).toHaveBeenCalled());
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/wallet/transactions').length).toBeGreaterThan(before));
+  });
+
+  it('pages through every transaction: Next asks the next page, Previous goes back', async () => {
+    const { api, user } = setup((call) => (call.path === '/wallet/transactions' ? paged(call) : undefined));
+    expect(await screen.findAllByTestId('transaction')).toHaveLength(20);
+    expect(screen.getByTestId('transactions-range')).toHaveTextContent('1–20 of 45');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-range')).toHaveTextContent('21–40 of 45'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-range')).toHaveTextContent('41–45 of 45'));
+    expect(screen.getAllByTestId('transaction')).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(listCalls(api.calls).map((c) => c.query.get('page'))).toEqual(['0', '1', '2']);
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-range')).toHaveTextContent('21–40 of 45'));
+  });
+
+  it('filters by IST dates from the first page, and says a backwards range instead of asking it', async () => {
+    const { api, user } = setup((call) => (call.path === '/wallet/transactions' ? paged(call) : undefined));
+    await screen.findAllByTestId('transaction');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('transactions-range')).toHaveTextContent('21–40'));
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await waitFor(() => expect(listCalls(api.calls).some((c) => c.query.get('startDate') === '2026-03-01' && c.query.get('endDate') === '2026-03-31')).toBe(true));
+    const dated = listCalls(api.calls).filter((c) => c.query.get('endDate') === '2026-03-31');
+    expect(dated.every((c) => c.query.get('page') === '0')).toBe(true);
+    expect(screen.getByText(/Statement for 1 Mar 2026 – 31 Mar 2026/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-04-01' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
+    expect(listCalls(api.calls).some((c) => c.query.get('startDate') === '2026-04-01')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Clear dates' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('retries a failed load from the error', async () => {
+    let fail = true;
+    const { user } = setup((call) => (call.path === '/wallet/transactions' ? (fail ? { status: 503, body: { success: false } } : paged(call)) : undefined));
+    expect(await screen.findByText('Failed to load transactions')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('transaction')).toHaveLength(20);
+  });
+
+  it('downloads the statement of the dates chosen with the session token, under the name the server gives', async () => {
+    localStorage.setItem(storageKeys.token, 'tok-1');
+    const { api, user } = setup((call) => (call.path === '/wallet/transactions' ? paged(call) : undefined));
+    const json = api.fetchMock.getMockImplementation()!;
+    const statementCalls: [string, RequestInit][] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (!String(input).includes('/wallet/statement.csv')) return json(input, init);
+        statementCalls.push([String(input), init ?? {}]);
+        return new Response('\ufeffDate (IST)\r\n', {
+          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="wakestake-statement-2026-03-01-to-2026-03-31.csv"' },
+        });
+      }),
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    await screen.findAllByTestId('transaction');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
+    await user.click(screen.getByRole('button', { name: 'Download statement (CSV)' }));
+
+    expect(await screen.findByText('Saved wakestake-statement-2026-03-01-to-2026-03-31.csv.')).toBeInTheDocument();
+    expect(saved).toEqual(['wakestake-statement-2026-03-01-to-2026-03-31.csv']);
+    const [url, init] = statementCalls[0];
+    expect(url).toBe('/api/v1/wallet/statement.csv?startDate=2026-03-01&endDate=2026-03-31');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+  });
+
+  it("says the server's reason when the statement cannot be made", async () => {
+    const { user } = setup((call) =>
+      call.path === '/wallet/transactions'
+        ? paged(call)
+        : call.path === '/wallet/statement.csv'
+          ? { status: 400, body: { success: false, statusCode: 400, error: 'A statement covers at most 366 days' } }
+          : undefined,
+    );
+    await screen.findAllByTestId('transaction');
+    await user.click(screen.getByRole('button', { name: 'Download statement (CSV)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A statement covers at most 366 days');
+  });
+});
+
+describe('statement period', () => {
+  it('is the dates chosen, else this month so far, and counts both ends', () => {
+    expect(statementRange('2026-03-05', '2026-03-09', '2026-11-26')).toEqual({ startDate: '2026-03-05', endDate: '2026-03-09' });
+    expect(statementRange('', '', '2026-11-26')).toEqual({ startDate: '2026-11-01', endDate: '2026-11-26' });
+    expect(statementRange('', '2026-02-14', '2026-11-26')).toEqual({ startDate: '2026-02-01', endDate: '2026-02-14' });
+    expect(daysInRange('2028-01-01', '2028-12-31')).toBe(366);
+    expect(daysInRange('2026-03-01', '2026-03-01')).toBe(1);
   });
 });
