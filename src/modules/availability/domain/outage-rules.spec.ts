@@ -34,9 +34,9 @@ describe('outage rules', () => {
     expect(found.map((o) => [o.kind, o.startedAt, o.endedAt])).toEqual([['API_DOWN', m('06:01', 20), m('06:05', 10)]]);
   });
 
-  it('reports an outage still going on when the last beat is older than the gap', () => {
+  it('reports silence since the last beat as an outage seen until now, never open-ended', () => {
     const found = heartbeatGaps('WORKER_DOWN', [{ minute: m('06:00'), firstBeatAt: m('06:00', 5), lastBeatAt: m('06:00', 50) }], m('06:03'));
-    expect(found).toEqual([expect.objectContaining({ kind: 'WORKER_DOWN', startedAt: m('06:00', 50), endedAt: null })]);
+    expect(found).toEqual([expect.objectContaining({ kind: 'WORKER_DOWN', startedAt: m('06:00', 50), endedAt: m('06:03') })]);
   });
 
   it('merges a newer reading into the stored outage it touches, closing an open one', () => {

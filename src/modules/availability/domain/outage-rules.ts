@@ -94,8 +94,10 @@ export function heartbeatGaps(kind: 'API_DOWN' | 'WORKER_DOWN', beats: readonly 
     if (gap > DOWN_GAP_SECONDS * 1000) out.push({ kind, startedAt: from, endedAt: to, detail: `no ${who} process answered its heartbeat for ${Math.round(gap / 1000)} s` });
   }
   const last = sorted[sorted.length - 1];
+  // Silence since the last beat is an outage seen until now, never an open-ended one: beats that stop for good (the
+  // recorder switched off, a process renamed) must not forgive every morning after. The next detection extends it.
   if (last && now.getTime() - last.lastBeatAt.getTime() > DOWN_GAP_SECONDS * 1000) {
-    out.push({ kind, startedAt: last.lastBeatAt, endedAt: null, detail: `no ${who} process has answered its heartbeat since then` });
+    out.push({ kind, startedAt: last.lastBeatAt, endedAt: now, detail: `no ${who} process has answered its heartbeat since then (seen until ${now.toISOString()})` });
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
+import { AppConfig } from '../../../../config/app-config.js';
 import { errorRateOutages, heartbeatGaps, merged, touches } from '../../domain/outage-rules.js';
 import { AvailabilityRepository } from '../../infrastructure/availability.repository.js';
 import { DetectOutagesCommand } from './detect-outages.command.js';
@@ -12,9 +13,12 @@ export class DetectOutagesHandler implements ICommandHandler<DetectOutagesComman
   constructor(
     @Inject(AvailabilityRepository) private readonly repo: AvailabilityRepository,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async execute({ from, to }: DetectOutagesCommand): Promise<{ changed: number }> {
+    // Off: nothing is recorded, so nothing may be read into the samples (another deployment's, a test's) either.
+    if (this.config.availabilityRecorder === 'off') return { changed: 0 };
     const now = this.clock.now();
     const until = new Date(Math.min(to.getTime(), now.getTime()));
     if (until <= from) return { changed: 0 };
