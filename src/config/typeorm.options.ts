@@ -9,7 +9,7 @@ export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSource
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false, // TypeORM would print failed queries with their parameters (password hashes, ids): errors are logged by the filter instead
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 20), connectionTimeoutMillis: 3000, application_name: 'wakestake' },
+    extra: { max: Number(process.env.DB_POOL_SIZE ?? 20), connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000), application_name: 'wakestake' },
     ...extra,
   } as DataSourceOptions;
 }

@@ -44,7 +44,9 @@ describe('money rules', () => {
 
   describe('TEST_MODE challenges', () => {
     it('settle in a pool of their own, never shared with real challenges of the same date', async () => {
-      const date = '2026-11-28'; // no other test of this file books it
+      // A date no other file books (they share the run's database, and several book days near today's).
+      const date = '2033-03-15';
+      t.clock.set(ist('2033-03-14', '12:00'));
       const [a, b, c, d] = await Promise.all([fundedUser(t, 500), fundedUser(t, 500), fundedUser(t, 500), fundedUser(t, 500)]);
       // real: a stakes ₹100 and misses, b stakes ₹50 and wakes up
       const ra = (await createChallenge(t, a, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: 100 }).expect(201)).body.challenge.id;
@@ -58,7 +60,7 @@ describe('money rules', () => {
       await test(c, 100, 'COMPLETED');
       await test(d, 20, 'FAILED');
 
-      t.clock.set(ist('2026-11-29', '09:00'));
+      t.clock.set(ist('2033-03-16', '09:00'));
       await t.app.get(CommandBus).execute(new SettleDateCommand(date));
 
       // real pool: 15% of a's ₹100 = ₹15, all to b; test pool: 15% of d's ₹20 = ₹3, all to c (a shared ₹18 would split 1:2)

@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_DATABASE_NAME = name;
   process.env.BULLMQ_PREFIX = `wakestake-test-${name}`;
   // One ledger chain key for the run, so rows written by spawned api/worker processes (some with JWT secrets of their own) verify.
+  // The suite runs many processes on two cores: a connection may take longer than production's 3 s to open.
+  process.env.DB_CONNECT_TIMEOUT_MS ??= '15000';
   process.env.LEDGER_HMAC_KEY ??= `test-ledger-key-${name}-Kq7Zx2`;
   await runMigrations(process.env.DATABASE_URL);
 }

@@ -31,6 +31,7 @@ export async function startWorkerProcess(env: Record<string, string> = {}, timeo
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
       LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
+      DB_CONNECT_TIMEOUT_MS: process.env.DB_CONNECT_TIMEOUT_MS ?? '3000',
       JWT_SECRET: 'test-secret-test-secret-test-secret',
       LOG_LEVEL: 'silent',
       ...env,
