@@ -1,44 +1,24 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import { resolve } from 'node:path';
 import request from 'supertest';
+import { childEnv } from '../setup/child-env.js';
 import { DataSource } from 'typeorm';
 import { addDays, zonedParts } from '../../src/common/time.js';
 import { createUser, fund, TestUser } from '../factories/wallet.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { until } from '../simulation/wait.js';
+import { freePort } from '../setup/loopback.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 const USERS = 30;
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => res(p));
-    });
-  });
-}
 
 /** The compiled api (`node dist/src/main.js`) as a process of its own on a private port, against the run's database. */
 async function startApi(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   let out = '';
   const child = spawn(process.execPath, [resolve(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-      LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      LOG_LEVEL: 'silent',
-      AUTH_RATE_LIMIT_IP: '100000',
-    },
+    env: childEnv({ HOST: '127.0.0.1', PORT: String(port), AUTH_RATE_LIMIT_IP: '100000' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../../src/config/app-config.js';
+import { freePort } from '../setup/loopback.js';
 
 // A production start refuses every unsafe setting with one line naming the variable; with safe settings it serves,
 // and the sandbox checkout, the test-challenge route and the API docs do not exist.
@@ -82,17 +82,6 @@ describe('production configuration', () => {
     expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) })).toMatchObject({ paymentsProvider: 'sandbox', payoutsProvider: 'sandbox', apiDocs: true });
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => res(port));
-    });
-  });
-}
 
 function baseEnv(): Record<string, string> {
   return {

@@ -1,30 +1,22 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import request from 'supertest';
+import { childEnv } from '../setup/child-env.js';
 import { DataSource } from 'typeorm';
 import { redisOptionsFromUrl } from '../../src/config/redis-options.js';
 import { Mailer } from '../../src/modules/identity/infrastructure/mailer.service.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { startWorkerProcess, WorkerProcess } from '../setup/worker-process.js';
 import { until } from '../simulation/wait.js';
+import { freePort } from '../setup/loopback.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 const API_ENTRY = resolve(ROOT, 'dist', 'src', 'main.js');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-const freePort = () =>
-  new Promise<number>((r) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => r(port));
-    });
-  });
 
 describe('X-Request-Id (in process)', () => {
   let t: TestApp;
@@ -113,18 +105,7 @@ describe('X-Request-Id in the logs of the api and the worker', () => {
     url = `http://127.0.0.1:${port}`;
     api = spawn(process.execPath, [API_ENTRY], {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: process.env.DATABASE_URL ?? '',
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-        LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-        JWT_SECRET: 'test-secret-test-secret-test-secret',
-        ...env(),
-      },
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1', ...env() }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     api.stdout!.on('data', (d: Buffer) => (out += d.toString()));

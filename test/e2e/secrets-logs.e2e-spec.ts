@@ -1,11 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomInt, randomUUID, createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
+import { childEnv } from '../setup/child-env.js';
 import { startWorkerProcess, WorkerProcess } from '../setup/worker-process.js';
+import { freePort } from '../setup/loopback.js';
 
 /**
  * Secrets never reach the logs: the compiled api (and worker) run at LOG_LEVEL=debug with stdout captured, and
@@ -15,15 +16,6 @@ import { startWorkerProcess, WorkerProcess } from '../setup/worker-process.js';
  */
 const ROOT = resolve(__dirname, '..', '..');
 const API_ENTRY = resolve(ROOT, 'dist', 'src', 'main.js');
-
-const freePort = () =>
-  new Promise<number>((r) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => r(port));
-    });
-  });
 
 describe('secrets never in logs', () => {
   let api: ChildProcess;
@@ -56,17 +48,7 @@ describe('secrets never in logs', () => {
     url = `http://127.0.0.1:${port}`;
     api = spawn(process.execPath, [API_ENTRY], {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: process.env.DATABASE_URL ?? '',
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-        LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-        ...env(),
-      },
+      env: childEnv({ PORT: String(port), HOST: '127.0.0.1', ...env() }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     api.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { PhotoStorage } from '../../src/common/storage/photo-storage.js';
 import { S3Storage } from '../../src/common/storage/s3.storage.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
+import { childEnv } from '../setup/child-env.js';
 import { startFakeS3, FakeS3 } from '../setup/fake-s3.js';
 import { createUser, TestUser } from '../factories/wallet.js';
 import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
@@ -143,19 +144,7 @@ describe('storage settings at boot', () => {
     const entry = resolve(__dirname, '..', '..', 'dist', 'src', 'main.js');
     if (!existsSync(entry)) throw new Error(`${entry} is missing: build first (npx tsc -p tsconfig.build.json)`);
     const child = spawn(process.execPath, [entry], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        DATABASE_URL: process.env.DATABASE_URL ?? '',
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-        LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-        JWT_SECRET: 'test-secret-test-secret-test-secret',
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        S3_BUCKET: 'wakestake-photos',
-        S3_ENDPOINT: 'minio:9000',
-      },
+      env: childEnv({ PORT: '0', S3_BUCKET: 'wakestake-photos', S3_ENDPOINT: 'minio:9000' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

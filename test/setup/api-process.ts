@@ -1,7 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { childEnv } from './child-env.js';
+import { freePort } from './loopback.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const API_ENTRY = resolve(ROOT, 'dist', 'src', 'main.js');
@@ -15,18 +16,6 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-}
-
 /**
  * Spawns the compiled api (`node dist/src/main.js`; build first with `npx tsc -p tsconfig.build.json`) on a free
  * loopback port, on the given database, Redis and BullMQ prefix; resolves once it is listening.
@@ -37,20 +26,7 @@ export async function startApiProcess(env: Record<string, string> = {}, timeoutM
   let out = '';
   const child = spawn(process.execPath, [API_ENTRY], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-      LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-      DB_CONNECT_TIMEOUT_MS: process.env.DB_CONNECT_TIMEOUT_MS ?? '3000',
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      LOG_LEVEL: 'silent',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+    env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

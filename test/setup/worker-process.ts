@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { childEnv } from './child-env.js';
 
 const ROOT = resolve(__dirname, '..', '..');
 export const WORKER_ENTRY = resolve(ROOT, 'dist', 'src', 'worker.js');
@@ -24,18 +25,7 @@ export async function startWorkerProcess(env: Record<string, string> = {}, timeo
   let out = '';
   const child = spawn(process.execPath, [WORKER_ENTRY], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      BULLMQ_PREFIX: process.env.BULLMQ_PREFIX ?? 'wakestake',
-      LEDGER_HMAC_KEY: process.env.LEDGER_HMAC_KEY ?? '', // the run's one ledger key (global-setup): rows this process writes verify in the test's own app
-      DB_CONNECT_TIMEOUT_MS: process.env.DB_CONNECT_TIMEOUT_MS ?? '3000',
-      JWT_SECRET: 'test-secret-test-secret-test-secret',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

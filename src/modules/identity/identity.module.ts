@@ -17,12 +17,14 @@ import { AuthService } from './application/auth.service.js';
 import { ProfileService } from './application/profile.service.js';
 import { IdentityController } from './identity.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
+import { GetUsersHandler } from './queries/get-users/get-users.handler.js';
 import { GetAdultStatusHandler } from './queries/get-adult-status/get-adult-status.handler.js';
 import { FindUsersHandler } from './queries/find-users/find-users.handler.js';
 import { GetUserProfileHandler } from './queries/get-user-profile/get-user-profile.handler.js';
 import { GetReminderRecipientsHandler } from './queries/get-reminder-recipients/get-reminder-recipients.handler.js';
 import { GetAccountAccessHandler } from './queries/get-account-access/get-account-access.handler.js';
 import { LockAccountHolderHandler } from './queries/lock-account-holder/lock-account-holder.handler.js';
+import { GetLeaderboardVisibilityHandler } from './queries/get-leaderboard-visibility/get-leaderboard-visibility.handler.js';
 
 const MINUTE = 60_000;
 const SENDS_MAIL = new Set(['forgotPassword', 'resendVerification']);
@@ -89,12 +91,14 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
     AuthService,
     ProfileService,
     GetUserHandler,
+    GetUsersHandler,
     GetAdultStatusHandler,
     FindUsersHandler,
     GetUserProfileHandler,
     GetReminderRecipientsHandler,
     GetAccountAccessHandler,
     LockAccountHolderHandler,
+    GetLeaderboardVisibilityHandler,
   ],
   exports: [ProfileService],
 })

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Body, Get, Header, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, StreamableFile } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { PhotoStorage } from '../../common/storage/photo-storage.js';
@@ -11,9 +11,10 @@ import { imageContentType } from './domain/image-type.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { DecideAppealCommand } from '../challenges/commands/decide-appeal/decide-appeal.command.js';
 import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeals.query.js';
-import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
-import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.interceptor.js';
+import { GetUsersQuery } from '../identity/queries/get-users/get-users.query.js';
+import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 export class DecideAppealDto {
   @IsIn(['UPHELD', 'REFUNDED'], { message: 'decision must be UPHELD or REFUNDED' })
@@ -29,11 +30,7 @@ const STATUSES = ['OPEN', 'UPHELD', 'REFUNDED'] as const;
 const appealId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found') });
 
 /** Support console: appeals of missed mornings, and the decision (uphold the miss, or refund) with a note the user sees. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/appeals')
-@UseInterceptors(SupportAccessInterceptor)
-@Roles('SUPPORT')
+@SupportConsole('support/appeals', 'generic')
 export class SupportAppealsController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
@@ -47,10 +44,8 @@ export class SupportAppealsController {
   async list(@Query('status') status?: unknown) {
     if (status !== undefined && !STATUSES.includes(status as never)) throw SupportErrors.invalid(`status must be one of ${STATUSES.join(', ')}`);
     const appeals = await this.queryBus.execute(new ListAppealsQuery((status as (typeof STATUSES)[number]) ?? null));
-    // who filed it, so staff can tell the rows apart (one look-up per distinct user)
-    const users = new Map(
-      (await Promise.all([...new Set(appeals.map((a) => a.userId))].map((id) => this.queryBus.execute(new GetUserQuery(id))))).filter((u) => u).map((u) => [u!.id, u!]),
-    );
+    // who filed it, so staff can tell the rows apart (one read for all of them)
+    const users = await this.queryBus.execute(new GetUsersQuery(appeals.map((a) => a.userId)));
     return {
       success: true,
       data: { appeals: appeals.map((a) => ({ ...a, user: users.has(a.userId) ? { email: users.get(a.userId)!.email, fullName: users.get(a.userId)!.fullName } : null, challenge: a.challenge && { ...a.challenge, forfeitAmount: toRupees(a.challenge.stake), stake: undefined, checkInTime: a.challenge.checkInTime?.toISOString() ?? null } })) },

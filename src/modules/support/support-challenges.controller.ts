@@ -1,7 +1,7 @@
-import { Controller, Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
+import { Get, Header, Inject, Param, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
 import { isUuid } from '../../common/uuid.js';
 import { PhotoStorage } from '../../common/storage/photo-storage.js';
@@ -12,17 +12,13 @@ import { GetEntriesByCorrelationQuery } from '../wallet/queries/get-entries-by-c
 import { GetSettlementLineQuery } from '../settlement/queries/get-settlement-line/get-settlement-line.query.js';
 import { imageContentType } from './domain/image-type.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { entryView, SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Support console: a challenge's whole story (created, check-in, closed, settled with its receipt line, ledger) and its selfie. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/challenges')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support/challenges', 'own')
 export class SupportChallengesController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

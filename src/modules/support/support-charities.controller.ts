@@ -1,17 +1,12 @@
-import { Controller, Get, Header, Inject, Query, UseInterceptors } from '@nestjs/common';
+import { Get, Header, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../../common/auth/auth.decorators.js';
+import { ApiOperation } from '@nestjs/swagger';
 import { toRupees } from '../../common/money.js';
 import { GetCharityStatementQuery } from '../wallet/queries/get-charity-statement/get-charity-statement.query.js';
-import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 /** Support console, POOL_MODE=pledge: what each charity is owed for a month, to remit (every call recorded in the access log). */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/charities')
-@UseInterceptors(SupportAccessInterceptor)
-@Roles('SUPPORT')
+@SupportConsole('support/charities', 'generic')
 export class SupportCharitiesController {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 

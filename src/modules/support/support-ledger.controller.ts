@@ -1,20 +1,16 @@
-import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { ApiOperation } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { VerifyLedgerQuery } from '../wallet/queries/verify-ledger/verify-ledger.query.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { LedgerVerificationsRepository, StoredVerification } from './infrastructure/ledger-verifications.repository.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 const view = (v: StoredVerification) => ({ ...v, checkedAt: v.checkedAt.toISOString() });
 
 /** Support console: ledger health (projections = fold, journal sums to zero, hash chains intact), run now or the latest stored. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/ledger')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support/ledger', 'own')
 export class SupportLedgerController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

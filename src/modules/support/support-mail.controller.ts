@@ -1,19 +1,15 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { Get, Inject, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { MailOutbox, MailState } from '../../common/mail/mail-outbox.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 const STATES: MailState[] = ['PENDING', 'SENDING', 'SENT', 'FAILED'];
 
 /** Support console: the mail outbox (recipient, subject, state, attempts, last error; never a body). */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/mail')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support/mail', 'own')
 export class SupportMailController {
   constructor(
     @Inject(MailOutbox) private readonly outbox: MailOutbox,

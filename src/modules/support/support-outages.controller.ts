@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Clock } from '../../common/clock.js';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { addDays, isValidDate, zonedInstant, zonedParts } from '../../common/time.js';
@@ -14,6 +14,7 @@ import { ListOutagesQuery } from '../availability/queries/list-outages/list-outa
 import { ListForgivenLinesQuery } from '../settlement/queries/list-forgiven-lines/list-forgiven-lines.query.js';
 import { SupportAccessInterceptor } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 export class RecordOutageDto {
   @IsString({ message: 'kind must be CHECKIN_ERRORS, UPLOAD_FAILED, API_DOWN, WORKER_DOWN or INCIDENT' })
@@ -44,11 +45,7 @@ const outageId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('AV
  * each one forgave at settlement; staff record an incident the recorder cannot see, and close it. Every call is in the
  * support access log (SupportAccessInterceptor), and a recorded outage names its author.
  */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/outages')
-@UseInterceptors(SupportAccessInterceptor)
-@Roles('SUPPORT')
+@SupportConsole('support/outages', 'generic')
 export class SupportOutagesController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

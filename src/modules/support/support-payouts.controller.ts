@@ -1,11 +1,11 @@
-import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Get, Header, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { MarkManualPayoutCommand } from '../wallet/commands/mark-manual-payout/mark-manual-payout.command.js';
 import { ExportManualPayoutsCsvQuery, ListManualPayoutsQuery } from '../wallet/queries/list-manual-payouts/list-manual-payouts.query.js';
-import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 /** The bank's reference for a payout staff made by hand (UTR, RRN or the bulk file's reference). */
 export class MarkPayoutPaidDto {
@@ -22,11 +22,7 @@ export class MarkPayoutFailedDto {
 }
 
 /** Support console, PAYOUTS_PROVIDER=manual: the payouts staff pay from the bank (every call recorded in the access log). */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/payouts')
-@UseInterceptors(SupportAccessInterceptor)
-@Roles('SUPPORT')
+@SupportConsole('support/payouts', 'generic')
 export class SupportPayoutsController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

@@ -1,17 +1,13 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { JOB_STATES, JobListState, SupportQueuesService } from './infrastructure/support-queues.service.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 /** Support console: the BullMQ queues (counts, jobs, retry of a failed job): a dashboard page that works with the bearer token. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/queues')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support/queues', 'own')
 export class SupportQueuesController {
   constructor(
     @Inject(SupportQueuesService) private readonly queues: SupportQueuesService,

@@ -1,17 +1,11 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Roles } from '../../common/auth/auth.decorators.js';
 import { GetSupportSettlementsQuery } from '../settlement/queries/get-support-settlements/get-support-settlements.query.js';
 import { RerunSettlementCommand } from '../settlement/commands/rerun-settlement/rerun-settlement.command.js';
-import { SupportAccessInterceptor } from './support-access.interceptor.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 /** Support console: settlement batches, receipts and alerts; re-run a date (the same idempotent job the scheduler runs). */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/settlements')
-@UseInterceptors(SupportAccessInterceptor)
-@Roles('SUPPORT')
+@SupportConsole('support/settlements', 'generic')
 export class SupportSettlementController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

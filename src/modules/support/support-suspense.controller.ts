@@ -1,16 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
 import { isUuid } from '../../common/uuid.js';
 import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
 import { ListSuspenseQuery } from '../wallet/queries/list-suspense/list-suspense.query.js';
 import { ResolveSuspenseCommand } from '../wallet/commands/resolve-suspense/resolve-suspense.command.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 export class ResolveSuspenseDto {
   @IsString({ message: 'reference must be text' })
@@ -24,11 +24,7 @@ export class ResolveSuspenseDto {
 }
 
 /** Support console: money that arrived for closed accounts (a late deposit, a payout returned after closing), and its return. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support/suspense')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support/suspense', 'own')
 export class SupportSuspenseController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { AuthUser, CurrentUser, Roles } from '../../common/auth/auth.decorators.js';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
 import { isUuid } from '../../common/uuid.js';
 import { FindUsersQuery } from '../identity/queries/find-users/find-users.query.js';
@@ -15,15 +15,11 @@ import { GetChallengeStatsQuery } from '../challenges/queries/get-challenge-stat
 import { ListUserChallengesQuery } from '../challenges/queries/list-user-challenges/list-user-challenges.query.js';
 import { ledgerLinks } from './domain/ledger-links.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { challengeRow, entryView, SupportErrors, userView } from './support.views.js';
+import { SupportConsole } from './support-console.decorator.js';
 
 /** Support console: find a user, their page (profile, balance, streak, challenges, who looked) and their ledger. */
-@ApiTags('support')
-@ApiBearerAuth('bearer')
-@Controller('support')
-@Roles('SUPPORT')
-@RecordsOwnAccess()
+@SupportConsole('support', 'own')
 export class SupportUsersController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,

@@ -1,2 +1,3 @@
 export { useAppConfig } from './hooks/use-app-config';
 export { getAppConfig, appConfigQueryOptions, type AppConfig } from './api/get-app-config';
+export { CharityField, useCharityChoice, type CharityChoice } from './components/charity-field';

@@ -7,7 +7,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { toRupees } from '../../../common/money.js';
 import { isUuid } from '../../../common/uuid.js';
-import { GetUserQuery } from '../../identity/queries/get-user/get-user.query.js';
+import { GetUsersQuery } from '../../identity/queries/get-users/get-users.query.js';
 import { WalletErrors } from '../wallet.errors.js';
 import { WithdrawalsService } from './withdrawals.service.js';
 
@@ -61,8 +61,7 @@ export class ManualPayoutsService {
       id: string; user_id: string; amount: string; fee: string; net_amount: string; method: 'UPI' | 'BANK_TRANSFER'; upi_id: string | null;
       bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; created_at: Date;
     }[];
-    const userIds = [...new Set(rows.map((r) => r.user_id))];
-    const users = new Map((await Promise.all(userIds.map((id) => this.queryBus.execute(new GetUserQuery(id))))).filter((u) => u).map((u) => [u!.id, u!]));
+    const users = await this.queryBus.execute(new GetUsersQuery(rows.map((r) => r.user_id)));
     return rows.map((r) => ({
       withdrawalId: r.id,
       userId: r.user_id,

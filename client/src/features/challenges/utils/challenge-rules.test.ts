@@ -1,3 +1,4 @@
+import { WAKE_UP_SLOTS } from '@/lib/stake-rules';
 import { describe, expect, it } from 'vitest';
 import { makeChallenge } from '@/testing/api-fixtures';
 import type { Challenge } from '../api/types';
@@ -15,7 +16,6 @@ import {
   refundOf,
   selectTodayChallenge,
   upcomingChallenges,
-  wakeUpSlots,
   bookableDates,
 } from './challenge-rules';
 import { addDays, formatCountdown } from './dates';
@@ -172,7 +172,7 @@ describe('create form rules (SPEC.md section 5)', () => {
   it('offers today to today + 7 and the slider 04:00–07:00 in 30-minute steps', () => {
     expect(bookableDates(TODAY)).toHaveLength(8);
     expect(bookableDates(TODAY)[7]).toBe('2026-11-30');
-    expect(wakeUpSlots()).toEqual(['04:00', '04:30', '05:00', '05:30', '06:00', '06:30', '07:00']);
+    expect(WAKE_UP_SLOTS).toEqual(['04:00', '04:30', '05:00', '05:30', '06:00', '06:30', '07:00']);
   });
 
   it('balance of 50 or less: disabled, "Insufficient Balance"', () => {

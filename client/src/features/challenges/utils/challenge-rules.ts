@@ -1,18 +1,16 @@
 // The client's reading of SPEC.md sections 4, 5 and 9: pure functions, tested in challenge-rules.test.ts.
 import { addDays, hhmmOf, minutesOf } from './dates';
 import type { Challenge } from '../api/types';
+import { LATEST_WAKE_MINUTES, MAX_FORFEIT, MIN_FORFEIT } from '@/lib/stake-rules';
 
-export const MIN_FORFEIT = 10;
-export const MAX_FORFEIT = 100;
+export { EARLIEST_WAKE_MINUTES, LATEST_WAKE_MINUTES, MAX_FORFEIT, MIN_FORFEIT, WAKE_STEP_MINUTES } from '@/lib/stake-rules';
+
 export const DEFAULT_FORFEIT = 25;
 /** Creating a challenge needs a balance strictly above this. */
 export const MIN_BALANCE = 50;
 /** A balance at or below this (and above MIN_BALANCE) is a low balance. */
 export const LOW_BALANCE = 100;
 export const ADVANCE_DAYS = 7;
-export const EARLIEST_WAKE_MINUTES = 4 * 60;
-export const LATEST_WAKE_MINUTES = 7 * 60;
-export const WAKE_STEP_MINUTES = 30;
 export const DEFAULT_WAKE_MINUTES = LATEST_WAKE_MINUTES;
 export const WINDOW_BEFORE_MINUTES = 15;
 export const WINDOW_AFTER_MINUTES = 10;
@@ -280,13 +278,6 @@ export function checkCreateForm({ balance, forfeit, loading = false }: CreateFor
 /** The dates a challenge may be set for: today to today + 7 (IST). */
 export function bookableDates(today: string): string[] {
   return Array.from({ length: ADVANCE_DAYS + 1 }, (_, i) => addDays(today, i));
-}
-
-/** The slider's values as "HH:mm": 04:00, 04:30, … 07:00. */
-export function wakeUpSlots(): string[] {
-  const out: string[] = [];
-  for (let m = EARLIEST_WAKE_MINUTES; m <= LATEST_WAKE_MINUTES; m += WAKE_STEP_MINUTES) out.push(hhmmOf(m));
-  return out;
 }
 
 export type CreateErrorOutcome =

@@ -42,11 +42,7 @@ export function minutesOf(hhmm: string): number {
   return h * 60 + m;
 }
 
-/** "HH:mm" of minutes since midnight (wraps around the day). */
-export function hhmmOf(minutes: number): string {
-  const m = ((minutes % 1440) + 1440) % 1440;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
+export { hhmmOf } from '@/lib/stake-rules';
 
 /** "1h 02m 05s" / "4m 09s" / "12s" for a duration in ms (never negative). */
 export function formatCountdown(ms: number): string {

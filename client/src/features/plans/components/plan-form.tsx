@@ -3,9 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
-import { useAppConfig } from '@/features/config';
+import { CharityField, useCharityChoice } from '@/features/config';
 import { errorMessage } from '@/lib/api-client';
 import { formatINR, formatWakeUpTime, istDateString } from '@/lib/format';
+import { MAX_FORFEIT, MIN_FORFEIT } from '@/lib/stake-rules';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {
   addDays,
@@ -22,9 +23,6 @@ import {
   WEEKDAY_NAMES,
   type DaySet,
 } from '../utils/plan-rules';
-
-const MIN_STAKE = 10;
-const MAX_STAKE = 100;
 
 type Repeat = DaySet | 'CUSTOM';
 const REPEAT_OPTIONS: { value: Repeat; label: string }[] = [
@@ -52,16 +50,13 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const [stakeText, setStakeText] = useState(String(DEFAULT_PLAN_STAKE));
   const [startDate, setStartDate] = useState(() => addDays(today, 1));
   const [weeks, setWeeks] = useState(DEFAULT_PLAN_WEEKS);
-  const [charityId, setCharityId] = useState<string | null>(null);
-  const config = useAppConfig().data;
-  const pledge = config?.poolMode === 'pledge';
-  const charities = config?.charities ?? [];
-  const charity = charities.find((c) => c.id === charityId) ?? charities[0];
-  const ids = { repeat: useId(), time: useId(), stake: useId(), start: useId(), weeks: useId(), charity: useId() };
+  const charityChoice = useCharityChoice();
+  const { pledge, charity } = charityChoice;
+  const ids = { repeat: useId(), time: useId(), stake: useId(), start: useId(), weeks: useId() };
 
   const weekdays = repeat === 'CUSTOM' ? [...custom].sort() : [...DAY_SETS[repeat]];
   const stake = stakeText.trim() === '' ? Number.NaN : Number(stakeText);
-  const stakeOk = Number.isInteger(stake) && stake >= MIN_STAKE && stake <= MAX_STAKE;
+  const stakeOk = Number.isInteger(stake) && stake >= MIN_FORFEIT && stake <= MAX_FORFEIT;
   const startOk = /^\d{4}-\d{2}-\d{2}$/.test(startDate) && startDate >= today;
   const endDate = startOk ? planEndDate(startDate, weeks) : '';
   const mornings = startOk ? planDates(startDate, endDate, weekdays) : [];
@@ -147,8 +142,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap={4}>
           <Field.Root invalid={!stakeOk}>
             <Field.Label htmlFor={ids.stake}>Stake a morning (₹)</Field.Label>
-            <Input id={ids.stake} type="number" inputMode="numeric" min={MIN_STAKE} max={MAX_STAKE} step={1} value={stakeText} onChange={(e) => setStakeText(e.currentTarget.value)} />
-            {stakeOk ? null : <Field.ErrorText>A whole number from ₹{MIN_STAKE} to ₹{MAX_STAKE}</Field.ErrorText>}
+            <Input id={ids.stake} type="number" inputMode="numeric" min={MIN_FORFEIT} max={MAX_FORFEIT} step={1} value={stakeText} onChange={(e) => setStakeText(e.currentTarget.value)} />
+            {stakeOk ? null : <Field.ErrorText>A whole number from ₹{MIN_FORFEIT} to ₹{MAX_FORFEIT}</Field.ErrorText>}
           </Field.Root>
           <Field.Root invalid={!startOk}>
             <Field.Label htmlFor={ids.start}>Starts</Field.Label>
@@ -169,21 +164,7 @@ export function PlanForm({ onCreated }: PlanFormProps) {
           </Field.Root>
         </SimpleGrid>
 
-        {pledge && charities.length > 0 ? (
-          <Field.Root>
-            <Field.Label htmlFor={ids.charity}>If you miss, donate to</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field id={ids.charity} value={charity?.id} onChange={(e) => setCharityId(e.currentTarget.value)}>
-                {charities.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
-        ) : null}
+        <CharityField choice={charityChoice} />
 
         <Text fontSize="sm" color="fg.muted" data-testid="plan-summary" aria-live="polite">
           {problem ?? (

@@ -48,8 +48,4 @@ export function describeDays(weekdays: readonly number[]): string {
   return [...new Set(weekdays)].sort().map((d) => WEEKDAY_NAMES[d - 1]).join(', ');
 }
 
-/** Half-hour wake-up slots from 04:00 to 07:00, as the server accepts them. */
-export const WAKE_UP_SLOTS: string[] = Array.from({ length: 7 }, (_, i) => {
-  const minutes = 240 + i * 30;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-});
+export { WAKE_UP_SLOTS } from '@/lib/stake-rules';

@@ -1,8 +1,9 @@
-import { Box, Button, Card, CloseButton, Container, Dialog, Field, Heading, Portal, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Container, Dialog, Field, Heading, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useColorMode } from '@/components/ui/color-mode';
+import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import { paths } from '@/config/paths';
 import {
   changePasswordRequest,
@@ -49,40 +50,6 @@ const PRIVACY_OPTIONS: { key: keyof PrivacySettings; label: string; help: string
   { key: 'showOnLeaderboard', label: 'Show me on leaderboards', help: 'Your first name and streak may appear on community leaderboards.' },
   { key: 'shareUsageData', label: 'Share anonymous usage data', help: 'Helps us improve WakeStake. Never includes your personal details.' },
 ];
-
-function SectionCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap={4}>{children}</Card.Body>
-    </Card.Root>
-  );
-}
-
-function SettingSwitch({ label, help, checked, disabled, onChange }: { label: string; help?: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} alignItems="flex-start">
-      <Switch.HiddenInput />
-      <Switch.Control mt="0.5">
-        <Switch.Thumb />
-      </Switch.Control>
-      <Switch.Label>
-        <Text as="span" display="block" fontWeight="medium">
-          {label}
-        </Text>
-        {help ? (
-          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
-            {help}
-          </Text>
-        ) : null}
-      </Switch.Label>
-    </Switch.Root>
-  );
-}
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');

@@ -1,23 +1,11 @@
-import { Button, Card, Field, Heading, HStack, Input, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys } from '../api/wake-api';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card.Root variant="outline">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {title}
-        </Heading>
-      </Card.Header>
-      <Card.Body gap={4}>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Settings › "Still awake?": a second check 20-40 minutes after an on-time check-in. */
 export function StillAwakeSetting() {
@@ -27,34 +15,25 @@ export function StillAwakeSetting() {
   const setting = useQuery({ queryKey: key, queryFn: ({ signal }) => getStillAwake(signal), enabled: !!userId });
   const save = useMutation({ mutationFn: setStillAwake, onSuccess: (data) => client.setQueryData(key, data) });
   return (
-    <Section title="Still Awake?">
-      <Switch.Root
-        colorPalette="brand"
-        checked={setting.data?.enabled ?? false}
-        disabled={!setting.data || save.isPending}
-        onCheckedChange={(e) => save.mutate(e.checked)}
-        alignItems="flex-start"
-      >
-        <Switch.HiddenInput />
-        <Switch.Control mt="0.5">
-          <Switch.Thumb />
-        </Switch.Control>
-        <Switch.Label>
-          <Text as="span" display="block" fontWeight="medium">
-            Ask me again after I check in
-          </Text>
-          <Text as="span" display="block" fontSize="sm" color="fg.muted" fontWeight="normal">
+    <SectionCard title="Still Awake?">
+      <SettingSwitch
+        label="Ask me again after I check in"
+        help={
+          <>
             20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that
             morning counts as missed.
-          </Text>
-        </Switch.Label>
-      </Switch.Root>
+          </>
+        }
+        checked={setting.data?.enabled ?? false}
+        disabled={!setting.data || save.isPending}
+        onChange={(v) => save.mutate(v)}
+      />
       {save.isError ? (
         <Text role="alert" fontSize="sm" color="fg.error">
           {errorMessage(save.error, 'Failed to save settings. Please try again.')}
         </Text>
       ) : null}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -75,7 +54,7 @@ export function LeaveSettings() {
   const error = book.error ?? remove.error;
   const data = leave.data;
   return (
-    <Section title="Leave">
+    <SectionCard title="Leave">
       <Text color="fg.muted">
         {data
           ? `Up to ${data.limitPerMonth} days a month, booked by ${data.cutoffTime} IST the evening before. A challenge on a leave day is excused: its whole stake comes back, your streak is kept, and plans skip the day.`
@@ -112,7 +91,7 @@ export function LeaveSettings() {
           ))}
         </Stack>
       ) : null}
-    </Section>
+    </SectionCard>
   );
 }
 
