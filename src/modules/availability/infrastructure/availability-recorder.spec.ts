@@ -1,3 +1,4 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { ManualClock } from '../../../common/clock.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import { AvailabilityRecorder } from './availability-recorder.js';
@@ -5,7 +6,7 @@ import type { AvailabilityRepository, SampleDelta } from './availability.reposit
 
 function recorder(addSamples: (d: SampleDelta[]) => Promise<void>, clock = new ManualClock(new Date('2026-11-23T00:50:10Z'))) {
   const repo = { addSamples } as unknown as AvailabilityRepository;
-  const r = new AvailabilityRecorder({ availabilityRecorder: 'manual' } as AppConfig, clock, repo, {} as never, {} as never);
+  const r = new AvailabilityRecorder({ availabilityRecorder: 'manual' } as AppConfig, clock, repo, {} as never, {} as never, new SchedulerRegistry());
   r.role = 'api';
   return { r, clock };
 }
@@ -46,7 +47,7 @@ describe('AvailabilityRecorder', () => {
   it('records nothing when switched off', async () => {
     const flushed: SampleDelta[][] = [];
     const repo = { addSamples: async (d: SampleDelta[]) => void flushed.push(d) } as unknown as AvailabilityRepository;
-    const r = new AvailabilityRecorder({ availabilityRecorder: 'off' } as AppConfig, new ManualClock(), repo, {} as never, {} as never);
+    const r = new AvailabilityRecorder({ availabilityRecorder: 'off' } as AppConfig, new ManualClock(), repo, {} as never, {} as never, new SchedulerRegistry());
     r.checkInAnswered(503, true);
     r.beat();
     await r.flush();

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { HttpAdapterHost } from '@nestjs/core';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Clock } from '../../../common/clock.js';
@@ -18,6 +19,8 @@ const DETECT_EVERY_BEATS = 4;
 const DETECT_LOOKBACK_MS = 2 * 3_600_000;
 /** Samples are kept 35 days (support reads the outages, which are kept). */
 const SAMPLES_KEPT_MS = 35 * 86_400_000;
+/** The heartbeat's name in @nestjs/schedule's registry (one recorder per application). */
+export const HEARTBEAT_INTERVAL = 'availability-heartbeat';
 
 type Counts = Omit<SampleDelta, 'minute' | 'role' | 'processId'>;
 
@@ -27,12 +30,13 @@ type Counts = Omit<SampleDelta, 'minute' | 'role' | 'processId'>;
  * each beat. A flush that fails (PostgreSQL away) keeps the counts for the next one, so an outage of the database is
  * recorded once it is back. The worker also runs outage detection every minute.
  * AVAILABILITY_RECORDER: `on` (default), `manual` (counts, but beats and flushes only when called: tests), `off`.
+ * The heartbeat is an interval of @nestjs/schedule (SchedulerRegistry, added only when `on`): the scheduler clears it
+ * before the application shuts down, then onApplicationShutdown flushes what is left.
  */
 @Injectable()
 export class AvailabilityRecorder implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Availability');
   private readonly pending = new Map<number, Counts>();
-  private timer: NodeJS.Timeout | null = null;
   private ticks = 0;
   private flushing: Promise<void> | null = null;
   private warnedAt = 0;
@@ -45,6 +49,7 @@ export class AvailabilityRecorder implements OnModuleInit, OnApplicationBootstra
     @Inject(AvailabilityRepository) private readonly repo: AvailabilityRepository,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(SchedulerRegistry) private readonly scheduler: SchedulerRegistry,
   ) {}
 
   get enabled(): boolean {
@@ -66,14 +71,15 @@ export class AvailabilityRecorder implements OnModuleInit, OnApplicationBootstra
 
   onApplicationBootstrap(): void {
     if (this.config.availabilityRecorder !== 'on') return;
-    this.timer = setInterval(() => void this.tick(), HEARTBEAT_SECONDS * 1000);
-    this.timer.unref();
+    const timer = setInterval(() => void this.tick(), HEARTBEAT_SECONDS * 1000);
+    timer.unref();
+    this.scheduler.addInterval(HEARTBEAT_INTERVAL, timer);
     this.beat();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    // the scheduler clears its intervals before shutdown; this covers a recorder closed on its own
+    if (this.scheduler.doesExist('interval', HEARTBEAT_INTERVAL)) this.scheduler.deleteInterval(HEARTBEAT_INTERVAL);
     if (this.enabled) await this.flush().catch(() => undefined);
   }
 

@@ -58,6 +58,10 @@ export interface SplitResult {
   totals: SplitTotals;
 }
 
+/**
+ * The share of a missed stake refunded, floored to the paisa. The single place the rule's percentage is written: the
+ * pool-mode SQL (infrastructure/settlement-plan.sql.ts poolSplitSql) is generated from it.
+ */
 export const REFUND_PERCENT = 85n;
 
 export function refundOf(stake: bigint): bigint {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { buildPledgeReceipt, type StoredReceipt } from '../domain/receipt.js';
-import type { PledgeSplitResult } from '../domain/split.js';
+import { REFUND_PERCENT, type PledgeSplitResult } from '../domain/split.js';
 import { RUN_COLUMNS, type Row, type StagedChallenge } from './settlement-rows.js';
 
 /** A challenge of the batch already sits in another batch's plan: the plan's transaction rolls back. */
@@ -15,11 +15,65 @@ export function orConflict<T>(plan: Promise<T>): Promise<T | 'CONFLICT'> {
 }
 
 /**
+ * The pool-mode split's arithmetic as SQL over settle_stage rows (id, user_id, stake, ok, created_at, forgiven_by),
+ * generated from the domain's rule (domain/split.ts) so the percentage is written once: a miss gets
+ * refundOf(stake) = stake × REFUND_PERCENT / 100 (bigint division of positive numbers: the floor, as in TypeScript), a
+ * forgiven miss its whole stake (missRefund), the rest funds the pool; winners get floor(pool × stake / Σ winner stakes)
+ * and the remaining paise one each to the largest remainders, ties to the smaller line number (created_at, then id:
+ * computeSplit's byCreatedThenId). test/e2e/split-property.e2e-spec.ts runs this SQL against computeSplit on random
+ * pools on every test run; `refundPercent` other than the domain's is for that test's proof that a rule changed on one
+ * side only is caught.
+ */
+export interface PoolSplitSql {
+  /** one row: n, wins, distinct_ids, forgiven, money_in, refunds, forgiven_total, pool, winner_stakes */
+  totals: string;
+  /** one row: floors = Σ floor(pool × stake / Σ winner stakes) over the winners ($1 pool, $2 Σ winner stakes) */
+  floors: string;
+  /**
+   * every line with its line_no, refund, pooled and winnings ($1 pool, $2 Σ winner stakes, $3 the paise left after the
+   * floors), plus id, user_id, stake, ok, forgiven_by, forgiven_note
+   */
+  lines: string;
+}
+
+export function poolSplitSql(refundPercent: bigint = REFUND_PERCENT): PoolSplitSql {
+  if (typeof refundPercent !== 'bigint' || refundPercent < 0n || refundPercent > 100n) throw new Error(`poolSplitSql: refund percent ${refundPercent} is not 0–100`);
+  const refundOf = `(stake * ${refundPercent} / 100)`;
+  const forfeit = `(stake - ${refundOf})`;
+  return {
+    totals: `SELECT count(*)::int AS n, count(*) FILTER (WHERE ok)::int AS wins, count(DISTINCT id)::int AS distinct_ids,
+            count(*) FILTER (WHERE forgiven_by IS NOT NULL)::int AS forgiven,
+            coalesce(sum(stake), 0)::text AS money_in,
+            coalesce(sum(CASE WHEN forgiven_by IS NULL THEN ${refundOf} ELSE stake END) FILTER (WHERE NOT ok), 0)::text AS refunds,
+            coalesce(sum(stake) FILTER (WHERE forgiven_by IS NOT NULL), 0)::text AS forgiven_total,
+            coalesce(sum(${forfeit}) FILTER (WHERE NOT ok AND forgiven_by IS NULL), 0)::text AS pool,
+            coalesce(sum(stake) FILTER (WHERE ok), 0)::text AS winner_stakes
+       FROM settle_stage`,
+    floors: `SELECT coalesce(sum(div($1::numeric * stake, $2::numeric)), 0)::text AS floors FROM settle_stage WHERE ok`,
+    lines: `SELECT id, user_id, stake, ok, forgiven_by, forgiven_note, line_no, refund, pooled,
+              CASE WHEN ok THEN fl + CASE WHEN rr <= $3::bigint THEN 1 ELSE 0 END ELSE 0 END AS winnings
+         FROM (SELECT b.*, row_number() OVER (PARTITION BY ok ORDER BY rem DESC, line_no) AS rr
+                 FROM (SELECT id, user_id, stake, ok, forgiven_by, forgiven_note,
+                              row_number() OVER (ORDER BY created_at, id) AS line_no,
+                              CASE WHEN ok THEN 0 WHEN forgiven_by IS NOT NULL THEN stake ELSE ${refundOf} END AS refund,
+                              CASE WHEN ok OR forgiven_by IS NOT NULL THEN 0 ELSE ${forfeit} END AS pooled,
+                              CASE WHEN ok THEN div($1::numeric * stake, nullif($2::numeric, 0)) ELSE 0 END AS fl,
+                              CASE WHEN ok THEN mod($1::numeric * stake, nullif($2::numeric, 0)) ELSE 0 END AS rem
+                         FROM settle_stage) b) x`,
+  };
+}
+
+/** The production rule: the domain's. */
+const POOL_SPLIT_SQL = poolSplitSql();
+
+/**
  * The pool-mode plan in SQL, inside the caller's transaction (see SettlementRepository.createPlanStreamed): stage the
  * pages, total them, insert the run, then every line with ONE INSERT … SELECT. Answers the run's row, or null when
  * nothing was staged; throws PlanConflict when a line was already planned.
  */
-export async function writePoolPlan(m: EntityManager, date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test: boolean): Promise<Row | null> {
+export async function writePoolPlan(
+  m: EntityManager, date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test: boolean, split: PoolSplitSql = POOL_SPLIT_SQL,
+): Promise<Row | null> {
   // forgiven_by: a miss forgiven for an outage (domain/forgiveness.ts): refund = stake, pooled = 0, not a loss
   await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`);
   for await (const page of pages) {
@@ -33,16 +87,7 @@ export async function writePoolPlan(m: EntityManager, date: string, pages: Async
         forgiven, page.map((c, i) => (forgiven[i] ? (c.forgivenNote ?? null) : null))],
     );
   }
-  const [t] = await m.query(
-    `SELECT count(*)::int AS n, count(*) FILTER (WHERE ok)::int AS wins, count(DISTINCT id)::int AS distinct_ids,
-            count(*) FILTER (WHERE forgiven_by IS NOT NULL)::int AS forgiven,
-            coalesce(sum(stake), 0)::text AS money_in,
-            coalesce(sum(CASE WHEN forgiven_by IS NULL THEN stake * 85 / 100 ELSE stake END) FILTER (WHERE NOT ok), 0)::text AS refunds,
-            coalesce(sum(stake) FILTER (WHERE forgiven_by IS NOT NULL), 0)::text AS forgiven_total,
-            coalesce(sum(stake - stake * 85 / 100) FILTER (WHERE NOT ok AND forgiven_by IS NULL), 0)::text AS pool,
-            coalesce(sum(stake) FILTER (WHERE ok), 0)::text AS winner_stakes
-       FROM settle_stage`,
-  );
+  const [t] = await m.query(split.totals);
   const participants = Number(t.n);
   if (participants === 0) return null;
   if (Number(t.distinct_ids) !== participants) throw new Error(`settlement plan ${date}: duplicate challenge in the settleable set`);
@@ -55,7 +100,7 @@ export async function writePoolPlan(m: EntityManager, date: string, pages: Async
   const winnerStakes = BigInt(t.winner_stakes);
   let floors = 0n;
   if (successes > 0) {
-    const [f] = await m.query(`SELECT coalesce(sum(div($1::numeric * stake, $2::numeric)), 0)::text AS floors FROM settle_stage WHERE ok`, [String(pool), String(winnerStakes)]);
+    const [f] = await m.query(split.floors, [String(pool), String(winnerStakes)]);
     floors = BigInt(f.floors);
   }
   const sharesTotal = successes > 0 ? pool : 0n;
@@ -85,20 +130,12 @@ export async function writePoolPlan(m: EntityManager, date: string, pages: Async
   const [ins] = await m.query(
     `WITH ins AS (
        INSERT INTO settlement_lines (challenge_id, run_id, settlement_date, line_no, user_id, stake, is_successful, refund, pooled, winnings, forgiven_by, forgiven_note)
-       SELECT id, $1, $2, line_no, user_id, stake, ok, refund, pooled,
-              CASE WHEN ok THEN fl + CASE WHEN rr <= $5::bigint THEN 1 ELSE 0 END ELSE 0 END, forgiven_by, forgiven_note
-         FROM (SELECT b.*, row_number() OVER (PARTITION BY ok ORDER BY rem DESC, line_no) AS rr
-                 FROM (SELECT id, user_id, stake, ok, forgiven_by, forgiven_note,
-                              row_number() OVER (ORDER BY created_at, id) AS line_no,
-                              CASE WHEN ok THEN 0 WHEN forgiven_by IS NOT NULL THEN stake ELSE stake * 85 / 100 END AS refund,
-                              CASE WHEN ok OR forgiven_by IS NOT NULL THEN 0 ELSE stake - stake * 85 / 100 END AS pooled,
-                              CASE WHEN ok THEN div($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS fl,
-                              CASE WHEN ok THEN mod($3::numeric * stake, nullif($4::numeric, 0)) ELSE 0 END AS rem
-                         FROM settle_stage) b) x
+       SELECT id, $4::uuid, $5::date, line_no, user_id, stake, ok, refund, pooled, winnings, forgiven_by, forgiven_note
+         FROM (${split.lines}) l
        ON CONFLICT (challenge_id) DO NOTHING
        RETURNING winnings)
      SELECT count(*)::int AS n, coalesce(sum(winnings), 0)::text AS shares FROM ins`,
-    [runId, date, String(pool), String(winnerStakes), String(remainder)],
+    [String(pool), String(winnerStakes), String(remainder), runId, date],
   );
   if (Number(ins.n) !== participants) throw new PlanConflict();
   if (BigInt(ins.shares) !== sharesTotal) throw new Error(`settlement plan ${date}: shares ${ins.shares} differ from the pool ${sharesTotal}`);

@@ -68,10 +68,11 @@ export class SettlementRepository {
   /**
    * Stores a batch's plan once, atomically, without holding the day in memory. Pass 1: the caller's pages of
    * settleable challenges are staged in a temporary table (one page in memory at a time). Pass 2, in SQL: the totals
-   * (Σ stakes, refunds = floor(stake × 85 / 100), pool, Σ winner stakes, Σ floored shares), then ONE INSERT … SELECT
-   * of every line: line numbers by (createdAt, id), shares floor(pool × stake / Σ winner stakes) and the remaining
-   * paise one each to the largest fractional remainders (ties: the smaller line number = earliest created, then id) —
-   * the same rule as domain/split.ts computeSplit. The run row holds the totals and a receipt without lines (they are
+   * (Σ stakes, refunds = refundOf(stake), pool, Σ winner stakes, Σ floored shares: SQL generated from the domain's rule,
+   * see poolSplitSql), then ONE INSERT … SELECT of every line: line numbers by (createdAt, id), shares
+   * floor(pool × stake / Σ winner stakes) and the remaining paise one each to the largest fractional remainders (ties:
+   * the smaller line number = earliest created, then id) — the same rule as domain/split.ts computeSplit, checked against
+   * it on random pools by test/e2e/split-property.e2e-spec.ts. The run row holds the totals and a receipt without lines (they are
    * read from settlement_lines). Lines insert with ON CONFLICT DO NOTHING; a challenge already planned in another
    * batch aborts the plan. Answers null when nothing was staged.
    */
