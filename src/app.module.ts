@@ -13,8 +13,9 @@ import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { CalendarModule } from './modules/calendar/calendar.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { AvailabilityModule } from './modules/availability/availability.module.js';
+import { GroupsModule } from './modules/groups/groups.module.js';
 
-export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule, AvailabilityModule];
+export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule, AvailabilityModule, GroupsModule];
 
 /** The api process: HTTP under /api/v1 plus the built client. */
 @Module({})

@@ -5,6 +5,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { LoggerModule } from 'nestjs-pino';
 import { levels } from 'pino';
 import { AppConfig } from './config/app-config.js';
+import { AppConfigModule } from './config/app-config.module.js';
 import { dataSourceOptions } from './config/typeorm.options.js';
 import { redisOptionsFromUrl } from './config/redis-options.js';
 import { Clock, SystemClock } from './common/clock.js';
@@ -40,8 +41,10 @@ export class ConfigHolderModule {
     return {
       module: ConfigHolderModule,
       global: true,
-      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useClass: SystemClock }],
-      exports: [AppConfig, Clock],
+      // AppConfig through @nestjs/config (ConfigModule.forRoot({ validate }), config/app-config.module.ts).
+      imports: [AppConfigModule.forRoot(config)],
+      providers: [{ provide: Clock, useClass: SystemClock }],
+      exports: [AppConfigModule, Clock],
     };
   }
 }
@@ -76,7 +79,7 @@ export class CoreModule {
             serializers: { req: serializeRequest, res: serializeResponse },
           },
         }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: true, retryAttempts: 3, retryDelay: 1000 }),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, {}, { size: config.dbPoolSize, connectTimeoutMs: config.dbConnectTimeoutMs }), autoLoadEntities: true, retryAttempts: 3, retryDelay: 1000 }),
         // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
         BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
         CqrsModule.forRoot(),

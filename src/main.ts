@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   await runMigrations(config.databaseUrl);
   const app = await createApi(config);
-  await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`WakeStake api listening on http://localhost:${config.port}\n`);
 }
 

@@ -1,14 +1,33 @@
-import { createECDH, createHmac, randomBytes } from 'node:crypto';
+import { createECDH, createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { bool, type Charity, ConfigError, devSecret, type Env, int, oneOf, parseCharities, requireStrongSecret, str, timezone, url } from './env-parsers.js';
+import { strictTuning } from './tuning.js';
+
+export { type Charity, ConfigError, parseCharities, PLACEHOLDER_SECRETS, requireStrongSecret } from './env-parsers.js';
 
 export type PaymentsProvider = 'sandbox' | 'razorpay';
 export type PayoutsProvider = 'sandbox' | 'razorpayx' | 'manual';
 
-/** Every setting of the operating contract (ARCHITECTURE.md), read and validated once at boot. */
+/**
+ * Every setting of the operating contract (ARCHITECTURE.md), read and validated once at boot by loadConfig (the one
+ * schema: every variable is declared, typed, defaulted and checked there or in tuning.ts; README and .env.example list
+ * them) and served to both processes through @nestjs/config (AppConfigModule).
+ */
 export class AppConfig {
   nodeEnv: string;
   port: number;
+  /** HOST: the api's bind address. */
+  host: string;
+  /** DB_POOL_SIZE, DB_CONNECT_TIMEOUT_MS: PostgreSQL connections per process and how long opening one may take. */
+  dbPoolSize: number;
+  dbConnectTimeoutMs: number;
+  /** SETTLEMENT_PARTS, SETTLEMENT_CONCURRENCY, SETTLEMENT_CHUNK_SIZE (settlement.constants.ts reads them when asked). */
+  settlementParts: number;
+  settlementConcurrency: number;
+  settlementChunkSize: number;
+  /** METRICS_REFRESH_MS: how often /metrics reads database and queue figures. */
+  metricsRefreshMs: number;
   databaseUrl: string;
   redisUrl: string;
   jwtSecret: string;
@@ -45,6 +64,9 @@ export class AppConfig {
   razorpayxWebhookSecret: string;
   /** Base URL of the RazorpayX API (tests point it at a local server). */
   razorpayxApiUrl: string;
+  /** Razorpay's public IFSC directory (tests point it at a local server) and how long one lookup may take. */
+  ifscApiUrl: string;
+  ifscApiTimeoutMs: number;
   /** Serve /api/docs (always outside production; in production only with API_DOCS=true). */
   apiDocs: boolean;
   /** HMAC key of the ledger's posting hash chain, kept outside the database. */
@@ -77,105 +99,10 @@ export class AppConfig {
 }
 
 export type PoolMode = 'pool' | 'pledge';
-export interface Charity {
-  id: string;
-  name: string;
-}
-
-/** `id:Display Name` pairs, comma-separated; ids [a-z0-9-]{2,40}, unique; names 1-80 characters without commas. */
-export function parseCharities(raw: string): Charity[] {
-  const list: Charity[] = [];
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
-    const m = /^([a-z0-9-]{2,40}):(.{1,80})$/.exec(item);
-    if (!m || !m[2].trim()) throw new ConfigError('CHARITIES', `must be comma-separated id:Display Name pairs with ids of 2-40 characters a-z, 0-9 or - (got "${item}")`);
-    if (list.some((c) => c.id === m[1])) throw new ConfigError('CHARITIES', `lists ${m[1]} twice`);
-    list.push({ id: m[1], name: m[2].trim() });
-  }
-  return list;
-}
-
-export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
-    super(`Configuration error: ${variable} ${reason}`);
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === '' ? fallback : v;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(true|1|yes)$/i.test(raw)) return true;
-  if (/^(false|0|no)$/i.test(raw)) return false;
-  throw new ConfigError(name, `must be true or false (got "${raw}")`);
-}
-
-function url(env: Env, name: string, fallback: string, protocols: string[]): string {
-  const raw = str(env, name, fallback);
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be a URL (got "${raw}")`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must start with ${protocols.map((p) => p + '//').join(' or ')} (got "${raw}")`);
-  }
-  return raw.replace(/\/$/, '');
-}
-
-function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
-  const raw = str(env, name, fallback);
-  if (!allowed.includes(raw as T)) throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
-  return raw as T;
-}
-
-function timezone(env: Env, name: string, fallback: string): string {
-  const raw = str(env, name, fallback);
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: raw });
-  } catch {
-    throw new ConfigError(name, `must be an IANA time zone such as Asia/Kolkata (got "${raw}")`);
-  }
-  return raw;
-}
 
 /** A development secret kept under var/ so tokens survive restarts; production must set JWT_SECRET. */
 function devJwtSecret(): string {
   return devSecret('dev-jwt-secret');
-}
-
-function devSecret(name: string): string {
-  const file = resolve(process.cwd(), 'var', name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-export const PLACEHOLDER_SECRETS = ['change-me-to-a-long-random-secret'];
-
-/** Production secrets: not a documented placeholder, at least 32 characters, and not visibly low in variety. */
-export function requireStrongSecret(name: string, value: string): void {
-  if (value === '') throw new ConfigError(name, 'is required in production');
-  if (PLACEHOLDER_SECRETS.includes(value) || /change[-_ ]?me/i.test(value)) throw new ConfigError(name, 'is a documented placeholder: set a long random secret (openssl rand -hex 32)');
-  if (value.length < 32) throw new ConfigError(name, `must be at least 32 characters in production (got ${value.length})`);
-  if (new Set(value).size < 10) throw new ConfigError(name, 'has too little variety (fewer than 10 distinct characters): use a random secret (openssl rand -hex 32)');
 }
 
 /** Development key of the ledger chain, kept beside the development JWT secret. */
@@ -248,6 +175,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     razorpayxAccountNumber: str(env, 'RAZORPAYX_ACCOUNT_NUMBER', production ? '' : '2323230000000000'),
     razorpayxWebhookSecret: str(env, 'RAZORPAYX_WEBHOOK_SECRET', webhookSecret),
     razorpayxApiUrl: url(env, 'RAZORPAYX_API_URL', 'https://api.razorpay.com', ['http:', 'https:']),
+    ifscApiUrl: url(env, 'IFSC_API_URL', 'https://ifsc.razorpay.com', ['http:', 'https:']),
+    ifscApiTimeoutMs: int(env, 'IFSC_API_TIMEOUT_MS', 3000, 100, 30_000),
   };
   if (payoutsProvider === 'razorpayx') {
     for (const [n, v] of [['RAZORPAYX_KEY_ID', razorpayx.razorpayxKeyId], ['RAZORPAYX_KEY_SECRET', razorpayx.razorpayxKeySecret], ['RAZORPAYX_ACCOUNT_NUMBER', razorpayx.razorpayxAccountNumber], ['RAZORPAYX_WEBHOOK_SECRET', razorpayx.razorpayxWebhookSecret]]) {
@@ -268,6 +197,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return Object.assign(new AppConfig(), {
     nodeEnv,
     port: int(env, 'PORT', 3000, 0, 65535),
+    host: str(env, 'HOST', '0.0.0.0'),
+    dbPoolSize: strictTuning(env, 'DB_POOL_SIZE'),
+    dbConnectTimeoutMs: strictTuning(env, 'DB_CONNECT_TIMEOUT_MS'),
+    settlementParts: strictTuning(env, 'SETTLEMENT_PARTS'),
+    settlementConcurrency: strictTuning(env, 'SETTLEMENT_CONCURRENCY'),
+    settlementChunkSize: strictTuning(env, 'SETTLEMENT_CHUNK_SIZE'),
+    metricsRefreshMs: strictTuning(env, 'METRICS_REFRESH_MS'),
     databaseUrl: url(env, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/wakeup', ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:']),
     jwtSecret: jwtSecret || devJwtSecret(),

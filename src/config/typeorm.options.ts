@@ -1,7 +1,18 @@
 import type { DataSourceOptions } from 'typeorm';
 import { migrations } from '../database/migrations/index.js';
+import { tuning } from './tuning.js';
 
-export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/** PostgreSQL pool settings (AppConfig's dbPoolSize, dbConnectTimeoutMs; the TypeORM CLI, without AppConfig, reads them itself). */
+export interface PoolSettings {
+  size: number;
+  connectTimeoutMs: number;
+}
+
+export function dataSourceOptions(
+  databaseUrl: string,
+  extra: Partial<DataSourceOptions> = {},
+  pool: PoolSettings = { size: tuning('DB_POOL_SIZE'), connectTimeoutMs: tuning('DB_CONNECT_TIMEOUT_MS') },
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -9,7 +20,7 @@ export function dataSourceOptions(databaseUrl: string, extra: Partial<DataSource
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false, // TypeORM would print failed queries with their parameters (password hashes, ids): errors are logged by the filter instead
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 20), connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 3000), application_name: 'wakestake' },
+    extra: { max: pool.size, connectionTimeoutMillis: pool.connectTimeoutMs, application_name: 'wakestake' },
     ...extra,
   } as DataSourceOptions;
 }

@@ -4,6 +4,7 @@ import { Interval } from '@nestjs/schedule';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
+import { tuning } from '../config/tuning.js';
 import { RedisService } from '../common/redis.module.js';
 import { zonedInstant } from '../common/time.js';
 
@@ -11,10 +12,9 @@ import { zonedInstant } from '../common/time.js';
 export const METRIC_QUEUES = ['settlement', 'challenges', 'payouts', 'mail', 'notifications', 'challenge-plans'] as const;
 /** Settlement of a date must be done by this wall-clock time of that date (CheckSettlementDeadline alerts at it). */
 export const SETTLEMENT_DEADLINE = '15:00';
-/** How often the database and queue figures are read (env METRICS_REFRESH_MS); a scrape never reads them more often. */
+/** How often the database and queue figures are read (env METRICS_REFRESH_MS, config/tuning.ts); a scrape never reads them more often. */
 export function metricsRefreshMs(): number {
-  const n = Number(process.env.METRICS_REFRESH_MS ?? 15_000);
-  return Number.isInteger(n) && n >= 100 && n <= 3_600_000 ? n : 15_000;
+  return tuning('METRICS_REFRESH_MS');
 }
 const READ_TIMEOUT_MS = 2_000;
 

@@ -1,4 +1,6 @@
 import { type Schema, arr, bool, dateTime, dateTimeOrNull, int, message, obj, ok, open, paging, ref, rupees, str, strOrNull, text } from './schema-kit.js';
+import { progressSchema } from './progress.js';
+import { GROUP_RESPONSES } from './groups-responses.js';
 import { auth, challenge, challengeList, earningDay, notification, paymentMethod, plan, selfLimitsSchema, shieldsSchema, stillAwakeCheckSchema, streaks, transaction, user, withdrawalResult } from './schemas.js';
 
 /** The user's appeal, flat beside `success` (appeals.controller.ts). */
@@ -6,6 +8,7 @@ const appealAnswer: Schema = { allOf: [ref('Appeal'), obj({ success: bool }, ['s
 
 /** One entry a route. A `mime` answers that content type instead of JSON. */
 export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }> = {
+  ...GROUP_RESPONSES,
   'GET /api/v1/health/live': ref('HealthProbe'),
   'GET /api/v1/health/ready': ref('HealthProbe'),
   'GET /api/v1/health': obj({ success: bool, status: { type: 'string', enum: ['ok'] }, database: { type: 'string', enum: ['up'] }, redis: { type: 'string', enum: ['up'] } }),
@@ -41,6 +44,17 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'GET /api/v1/wallet/transactions/{id}': ok(transaction),
   'GET /api/v1/wallet/statement.csv': text('text/csv', 'the statement of the IST dates asked: opening balance, each line with its running balance, closing balance (UTF-8 with BOM)'),
   'GET /api/v1/wallet/payment-methods': ok(obj({ paymentMethods: arr(paymentMethod), ...paging })),
+  'GET /api/v1/wallet/payout-methods': ok(
+    obj({
+      payoutMethods: arr(
+        obj(
+          { id: str, type: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] }, label: { type: 'string', example: 'HDFC Bank ••••1234' }, upiId: strOrNull, accountNumber: { type: 'string', nullable: true, example: '••••1234' }, ifscCode: strOrNull, accountHolderName: strOrNull, bankName: strOrNull, uses: int, lastUsedAt: dateTime },
+        ),
+      ),
+    }),
+  ),
+  'DELETE /api/v1/wallet/payout-methods/{id}': message,
+  'GET /api/v1/ifsc/{code}': ok(obj({ ifsc: { type: 'string', example: 'HDFC0001234' }, bank: str, branch: str, city: str, state: str, address: str })),
   'GET /api/v1/wallet/earnings': ok(
     obj({ earnings: arr(earningDay), ...paging, totalWinnings: rupees(5), totalLosses: rupees(0), netEarnings: rupees(5), startDate: strOrNull, endDate: strOrNull }, ['earnings', 'page', 'size', 'total']),
   ),
@@ -61,6 +75,16 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
     totalLosses: rupees(),
   }),
   'GET /api/v1/challenges/can-create': obj({ canCreate: bool, reason: str }, ['canCreate']),
+  'GET /api/v1/challenges/bookable-dates': ok(
+    obj(
+      {
+        today: str,
+        firstBookable: { type: 'string', nullable: true },
+        dates: arr(obj({ date: str, bookable: bool, reason: str, blockedBy: { type: 'string', enum: ['BOOKED', 'LEAVE', 'OTHER'] }, wakeUpTimes: arr(str) }, ['date', 'bookable', 'wakeUpTimes'])),
+      },
+      ['today', 'firstBookable', 'dates'],
+    ),
+  ),
   'GET /api/v1/challenges/date/{date}': obj({ success: bool, challenges: arr(challenge), challenge: { allOf: [challenge], nullable: true } }, ['challenges', 'challenge']),
   'GET /api/v1/challenges/status/{status}': challengeList,
   'POST /api/v1/challenges/verify': obj({ success: bool, message: str, challenge, data: obj({ isSuccessful: bool, winningsAmount: rupees(50) }) }, ['challenge', 'data']),
@@ -139,6 +163,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'POST /api/v1/support/outages': ok(ref('Outage')),
   'POST /api/v1/support/outages/{id}/close': ok(ref('Outage')),
 
+  'GET /api/v1/me/progress': ok(progressSchema),
   'GET /api/v1/me/limits': ok(selfLimitsSchema),
   'PUT /api/v1/me/limits': ok(selfLimitsSchema),
   'POST /api/v1/me/limits/pause': ok(selfLimitsSchema),

@@ -1,5 +1,8 @@
 /** The contract's component schemas (SCHEMAS, named in components.schemas) and the answers the routes share. */
 import { type Schema, arr, bool, boolOrNull, dateTime, dateTimeOrNull, flags, int, obj, ok, open, paging, ref, rupees, rupeesOrNull, str, strOrNull } from './schema-kit.js';
+import { settlementAlertSchema, ledgerVerificationSchema, queueSummarySchema, queueJobSchema, manualPayoutSchema, supportUserSchema, supportChallengeRowSchema, ledgerLinksSchema, relatedEntrySchema, walletEntrySchema, outcome, challengeStorySchema } from './schemas-support.js';
+/** settings.reminders (issue 22): reminder channels and quiet hours (IST, may cross midnight; never the booked window). */
+const reminderSettings = obj({ push: bool, mail: bool, quietHours: { ...obj({ start: { ...str, example: '22:00' }, end: { ...str, example: '07:00' } }), nullable: true } });
 
 export const challengeSchema = obj(
   {
@@ -71,7 +74,7 @@ export const userSchema = obj({
   isProfileComplete: bool,
   role: { type: 'string', enum: ['USER', 'SUPPORT'] },
   hasPassword: { ...bool, description: 'false for a Google-only account (no password to change yet)' },
-  settings: obj({ notifications: flags(['email', 'challengeReminders', 'walletUpdates']), privacy: flags(['showOnLeaderboard', 'shareUsageData']) }),
+  settings: obj({ notifications: flags(['email', 'challengeReminders', 'walletUpdates']), privacy: flags(['showOnLeaderboard', 'shareUsageData']), reminders: reminderSettings }),
   termsVersion: { ...strOrNull, description: 'the terms version accepted (null: not recorded)' },
   termsAcceptedAt: dateTimeOrNull,
   currentTermsVersion: str,
@@ -176,115 +179,6 @@ export const settlementRunSchema = obj({
   startedAt: dateTime,
   finishedAt: dateTimeOrNull,
   receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], description: 'lines only on a date’s page' },
-});
-export const settlementAlertSchema = obj({ id: str, date: { type: 'string', format: 'date' }, kind: str, message: str, createdAt: dateTime });
-/** src/modules/support/support-ledger.controller.ts */
-export const ledgerVerificationSchema = obj({ id: str, ok: bool, checkedAt: dateTime, entries: int, accounts: int, journalSum: { ...str, description: 'paise, as text: 0 when balanced' }, problems: arr(str), runBy: strOrNull });
-/** src/modules/support/infrastructure/support-queues.service.ts */
-export const queueSummarySchema = obj({ name: str, isPaused: bool, counts: obj({ waiting: int, active: int, failed: int, delayed: int, completed: int }) });
-export const queueJobSchema = obj({
-  id: strOrNull,
-  name: str,
-  data: { description: 'the job’s data, secrets redacted' },
-  failedReason: strOrNull,
-  attemptsMade: int,
-  timestamp: dateTimeOrNull,
-  processedOn: dateTimeOrNull,
-  finishedOn: dateTimeOrNull,
-  delay: int,
-});
-/** src/modules/wallet/application/manual-payouts.service.ts */
-export const manualPayoutSchema = obj({
-  withdrawalId: str,
-  userId: str,
-  userEmail: strOrNull,
-  beneficiaryName: str,
-  method: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] },
-  upiId: strOrNull,
-  accountNumber: strOrNull,
-  ifscCode: strOrNull,
-  bankName: strOrNull,
-  amount: { ...rupees(500), description: 'rupees the user asked for' },
-  fee: { ...rupees(2), description: 'rupees kept' },
-  netAmount: { ...rupees(498), description: 'rupees the bank must send' },
-  requestedAt: dateTime,
-});
-/** src/modules/support/support.views.ts userView, challengeRow, entryView; support-users.controller.ts */
-export const supportUserSchema = obj(
-  { id: str, email: str, fullName: str, phoneNumber: strOrNull, isEmailVerified: bool, role: { type: 'string', enum: ['USER', 'SUPPORT'] }, createdAt: dateTime, deleted: bool, balance: { ...rupees(), description: 'in the search results only' } },
-  ['id', 'email', 'fullName', 'phoneNumber', 'isEmailVerified', 'role', 'createdAt', 'deleted'],
-);
-export const supportChallengeRowSchema = obj({
-  id: str,
-  challengeDate: { type: 'string', format: 'date' },
-  wakeUpTime: str,
-  stake: rupees(),
-  status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
-  isSuccessful: boolOrNull,
-  checkInTime: dateTimeOrNull,
-  verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true },
-  failureReason: strOrNull,
-  refundedAmount: rupees(),
-  winningsAmount: rupees(),
-  actualForfeitAmount: rupees(),
-  isTest: bool,
-  createdAt: dateTime,
-  closedAt: dateTimeOrNull,
-  processedAt: dateTimeOrNull,
-  cancelledAt: dateTimeOrNull,
-});
-export const ledgerLinksSchema = obj(
-  { challengeId: str, settlementDate: { type: 'string', format: 'date' }, orderId: str, paymentId: str, gateway: str, withdrawalId: str, payoutReference: strOrNull },
-  [],
-);
-export const ledgerEntryFields = {
-  entryId: str,
-  postedAt: dateTime,
-  reason: str,
-  correlation: obj({ type: str, id: str }),
-  idempotencyKey: str,
-  postings: arr(obj({ account: { type: 'string', example: 'user:…:wallet' }, amount: rupees() })),
-  metadata: { type: 'object', additionalProperties: true },
-};
-export const links = { $ref: '#/components/schemas/LedgerLinks' };
-/** An entry that does not touch the wallet but belongs to its story (pool moves, payouts); links on the ledger page. */
-export const relatedEntrySchema = obj({ ...ledgerEntryFields, links }, Object.keys(ledgerEntryFields));
-export const walletEntrySchema = obj({ ...ledgerEntryFields, links, amount: { ...rupees(), description: 'this wallet’s posting: positive credit, negative debit' }, runningBalance: rupees() });
-export const outcome = { type: 'string', enum: ['SUCCESS', 'FAILED'] };
-/** GET /support/challenges/{id} (support-challenges.controller.ts). */
-export const challengeStorySchema = obj({
-  challenge: obj({
-    id: str,
-    userId: str,
-    challengeDate: { type: 'string', format: 'date' },
-    wakeUpTime: str,
-    status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
-    isSuccessful: boolOrNull,
-    isTest: bool,
-    windowOpensAt: dateTime,
-    windowClosesAt: dateTime,
-  }),
-  user: { ...obj({ id: str, email: str, fullName: str }), nullable: true },
-  created: obj({ at: dateTime, stake: rupees() }),
-  checkIn: { ...obj({ at: dateTime, method: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true }, location: strOrNull, notes: strOrNull, hasPhoto: bool }), nullable: true },
-  closed: { ...obj({ at: dateTimeOrNull, outcome, failureReason: strOrNull }), nullable: true },
-  cancelled: { ...obj({ at: dateTime }), nullable: true },
-  settled: {
-    ...obj({
-      at: dateTimeOrNull,
-      date: { type: 'string', format: 'date' },
-      refund: rupees(),
-      winnings: rupees(),
-      forfeit: rupees(),
-      line: {
-        ...obj({ runId: str, batch: int, runStatus: str, lineNo: int, stake: rupees(), outcome, refund: rupees(), pooled: rupees(), winnings: rupees(), paid: bool, paidAt: dateTimeOrNull }),
-        nullable: true,
-      },
-      receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], nullable: true },
-    }),
-    nullable: true,
-  },
-  ledger: arr({ $ref: '#/components/schemas/RelatedEntry' }),
 });
 /** src/modules/challenges/domain/plan-view.ts */
 export const challengePlanSchema = obj({

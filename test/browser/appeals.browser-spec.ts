@@ -73,7 +73,7 @@ describe('appeals of a missed morning in Chromium', () => {
     await dashboard(balaPage, 'Bala');
     const card = balaPage.getByTestId('today-card');
     await card.getByRole('button', { name: 'How this was computed' }).click();
-    const receipt = balaPage.getByRole('dialog', { name: 'How your winnings were computed' });
+    const receipt = balaPage.getByRole('dialog', { name: 'What happened to your stake' }); // a miss's receipt is worded for what happened to that user
     const line = receipt.getByTestId('your-line');
     await line.getByRole('button', { name: /Dispute this miss/ }).click({ timeout: 10000 });
     await line.getByRole('textbox', { name: /What happened/ }).fill('My phone died overnight, please consider it.');

@@ -83,7 +83,8 @@ describe('attack: another user\'s ids', () => {
   }
 
   it('every user route with a path parameter, given each of the victim\'s ids', async () => {
-    const routes = collectRoutes(t).filter((r: Route) => r.kind === 'user' && r.params.length > 0);
+    // GET /ifsc/:code looks up a public bank directory: its parameter names no one's record (a malformed code is a 400).
+    const routes = collectRoutes(t).filter((r: Route) => r.kind === 'user' && r.params.length > 0 && r.url !== '/api/v1/ifsc/:code');
     expect(routes.length).toBeGreaterThanOrEqual(6);
     const before = await snapshot();
     const rows = await countRows(t);

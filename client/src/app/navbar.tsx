@@ -50,6 +50,8 @@ export function Navbar() {
     ? [
         { label: 'Dashboard', to: paths.dashboard },
         { label: 'Transactions', to: paths.transactions },
+        { label: 'Progress', to: paths.progress },
+        { label: 'Groups', to: paths.groups },
         ...(hasRole(user, 'SUPPORT') ? [{ label: 'Support', to: paths.support }] : []),
       ]
     : [];

@@ -14,6 +14,8 @@ const titles: Partial<Record<string, string>> = {
   [paths.profile]: 'Profile',
   [paths.withdraw]: 'Withdraw',
   [paths.transactions]: 'Transactions',
+  [paths.progress]: 'Progress',
+  [paths.groups]: 'Groups',
   [paths.support]: 'Support',
 };
 

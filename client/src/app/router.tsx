@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
         Component: ProtectedRoute,
         children: [
           { path: paths.onboarding, lazy: lazy(() => import('./routes/onboarding')) },
+          // An invite link: login required, a complete profile not (a friend who just signed up can join at once).
+          { path: paths.joinGroup, lazy: lazy(() => import('./routes/join-group')) },
           // Login and a complete profile required.
           {
             Component: ProfileGuard,
@@ -52,6 +54,9 @@ export const routes: RouteObject[] = [
               { path: paths.profile, lazy: lazy(() => import('./routes/profile')) },
               { path: paths.withdraw, lazy: lazy(() => import('./routes/withdraw')) },
               { path: paths.transactions, lazy: lazy(() => import('./routes/transactions')) },
+              { path: paths.progress, lazy: lazy(() => import('./routes/progress')) },
+              { path: paths.groups, lazy: lazy(() => import('./routes/groups')) },
+              { path: paths.group, lazy: lazy(() => import('./routes/group')) },
             ],
           },
         ],

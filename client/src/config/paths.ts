@@ -13,6 +13,10 @@ export const paths = {
   profile: '/profile',
   withdraw: '/withdraw',
   transactions: '/wallet/transactions',
+  progress: '/progress',
+  groups: '/groups',
+  group: '/groups/:id',
+  joinGroup: '/join/:token',
   support: '/support',
   // public legal and help pages (footer, sign-up)
   terms: '/terms',

@@ -34,6 +34,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     settings: {
       notifications: { email: true, challengeReminders: true, walletUpdates: true },
       privacy: { showOnLeaderboard: false, shareUsageData: false },
+      reminders: { push: true, mail: true, quietHours: null },
     },
     termsVersion: '2026-11-01',
     termsAcceptedAt: '2026-11-01T00:00:00.000Z',

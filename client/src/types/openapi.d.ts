@@ -567,6 +567,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/challenges/bookable-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ChallengesController_bookableDates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/challenges/date/{date}": {
         parameters: {
             query?: never;
@@ -919,6 +935,23 @@ export interface paths {
         post: operations["SelfLimitsController_pause"];
         /** End a cooling-off pause early: it ends 24 hours from now */
         delete: operations["SelfLimitsController_endPause"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My year: each morning’s status, weekly mean wake-up target and check-in, money in and out per IST month (rupees) */
+        get: operations["ProgressController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1503,6 +1536,279 @@ export interface paths {
         patch: operations["NotificationsController_readAll"];
         trace?: never;
     };
+    "/api/v1/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My groups */
+        get: operations["GroupsController_list"];
+        put?: never;
+        /** Create a group { name } (1-40 characters); you are its owner. At most 10 groups a person */
+        post: operations["GroupsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/invites/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invite link leads to (name, member count) before joining */
+        get: operations["GroupsController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join a group by its invite token { token } (joining again changes nothing) */
+        post: operations["GroupsController_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's page: members, their mornings this week (made it / missed / pending / excused) and the weekly board */
+        get: operations["GroupsController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Owner: a new invite link (the old one stops working) */
+        post: operations["GroupsController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Owner: remove a member */
+        delete: operations["GroupsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave a group (the earliest member left becomes owner; the last one out ends the group) */
+        post: operations["GroupsController_leave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/referee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Name my referee { userId } (a member of this group), or { userId: null } for none */
+        put: operations["RefereeController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/referee/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My referee, the check-ins I sent, and the ones I am asked to look at */
+        get: operations["RefereeController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/referee/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask my referee about one of my photo check-ins { challengeId } */
+        post: operations["RefereeController_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/referee/requests/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The check-in photo, for the referee asked (or its owner) */
+        get: operations["RefereeController_photo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/referee/requests/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Referee: confirm the check-in { note? } */
+        post: operations["RefereeController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/referee/requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Referee: reject the check-in { note? } (recorded and shown; it moves no money) */
+        post: operations["RefereeController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/payout-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved payout methods (destinations of paid withdrawals), most recently used first, masked */
+        get: operations["PayoutMethodsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/payout-methods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forget one saved payout method */
+        delete: operations["PayoutMethodsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ifsc/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bank branch of an IFSC (Razorpay's public IFSC directory): 400 malformed, 404 unknown, 503 directory unreachable */
+        get: operations["IfscController_lookup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1543,11 +1849,9 @@ export interface components {
             /** @example 06:00 */
             preferredWakeUpTime?: string | null;
             emergencyContact?: string | null;
-            /** @description any of the settings switches: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData} */
+            /** @description any of the settings: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData}, reminders.{push, mail} (booleans) and reminders.quietHours (null, or { start, end } as HH:MM in IST; may cross midnight) */
             settings?: {
-                [key: string]: {
-                    [key: string]: boolean;
-                };
+                [key: string]: Record<string, never>;
             };
         };
         TokenInputDto: {
@@ -1604,6 +1908,11 @@ export interface components {
             withdrawalMethod?: "UPI" | "BANK_TRANSFER";
             upiId?: string;
             bankDetails?: components["schemas"]["BankDetailsDto"];
+            /**
+             * Format: uuid
+             * @description a saved payout method (GET /wallet/payout-methods) instead of upiId or bankDetails
+             */
+            payoutMethodId?: string;
         };
         CreateChallengeDto: {
             /**
@@ -1662,6 +1971,11 @@ export interface components {
         CloseOutageDto: Record<string, never>;
         PushSubscriptionDto: Record<string, never>;
         PushEndpointDto: Record<string, never>;
+        CreateGroupDto: Record<string, never>;
+        JoinGroupDto: Record<string, never>;
+        SetRefereeDto: Record<string, never>;
+        AskRefereeDto: Record<string, never>;
+        RefereeAnswerDto: Record<string, never>;
         Challenge: {
             id: string;
             /**
@@ -1780,6 +2094,16 @@ export interface components {
                 privacy: {
                     showOnLeaderboard: boolean;
                     shareUsageData: boolean;
+                };
+                reminders: {
+                    push: boolean;
+                    mail: boolean;
+                    quietHours: {
+                        /** @example 22:00 */
+                        start: string;
+                        /** @example 07:00 */
+                        end: string;
+                    } | null;
                 };
             };
             /** @description the terms version accepted (null: not recorded) */
@@ -7694,6 +8018,149 @@ export interface operations {
             };
         };
     };
+    ChallengesController_bookableDates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            today: string;
+                            firstBookable: string | null;
+                            dates: {
+                                date: string;
+                                bookable: boolean;
+                                reason?: string;
+                                /** @enum {string} */
+                                blockedBy?: "BOOKED" | "LEAVE" | "OTHER";
+                                wakeUpTimes: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     ChallengesController_byDate: {
         parameters: {
             query?: never;
@@ -11737,6 +12204,210 @@ export interface operations {
                              * @example 3100
                              */
                             maxMonthlyStakeCap: number;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ProgressController_get: {
+        parameters: {
+            query?: {
+                /** @description YYYY (2000 to 2100); default: this year in IST */
+                year?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            /** @example 2037 */
+                            year: number;
+                            mornings: {
+                                /** Format: date */
+                                date: string;
+                                /** @enum {string} */
+                                status: "SUCCESS" | "FAILED" | "EXCUSED" | "PENDING";
+                                /**
+                                 * @description the target, IST HH:MM
+                                 * @example 06:00
+                                 */
+                                wakeUpTime: string;
+                                /**
+                                 * @description IST HH:MM:SS; null when not checked in
+                                 * @example 05:52:10
+                                 */
+                                checkInTime: string | null;
+                            }[];
+                            weeks: {
+                                /**
+                                 * Format: date
+                                 * @description the Monday the week starts on
+                                 */
+                                weekStart: string;
+                                /** @description mean wake-up target, minutes after midnight */
+                                targetMinutes: number;
+                                /** @description mean check-in, minutes after midnight of the challenge date; null without a check-in */
+                                actualMinutes: number | null;
+                            }[];
+                            months: {
+                                /** @example 2037-02 */
+                                month: string;
+                                /**
+                                 * @description rupees
+                                 * @example 500
+                                 */
+                                deposits: number;
+                                /**
+                                 * @description rupees
+                                 * @example 0
+                                 */
+                                withdrawals: number;
+                                /**
+                                 * @description rupees
+                                 * @example 60
+                                 */
+                                staked: number;
+                                /**
+                                 * @description rupees
+                                 * @example 57
+                                 */
+                                returned: number;
+                                /**
+                                 * @description rupees
+                                 * @example 1.5
+                                 */
+                                winnings: number;
+                                /**
+                                 * @description rupees
+                                 * @example 0
+                                 */
+                                other: number;
+                                /**
+                                 * @description rupees: every posting on the wallet that month, deposits − withdrawals − staked + returned + winnings + other
+                                 * @example 498.5
+                                 */
+                                net: number;
+                            }[];
                         };
                     };
                 };
@@ -17055,6 +17726,2583 @@ export interface operations {
                             updated: number;
                         };
                         message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            groups: {
+                                id: string;
+                                name: string;
+                                isOwner: boolean;
+                                memberCount: number;
+                                /** Format: date-time */
+                                joinedAt: string;
+                            }[];
+                            limits: {
+                                groupsPerUser: number;
+                                membersPerGroup: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            id: string;
+                            name: string;
+                            isOwner: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            memberCount: number;
+                            limits: {
+                                membersPerGroup: number;
+                            };
+                            inviteToken: string;
+                            inviteUrl: string;
+                            week: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                days: string[];
+                            };
+                            /** Format: date */
+                            today: string;
+                            members: {
+                                userId: string;
+                                name: string;
+                                isOwner: boolean;
+                                isMe: boolean;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                madeThisWeek: number;
+                                days: {
+                                    /** Format: date */
+                                    date: string;
+                                    /** @enum {string} */
+                                    outcome: "MADE" | "MISSED" | "PENDING" | "EXCUSED" | "NONE";
+                                    /** @description only on your own mornings */
+                                    challengeId?: string;
+                                    /** @description only on your own mornings */
+                                    hasPhoto?: boolean;
+                                    referee: {
+                                        requestId: string;
+                                        /** @enum {string} */
+                                        status: "PENDING" | "CONFIRMED" | "REJECTED";
+                                        refereeName: string;
+                                        note: string | null;
+                                    } | null;
+                                }[];
+                            }[];
+                            board: {
+                                userId: string;
+                                name: string;
+                                madeThisWeek: number;
+                                streak: number;
+                                rank: number;
+                            }[];
+                            /** @description members whose leaderboard setting keeps them off the board */
+                            boardHidden: number;
+                            myReferee: {
+                                userId: string;
+                                name: string;
+                                groupId: string;
+                                inThisGroup: boolean;
+                            } | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            groupId: string;
+                            name: string;
+                            memberCount: number;
+                            isMember: boolean;
+                            full: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinGroupDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            groupId: string;
+                            name: string;
+                            alreadyMember: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            id: string;
+                            name: string;
+                            isOwner: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            memberCount: number;
+                            limits: {
+                                membersPerGroup: number;
+                            };
+                            inviteToken: string;
+                            inviteUrl: string;
+                            week: {
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                days: string[];
+                            };
+                            /** Format: date */
+                            today: string;
+                            members: {
+                                userId: string;
+                                name: string;
+                                isOwner: boolean;
+                                isMe: boolean;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                madeThisWeek: number;
+                                days: {
+                                    /** Format: date */
+                                    date: string;
+                                    /** @enum {string} */
+                                    outcome: "MADE" | "MISSED" | "PENDING" | "EXCUSED" | "NONE";
+                                    /** @description only on your own mornings */
+                                    challengeId?: string;
+                                    /** @description only on your own mornings */
+                                    hasPhoto?: boolean;
+                                    referee: {
+                                        requestId: string;
+                                        /** @enum {string} */
+                                        status: "PENDING" | "CONFIRMED" | "REJECTED";
+                                        refereeName: string;
+                                        note: string | null;
+                                    } | null;
+                                }[];
+                            }[];
+                            board: {
+                                userId: string;
+                                name: string;
+                                madeThisWeek: number;
+                                streak: number;
+                                rank: number;
+                            }[];
+                            /** @description members whose leaderboard setting keeps them off the board */
+                            boardHidden: number;
+                            myReferee: {
+                                userId: string;
+                                name: string;
+                                groupId: string;
+                                inThisGroup: boolean;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            inviteToken: string;
+                            inviteUrl: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            groupId: string;
+                            userId: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GroupsController_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            groupId: string;
+                            groupDeleted: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRefereeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            referee: {
+                                userId: string;
+                                name: string;
+                                groupId: string;
+                            } | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            referee: {
+                                userId: string;
+                                name: string;
+                                groupId: string;
+                                groupName: string;
+                            } | null;
+                            asked: {
+                                id: string;
+                                challengeId: string;
+                                /** Format: date */
+                                challengeDate: string;
+                                userId: string;
+                                userName: string;
+                                refereeId: string;
+                                refereeName: string;
+                                groupId: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "CONFIRMED" | "REJECTED";
+                                note: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                            }[];
+                            toReview: {
+                                id: string;
+                                challengeId: string;
+                                /** Format: date */
+                                challengeDate: string;
+                                userId: string;
+                                userName: string;
+                                refereeId: string;
+                                refereeName: string;
+                                groupId: string;
+                                /** @enum {string} */
+                                status: "PENDING" | "CONFIRMED" | "REJECTED";
+                                note: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                decidedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskRefereeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            id: string;
+                            challengeId: string;
+                            /** Format: date */
+                            challengeDate: string;
+                            userId: string;
+                            userName: string;
+                            refereeId: string;
+                            refereeName: string;
+                            groupId: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "CONFIRMED" | "REJECTED";
+                            note: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_photo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefereeAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            id: string;
+                            challengeId: string;
+                            /** Format: date */
+                            challengeDate: string;
+                            userId: string;
+                            userName: string;
+                            refereeId: string;
+                            refereeName: string;
+                            groupId: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "CONFIRMED" | "REJECTED";
+                            note: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    RefereeController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefereeAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            id: string;
+                            challengeId: string;
+                            /** Format: date */
+                            challengeDate: string;
+                            userId: string;
+                            userName: string;
+                            refereeId: string;
+                            refereeName: string;
+                            groupId: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "CONFIRMED" | "REJECTED";
+                            note: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            decidedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PayoutMethodsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            payoutMethods: {
+                                id: string;
+                                /** @enum {string} */
+                                type: "UPI" | "BANK_TRANSFER";
+                                /** @example HDFC Bank ••••1234 */
+                                label: string;
+                                upiId: string | null;
+                                /** @example ••••1234 */
+                                accountNumber: string | null;
+                                ifscCode: string | null;
+                                accountHolderName: string | null;
+                                bankName: string | null;
+                                uses: number;
+                                /** Format: date-time */
+                                lastUsedAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PayoutMethodsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    IfscController_lookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            /** @example HDFC0001234 */
+                            ifsc: string;
+                            bank: string;
+                            branch: string;
+                            city: string;
+                            state: string;
+                            address: string;
+                        };
                     };
                 };
             };

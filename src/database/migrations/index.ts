@@ -19,6 +19,9 @@ import { Outages1763802000000 } from './1763802000000-outages.js';
 import { SelfLimitsAndConsent1763802100000 } from './1763802100000-self-limits-and-consent.js';
 import { WakeShieldsLeave1763802200000 } from './1763802200000-wake-shields-leave.js';
 import { AppealPhoto1763802290000 } from './1763802290000-appeal-photo.js';
+import { Groups1763803000000 } from './1763803000000-groups.js';
+import { ReminderChannels1763803100000 } from './1763803100000-reminder-channels.js';
+import { PayoutMethods1763803200000 } from './1763803200000-payout-methods.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -43,4 +46,7 @@ export const migrations = [
   SelfLimitsAndConsent1763802100000,
   WakeShieldsLeave1763802200000,
   AppealPhoto1763802290000,
+  Groups1763803000000,
+  ReminderChannels1763803100000,
+  PayoutMethods1763803200000,
 ];

@@ -7,13 +7,17 @@ import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import { ChallengesService } from './challenges.service.js';
 import { CancelChallengeCommand } from './commands/cancel-challenge/cancel-challenge.command.js';
 import { CheckInChallengeCommand, Photo } from './commands/check-in-challenge/check-in-challenge.command.js';
 import { CreateChallengeCommand } from './commands/create-challenge/create-challenge.command.js';
 import { CHALLENGE_STATUS_FILTERS } from './domain/challenge-rules.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
+import { ListMyChallengesQuery } from './queries/list-my-challenges/list-my-challenges.query.js';
+import { GetMyChallengesOfDateQuery } from './queries/get-my-challenges-of-date/get-my-challenges-of-date.query.js';
+import { GetMyChallengeQuery } from './queries/get-my-challenge/get-my-challenge.query.js';
+import { CanCreateChallengeQuery } from './queries/can-create-challenge/can-create-challenge.query.js';
+import { ListBookableDatesQuery } from './queries/list-bookable-dates/list-bookable-dates.query.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 export function pageOf(q: PageQueryDto): { page: number; size: number } {
@@ -27,7 +31,6 @@ const verifyPipe = createValidationPipe();
 @Controller('challenges')
 export class ChallengesController {
   constructor(
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
@@ -41,7 +44,7 @@ export class ChallengesController {
   @Get()
   async list(@CurrentUser() user: AuthUser, @Query() q: PageQueryDto) {
     const { page, size } = pageOf(q);
-    return { success: true, ...(await this.challenges.list(user.id, page, size)) };
+    return { success: true, ...(await this.queryBus.execute(new ListMyChallengesQuery(user.id, page, size))) };
   }
 
   @Get('stats')
@@ -54,12 +57,18 @@ export class ChallengesController {
 
   @Get('can-create')
   canCreate(@CurrentUser() user: AuthUser, @Query() q: CanCreateQueryDto) {
-    return this.challenges.canCreate(user.id, q.date);
+    return this.queryBus.execute(new CanCreateChallengeQuery(user.id, q.date));
+  }
+
+  /** Issue #20: today and the next 7 dates, each bookable or not (with the reason) and its open wake-up slots. */
+  @Get('bookable-dates')
+  async bookableDates(@CurrentUser() user: AuthUser) {
+    return { success: true, data: await this.queryBus.execute(new ListBookableDatesQuery(user.id)) };
   }
 
   @Get('date/:date')
   async byDate(@CurrentUser() user: AuthUser, @Param('date') date: string) {
-    return { success: true, ...(await this.challenges.byDate(user.id, date)) };
+    return { success: true, ...(await this.queryBus.execute(new GetMyChallengesOfDateQuery(user.id, date))) };
   }
 
   @Get('status/:status')
@@ -67,7 +76,7 @@ export class ChallengesController {
     const s = Object.hasOwn(CHALLENGE_STATUS_FILTERS, status.toUpperCase()) ? CHALLENGE_STATUS_FILTERS[status.toUpperCase()] : undefined;
     if (!s) throw ChallengeErrors.invalid(`status must be one of ${Object.keys(CHALLENGE_STATUS_FILTERS).join(', ')}`);
     const { page, size } = pageOf(q);
-    return { success: true, ...(await this.challenges.list(user.id, page, size, s)) };
+    return { success: true, ...(await this.queryBus.execute(new ListMyChallengesQuery(user.id, page, size, s))) };
   }
 
   /** JSON, or multipart/form-data with the same fields and a `photo` file (JPEG or PNG, up to 5 MB). */
@@ -87,7 +96,7 @@ export class ChallengesController {
 
   @Get(':id')
   async get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, challenge: await this.challenges.get(user.id, id) };
+    return { success: true, challenge: await this.queryBus.execute(new GetMyChallengeQuery(user.id, id)) };
   }
 
   @Delete(':id')

@@ -9,6 +9,13 @@ import { PurgeExpiredPhotosHandler } from './commands/purge-expired-photos/purge
 import { EraseCheckInDetailsHandler } from './commands/erase-check-in-details/erase-check-in-details.handler.js';
 import { ChallengeEntity } from './infrastructure/challenge.entity.js';
 import { GetChallengeStatsHandler } from './queries/get-challenge-stats/get-challenge-stats.handler.js';
+import { ListMyChallengesHandler } from './queries/list-my-challenges/list-my-challenges.handler.js';
+import { GetMyChallengesOfDateHandler } from './queries/get-my-challenges-of-date/get-my-challenges-of-date.handler.js';
+import { GetMyChallengeHandler } from './queries/get-my-challenge/get-my-challenge.handler.js';
+import { CanCreateChallengeHandler } from './queries/can-create-challenge/can-create-challenge.handler.js';
+import { GetChallengeStatisticsHandler } from './queries/get-challenge-statistics/get-challenge-statistics.handler.js';
+import { GetSelfLimitsHandler } from './queries/get-self-limits/get-self-limits.handler.js';
+import { ChangeSelfLimitsHandler } from './commands/change-self-limits/change-self-limits.handler.js';
 import { GetSettleableChallengesHandler } from './queries/get-settleable-challenges/get-settleable-challenges.handler.js';
 import { GetUserChallengeIdsOfDateHandler } from './queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.handler.js';
 import { HasPendingChallengesHandler } from './queries/has-pending-challenges/has-pending-challenges.handler.js';
@@ -52,15 +59,19 @@ import { MarkStillAwakeAskedHandler } from './commands/mark-still-awake-asked/ma
 import { ResolveStillAwakeChecksHandler } from './commands/resolve-still-awake-checks/resolve-still-awake-checks.handler.js';
 import { GetShieldsHandler } from './queries/get-shields/get-shields.handler.js';
 import { ListLeaveHandler } from './queries/list-leave/list-leave.handler.js';
+import { ListBookableDatesHandler } from './queries/list-bookable-dates/list-bookable-dates.handler.js';
 import { GetStillAwakeCheckHandler, GetStillAwakeSettingHandler } from './queries/get-still-awake/get-still-awake.handler.js';
 import { ListDueStillAwakeChecksHandler } from './queries/list-due-still-awake-checks/list-due-still-awake-checks.handler.js';
 import { ShieldsController } from './shields.controller.js';
 import { LeaveController } from './leave.controller.js';
 import { StillAwakeController } from './still-awake.controller.js';
+import { ProgressController } from './progress.controller.js';
+import { GetProgressHandler } from './queries/get-progress/get-progress.handler.js';
+import { GetGroupMorningsHandler } from './queries/get-group-mornings/get-group-mornings.handler.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
-  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController],
+  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController],
   providers: [
     ChallengesService,
     ChallengeCreator,
@@ -76,6 +87,14 @@ import { StillAwakeController } from './still-awake.controller.js';
     PurgeExpiredPhotosHandler,
     EraseCheckInDetailsHandler,
     GetChallengeStatsHandler,
+    ListMyChallengesHandler,
+    GetMyChallengesOfDateHandler,
+    GetMyChallengeHandler,
+    CanCreateChallengeHandler,
+    GetChallengeStatisticsHandler,
+    GetSelfLimitsHandler,
+    ChangeSelfLimitsHandler,
+    ListBookableDatesHandler,
     GetSettleableChallengesHandler,
     GetDateOutcomeTotalsHandler,
     GetUserChallengeIdsOfDateHandler,
@@ -108,6 +127,8 @@ import { StillAwakeController } from './still-awake.controller.js';
     GetStillAwakeSettingHandler,
     GetStillAwakeCheckHandler,
     ListDueStillAwakeChecksHandler,
+    GetProgressHandler,
+    GetGroupMorningsHandler,
   ],
   exports: [ChallengesService],
 })

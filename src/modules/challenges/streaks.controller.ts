@@ -2,19 +2,16 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
-import { ChallengesService } from './challenges.service.js';
 import { StreakStatisticsQueryDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatisticsQuery } from './queries/get-challenge-statistics/get-challenge-statistics.query.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller('streaks')
 export class StreaksController {
-  constructor(
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
-    @Inject(QueryBus) private readonly queryBus: QueryBus,
-  ) {}
+  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get()
   async streaks(@CurrentUser() user: AuthUser) {
@@ -36,6 +33,6 @@ export class StreaksController {
 
   @Get('statistics')
   async statistics(@CurrentUser() user: AuthUser, @Query() q: StreakStatisticsQueryDto) {
-    return { success: true, data: await this.challenges.statistics(user.id, q.startDate, q.endDate) };
+    return { success: true, data: await this.queryBus.execute(new GetChallengeStatisticsQuery(user.id, q.startDate, q.endDate)) };
   }
 }

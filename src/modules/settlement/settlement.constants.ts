@@ -1,3 +1,5 @@
+import { tuning } from '../../config/tuning.js';
+
 /** The settlement queue and its job names (BullMQ custom ids may not contain ':', so ids use '-'). */
 export const SETTLEMENT_QUEUE = 'settlement';
 
@@ -12,19 +14,14 @@ export const SettlementJob = {
   SETTLE_PART: 'settle-part',
 } as const;
 
-/** A whole number from min to max read from the environment when asked (a worker's settings); anything else: fallback. */
-function wholeFromEnv(name: string, fallback: number, min: number, max: number): number {
-  const n = Number(process.env[name] ?? fallback);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
 
 /**
  * Child jobs a settle-date job splits a day into, by user-id range (env SETTLEMENT_PARTS, default 1 = the whole day in
- * the settle-date job itself). Losers' parts run first (they fund the day's pool), then winners' parts, then the
+ * the settle-date job itself; declared in config/tuning.ts, refused at boot when malformed). Losers' parts run first (they fund the day's pool), then winners' parts, then the
  * parent finishes (revenue, SETTLED). More worker processes then settle one day faster.
  */
 export function settlementParts(): number {
-  return wholeFromEnv('SETTLEMENT_PARTS', 1, 1, 64);
+  return tuning('SETTLEMENT_PARTS');
 }
 
 /**
@@ -32,7 +29,7 @@ export function settlementParts(): number {
  * while one part waits on PostgreSQL the other computes). Scale out with more worker processes.
  */
 export function settlementConcurrency(): number {
-  return wholeFromEnv('SETTLEMENT_CONCURRENCY', 2, 1, 16);
+  return tuning('SETTLEMENT_CONCURRENCY');
 }
 
 /** [from, to) user-id bounds of part k of n (to null for the last). */
@@ -46,7 +43,7 @@ export const DEADLINE_CRON = '0 15 * * *';
 export const CATCH_UP_DAYS = 7;
 /** Lines paid per database transaction (env SETTLEMENT_CHUNK_SIZE, 1–10,000, default 2,000). */
 export function settlementChunkSize(): number {
-  return wholeFromEnv('SETTLEMENT_CHUNK_SIZE', 2000, 1, 10_000);
+  return tuning('SETTLEMENT_CHUNK_SIZE');
 }
 /** Rows read per GetSettleableChallengesQuery page. */
 export const PAGE_SIZE = 5000;

@@ -34,11 +34,13 @@ import { ResolveSuspenseHandler } from './commands/resolve-suspense/resolve-susp
 import { ErasePayoutDetailsHandler } from './commands/erase-payout-details/erase-payout-details.handler.js';
 import { ListUserNotificationsHandler } from './queries/list-user-notifications/list-user-notifications.handler.js';
 import { GetAccountLedgerHandler } from './queries/get-account-ledger/get-account-ledger.handler.js';
+import { GetMonthlyMoneyHandler } from './queries/get-monthly-money/get-monthly-money.handler.js';
 import { VerifyLedgerHandler } from './queries/verify-ledger/verify-ledger.handler.js';
 import { PostStakeMovementsHandler } from './commands/post-stake-movements/post-stake-movements.handler.js';
 import { CreateNotificationsHandler } from './commands/create-notifications/create-notifications.handler.js';
 import { GetEntriesByCorrelationHandler } from './queries/get-entries-by-correlation/get-entries-by-correlation.handler.js';
 import { GetCharityStatementHandler } from './queries/get-charity-statement/get-charity-statement.handler.js';
+import { PayoutMethodsModule } from './payout-methods.module.js';
 
 const HANDLERS = [
   StakeForfeitHandler,
@@ -58,6 +60,7 @@ const HANDLERS = [
   ErasePayoutDetailsHandler,
   ListUserNotificationsHandler,
   GetAccountLedgerHandler,
+  GetMonthlyMoneyHandler,
   VerifyLedgerHandler,
   PostStakeMovementsHandler,
   CreateNotificationsHandler,
@@ -67,7 +70,7 @@ const HANDLERS = [
 
 /** The wallet module: its controllers, command, query and event handlers. */
 @Module({
-  imports: [CqrsModule, BullModule.registerQueue({ name: PAYOUTS_QUEUE })],
+  imports: [CqrsModule, BullModule.registerQueue({ name: PAYOUTS_QUEUE }), PayoutMethodsModule],
   controllers: [WalletController, PayoutWebhooksController],
   providers: [
     LedgerService,

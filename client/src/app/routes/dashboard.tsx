@@ -9,6 +9,8 @@ import { useAuth } from '@/features/auth';
 import { ChallengeHistory } from '@/features/challenges/components/challenge-history';
 import { ChallengePledges } from '@/features/challenges/components/challenge-pledges';
 import { ChallengeStatCards } from '@/features/challenges/components/challenge-stat-cards';
+import { SettlementReceipts } from '@/features/challenges/components/settlement-receipts';
+import type { ReceiptEntry } from '@/features/challenges/utils/receipts';
 import type { AddFundsPrompt } from '@/features/challenges/components/create-challenge-modal';
 import { TestModeBox } from '@/features/challenges/components/test-mode-box';
 import { TodayChallengeCard } from '@/features/challenges/components/today-challenge-card';
@@ -61,6 +63,7 @@ export function Component() {
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [analyticsOpen, setAnalyticsOpen] = useState(false);
   const [receiptDate, setReceiptDate] = useState<string | null>(null);
+  const [receiptHint, setReceiptHint] = useState<ReceiptEntry | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   // A create refused for balance (from the navbar's modal) lands here: prompt to add funds.
@@ -149,7 +152,20 @@ export function Component() {
         </Stack>
       }
       quickActions={<QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />}
-      history={<ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />}
+      history={
+        <Stack gap={6}>
+          <ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />
+          <SettlementReceipts
+            history={history.data ?? []}
+            loading={history.isPending}
+            load={loadStateOf(history)}
+            onOpen={(entry) => {
+              setReceiptHint(entry);
+              setReceiptDate(entry.date);
+            }}
+          />
+        </Stack>
+      }
     >
       <Suspense fallback={null}>
         {addFundsOpen ? (
@@ -164,7 +180,17 @@ export function Component() {
         ) : null}
         {calendarOpen ? <CalendarModal open={calendarOpen} onClose={() => setCalendarOpen(false)} today={store.today} /> : null}
         {analyticsOpen ? <AnalyticsModal open={analyticsOpen} onClose={() => setAnalyticsOpen(false)} today={store.today} /> : null}
-        {receiptDate ? <ReceiptModal date={receiptDate} onClose={() => setReceiptDate(null)} /> : null}
+        {receiptDate ? (
+          <ReceiptModal
+            date={receiptDate}
+            outcome={receiptHint?.date === receiptDate ? receiptHint.outcome : undefined}
+            pledge={receiptHint?.date === receiptDate ? receiptHint.pledge : undefined}
+            onClose={() => {
+              setReceiptDate(null);
+              setReceiptHint(null);
+            }}
+          />
+        ) : null}
       </Suspense>
     </DashboardPage>
   );

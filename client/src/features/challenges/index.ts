@@ -6,6 +6,7 @@ export { UpcomingChallenges } from './components/upcoming-challenges';
 export { ChallengePledges } from './components/challenge-pledges';
 export { ChallengeStatCards } from './components/challenge-stat-cards';
 export { ChallengeHistory } from './components/challenge-history';
+export { SettlementReceipts } from './components/settlement-receipts';
 export { TestModeBox } from './components/test-mode-box';
 export { useChallenges, challengeMessages, type ChallengeStore } from './hooks/use-challenges';
 export { usePendingChallenges, useChallengeHistory } from './hooks/use-challenge-queries';

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Check, oneOf, optionalText, requiredText, wakeUpTime } from './check.js';
 import { GENDERS, normalizeIndianMobile, OCCUPATIONS } from '../domain/profile-rules.js';
-import { DEFAULT_SETTINGS } from '../domain/settings.js';
+import { DEFAULT_SETTINGS, settingProblem, type SettingsPatch } from '../domain/settings.js';
 
 const phone = (label: string, required: boolean) => (v: unknown) => {
   if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return required ? `${label} is required` : null;
@@ -18,16 +18,15 @@ const dateOfBirth = (v: unknown) => {
   return null; // past and age 13+ are checked against the clock in the service
 };
 
-/** Only known keys, only booleans. */
+/** Only known keys; switches are booleans, reminders.quietHours null or { start, end } (domain/settings.ts). */
 const settings = (v: unknown) => {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) return 'Settings must be an object';
   for (const [group, values] of Object.entries(v)) {
     if (!(group in DEFAULT_SETTINGS)) return `Unknown setting: settings.${group}`;
     if (values === null || typeof values !== 'object' || Array.isArray(values)) return `settings.${group} must be an object`;
-    const known = DEFAULT_SETTINGS[group as keyof typeof DEFAULT_SETTINGS];
     for (const [key, value] of Object.entries(values)) {
-      if (!(key in known)) return `Unknown setting: settings.${group}.${key}`;
-      if (typeof value !== 'boolean') return `settings.${group}.${key} must be true or false`;
+      const problem = settingProblem(group, key, value);
+      if (problem) return problem;
     }
   }
   return null;
@@ -44,6 +43,11 @@ export class UpdateProfileDto {
   @ApiPropertyOptional({ type: 'string', nullable: true }) @Check(optionalText('Institution name', 150)) institutionName?: string | null;
   @ApiPropertyOptional({ type: 'string', nullable: true, example: '06:00' }) @Check(wakeUpTime) preferredWakeUpTime?: string | null;
   @ApiPropertyOptional({ type: 'string', nullable: true }) @Check(phone('Emergency contact', false)) emergencyContact?: string | null;
-  @ApiPropertyOptional({ type: 'object', description: 'any of the settings switches: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData}', additionalProperties: { type: 'object', additionalProperties: { type: 'boolean' } } })
-  @Check(settings) settings?: { notifications?: Record<string, boolean>; privacy?: Record<string, boolean> };
+  @ApiPropertyOptional({
+    type: 'object',
+    description:
+      'any of the settings: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData}, reminders.{push, mail} (booleans) and reminders.quietHours (null, or { start, end } as HH:MM in IST; may cross midnight)',
+    additionalProperties: { type: 'object' },
+  })
+  @Check(settings) settings?: SettingsPatch;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface PushSubscriptionRow {
   id: string;
@@ -47,13 +47,29 @@ export class PushSubscriptionsRepository {
     await this.ds.query(`UPDATE push_subscriptions SET last_sent_at = $2 WHERE id = $1`, [id, now]);
   }
 
-  /** Claims a reminder: true once per challenge and kind, however many workers scan at once. */
-  async claim(challengeId: string, kind: string, userId: string, now: Date): Promise<boolean> {
-    const rows = (await this.ds.query(
-      `INSERT INTO push_reminders_sent (challenge_id, kind, user_id, sent_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1`,
-      [challengeId, kind, userId, now],
+  /**
+   * Claims a reminder in the caller's transaction with the channel it goes by first: true once per challenge and kind,
+   * however many workers scan at once (the in-app notice and any mail are written in the same transaction).
+   */
+  async claim(m: EntityManager, r: { challengeId: string; kind: string; userId: string; channel: string }, now: Date): Promise<boolean> {
+    const rows = (await m.query(
+      `INSERT INTO push_reminders_sent (challenge_id, kind, user_id, sent_at, channel) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING 1`,
+      [r.challengeId, r.kind, r.userId, now, r.channel],
     )) as unknown[];
     return rows.length > 0;
+  }
+
+  /** A pushed reminder that reached no device moves to its fallback: true once (a retry finds it moved already). */
+  async fallBack(m: EntityManager, challengeId: string, kind: string, channel: 'mail' | 'in-app'): Promise<boolean> {
+    const [rows] = (await m.query(
+      `UPDATE push_reminders_sent SET channel = $3 WHERE challenge_id = $1 AND kind = $2 AND channel = 'push' AND delivered = 0 RETURNING 1`,
+      [challengeId, kind, channel],
+    )) as [unknown[], number];
+    return rows.length > 0;
+  }
+
+  async recordMail(m: EntityManager, challengeId: string, kind: string, mailId: string): Promise<void> {
+    await m.query(`UPDATE push_reminders_sent SET mail_id = $3 WHERE challenge_id = $1 AND kind = $2`, [challengeId, kind, mailId]);
   }
 
   async recordDelivered(challengeId: string, kind: string, delivered: number): Promise<void> {

@@ -12,7 +12,7 @@ import { retry, upTo } from '../../../common/retry.js';
 import { GetUserQuery } from '../../identity/queries/get-user/get-user.query.js';
 import { userWallet } from '../domain/accounts.js';
 import { withdrawalHoldEntry, withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
-import { checkWithdrawal, WithdrawalInput } from '../domain/withdrawal-rules.js';
+import { checkWithdrawal } from '../domain/withdrawal-rules.js';
 import { isRetryableLedgerError, LedgerService } from '../infrastructure/ledger.service.js';
 import { PayoutProvider, PayoutResult } from '../infrastructure/payouts/payout-provider.js';
 import { withdrawalReturnedEntry } from '../domain/payout-entries.js';
@@ -20,6 +20,7 @@ import { creditTarget } from './credit-target.js';
 import { PAYOUT_JOB, PAYOUTS_QUEUE } from '../jobs/payouts.processor.js';
 import { CreateNotificationCommand } from '../commands/create-notification/create-notification.command.js';
 import { WalletErrors } from '../wallet.errors.js';
+import { ResolvePayoutMethodQuery, WithdrawalRequest } from '../queries/resolve-payout-method/resolve-payout-method.query.js';
 
 interface WithdrawalRow {
   id: string;
@@ -64,7 +65,7 @@ export class WithdrawalsService {
     @InjectQueue(PAYOUTS_QUEUE) private readonly queue: Queue,
   ) {}
 
-  async validate(userId: string, input: WithdrawalInput) {
+  async validate(userId: string, input: WithdrawalRequest) {
     const checked = await this.check(userId, input, false);
     const valid = checked.errors.length === 0;
     return {
@@ -74,7 +75,7 @@ export class WithdrawalsService {
     };
   }
 
-  async request(userId: string, input: WithdrawalInput) {
+  async request(userId: string, input: WithdrawalRequest) {
     const c = await this.check(userId, input);
     if (c.errors.length || c.amount === null || c.method === null) {
       const insufficientOnly = c.errors.length === 1 && c.errors[0] === 'Insufficient balance';
@@ -280,7 +281,9 @@ export class WithdrawalsService {
     return rows.length;
   }
 
-  private async check(userId: string, input: WithdrawalInput, detailsRequired = true) {
+  private async check(userId: string, request: WithdrawalRequest, detailsRequired = true) {
+    // A saved payout method (payoutMethodId) stands for the details it holds; they are checked like typed ones.
+    const input = await this.queryBus.execute(new ResolvePayoutMethodQuery(userId, request));
     const [user, balance] = await Promise.all([
       this.queryBus.execute(new GetUserQuery(userId)),
       this.ds.query(`SELECT balance::text FROM account_balances WHERE account = $1`, [userWallet(userId)]) as Promise<{ balance: string }[]>,

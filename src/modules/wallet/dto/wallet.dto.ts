@@ -46,4 +46,7 @@ export class WithdrawDto {
   @ApiPropertyOptional({ type: 'string' }) @Allow() upiId?: unknown;
   @ApiPropertyOptional({ type: () => BankDetailsDto }) @IsOptional() @IsObject({ message: 'bankDetails must be an object' }) @ValidateNested() @Type(() => BankDetailsDto)
   bankDetails?: BankDetailsDto;
+  @ApiPropertyOptional({ type: 'string', format: 'uuid', description: 'a saved payout method (GET /wallet/payout-methods) instead of upiId or bankDetails' })
+  @Allow()
+  payoutMethodId?: unknown;
 }

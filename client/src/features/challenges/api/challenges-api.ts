@@ -59,6 +59,28 @@ export async function canCreateChallenge(date: string, signal?: AbortSignal): Pr
   }
 }
 
+/** One of the next 8 dates as GET /challenges/bookable-dates answers it (issue #20). */
+export interface BookableDate {
+  date: string;
+  bookable: boolean;
+  /** the server's reason when not bookable */
+  reason?: string;
+  blockedBy?: 'BOOKED' | 'LEAVE' | 'OTHER';
+  /** the wake-up times the create route accepts on this date now (today: those whose window has not opened) */
+  wakeUpTimes: string[];
+}
+
+export interface BookableDates {
+  today: string;
+  dates: BookableDate[];
+  firstBookable: string | null;
+}
+
+/** GET /challenges/bookable-dates: today and the next 7 dates in one call, each bookable or not with the reason. */
+export async function getBookableDates(signal?: AbortSignal): Promise<BookableDates> {
+  return unwrap<BookableDates>(await api.get('/challenges/bookable-dates', { signal }));
+}
+
 /** POST /challenges: returns the created challenge. */
 export async function createChallenge(input: CreateChallengeInput): Promise<Challenge> {
   const body = (await api.post('/challenges', input)) as { challenge: Challenge };

@@ -8,6 +8,7 @@ export const challengeKeys = {
   byDate: (userId: string, date: string) => ['challenges', userId, 'date', date] as const,
   byStatus: (userId: string, status: string, size: number) => ['challenges', userId, 'status', status, size] as const,
   stats: (userId: string) => ['challenges', userId, 'stats'] as const,
+  bookableDates: (userId: string, today: string) => ['challenges', userId, 'bookable-dates', today] as const,
   canCreate: (userId: string, date: string) => ['challenges', userId, 'can-create', date] as const,
   statistics: (userId: string, start: string, end: string) => ['challenges', userId, 'statistics', start, end] as const,
   earnings: queryKeys.wallet.earnings,

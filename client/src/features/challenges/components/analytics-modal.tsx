@@ -1,6 +1,8 @@
-import { Box, Button, Group, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Box, Button, Group, Heading, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
 import { useId, useMemo, useState } from 'react';
 import { InfoDialog } from '@/components/ui/info-dialog';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LinesSkeleton } from './lines-skeleton';
 import { formatINR } from '@/lib/format';
 import { useAnalytics } from '../hooks/use-challenge-queries';
 import { analyticsSeries, type AnalyticsPoint } from '../utils/analytics';
@@ -150,11 +152,13 @@ export function AnalyticsModal({ open, onClose, today }: { open: boolean; onClos
           ))}
         </Group>
         {failed ? (
-          <Text color="fg.error" role="alert">
-            Failed to load statistics
-          </Text>
+          <LoadFailed
+            message="Failed to load statistics"
+            onRetry={() => Promise.all([statistics.isError ? statistics.refetch() : null, earnings.isError ? earnings.refetch() : null])}
+            retrying={statistics.isFetching || earnings.isFetching}
+          />
         ) : loading ? (
-          <Text color="fg.muted">Loading analytics...</Text>
+          <LinesSkeleton label="Loading analytics..." lines={3} height="16" testId="analytics-loading" />
         ) : (
           <>
             <SimpleGrid columns={{ base: 2, md: 3 }} gap={3}>

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, chakra, HStack, IconButton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useState } from 'react';
 import { InfoDialog } from '@/components/ui/info-dialog';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { useCalendarChallenges } from '../hooks/use-challenge-queries';
@@ -18,12 +19,58 @@ import { formatCalendarDate, formatMonth } from '../utils/dates';
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const LEGEND: CalendarStatus[] = ['PENDING', 'SUCCESS', 'FAILED', 'PROCESSED', 'OTHER'];
 
-/** One challenge in a cell: colour plus its status in words (never colour alone). */
+const SR_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: 0,
+} as const;
+
+/** A chip's status as one mark, for a phone's narrow cells (still never colour alone). */
+export const calendarStatusMark: Record<CalendarStatus, string> = {
+  PENDING: '…',
+  SUCCESS: '✓',
+  FAILED: '✗',
+  PROCESSED: '₹',
+  OTHER: '–',
+};
+
+/**
+ * One challenge in a cell: colour plus its status in words (never colour alone). Issue #20: it stays inside its
+ * cell: below md (a phone's cell is ~45px wide) the time's hour and a mark; the words are always read out.
+ */
 export function CalendarChip({ challenge }: { challenge: Challenge }) {
   const status = calendarStatus(challenge);
+  const full = `${formatWakeUpTime(challenge.wakeUpTime)} · ${calendarStatusText[status]}`;
   return (
-    <Badge colorPalette={calendarColors[status]} variant="subtle" size="sm" w="full" justifyContent="flex-start" data-status={status}>
-      {formatWakeUpTime(challenge.wakeUpTime)} · {calendarStatusText[status]}
+    <Badge
+      colorPalette={calendarColors[status]}
+      variant="subtle"
+      size="sm"
+      w="full"
+      maxW="full"
+      minW={0}
+      overflow="hidden"
+      position="relative"
+      justifyContent="flex-start"
+      px={{ base: 1, md: 2 }}
+      title={full}
+      data-status={status}
+      data-testid="calendar-chip"
+    >
+      {/* the words: shown from md, below it read out only */}
+      <chakra.span truncate css={{ '@media screen and (max-width: 47.99em)': SR_ONLY }}>
+        {full}
+      </chakra.span>
+      <chakra.span aria-hidden="true" hideFrom="md" truncate>
+        {formatWakeUpTime(challenge.wakeUpTime).replace(/ [AP]M$/, '').replace(/:00$/, '')}
+        {calendarStatusMark[status]}
+      </chakra.span>
     </Badge>
   );
 }
@@ -33,7 +80,7 @@ export function CalendarCell({ date, challenges, today }: { date: string; challe
   const { shown, more } = calendarCell(challenges, date);
   const day = Number(date.slice(8));
   return (
-    <Stack gap={1} minH="20" p={1} borderWidth="1px" borderColor={date === today ? 'brand.border' : 'border'} rounded="md" data-date={date}>
+    <Stack gap={1} minH="20" minW={0} overflow="hidden" p={{ base: 0.5, md: 1 }} borderWidth="1px" borderColor={date === today ? 'brand.border' : 'border'} rounded="md" data-date={date}>
       <Text fontSize="xs" fontWeight={date === today ? 'bold' : 'medium'}>
         <span aria-hidden="true">{day}</span>
         <VisuallyHidden>{formatCalendarDate(date)}{date === today ? ' (today)' : ''}</VisuallyHidden>
@@ -79,10 +126,8 @@ export function CalendarModal({ open, onClose, today }: { open: boolean; onClose
           <span aria-hidden="true">›</span>
         </IconButton>
       </HStack>
-      {query.isError ? (
-        <Text color="fg.error" role="alert">
-          Failed to load challenges
-        </Text>
+      {query.isError && !query.data ? (
+        <LoadFailed message="Failed to load challenges" onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : null}
       <chakra.table w="full" css={{ tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: '4px' }}>
         <caption>

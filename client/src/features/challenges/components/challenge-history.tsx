@@ -5,6 +5,7 @@ import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { forfeitLostOf, HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
+import { LinesSkeleton } from './lines-skeleton';
 import { appealDeadline, isMiss, MissAppeal } from './miss-appeal';
 
 /** Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. */
@@ -29,7 +30,7 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
         {load?.failed ? (
           <LoadFailed message="We couldn't load your challenge history." onRetry={load.retry} retrying={load.retrying} />
         ) : loading && !history.length ? (
-          <Text color="fg.muted">Loading...</Text>
+          <LinesSkeleton label="Loading your challenge history..." testId="history-loading" />
         ) : history.length === 0 ? (
           <Text color="fg.muted">No finished challenges yet.</Text>
         ) : (

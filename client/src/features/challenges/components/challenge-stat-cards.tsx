@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stat, Text } from '@chakra-ui/react';
+import { Card, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { useAppConfig } from '@/features/config';
 import { formatINR } from '@/lib/format';
@@ -24,7 +24,8 @@ export function ChallengeStatCards({ stats, load }: { stats: ChallengeStats | nu
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{item.label}</Stat.Label>
-              <Stat.ValueText>{item.value}</Stat.ValueText>
+              {/* first load: the value's shape (issue #20), the label already in place */}
+              {stats ? <Stat.ValueText>{item.value}</Stat.ValueText> : <Skeleton h="8" w="16" my={1} aria-hidden="true" data-testid="stat-loading" />}
             </Stat.Root>
             {/* The line is kept while loading (a blank), so the cards do not grow when the numbers arrive. */}
             <Text fontSize="sm" color="fg.muted">

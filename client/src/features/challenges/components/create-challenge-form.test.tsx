@@ -172,4 +172,75 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Review your stake' })).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
+
+  describe('bookable dates (issue #20)', () => {
+    const ALL = ['04:00', '04:30', '05:00', '05:30', '06:00', '06:30', '07:00'];
+    const serverDates = () => {
+      const today = todayIST();
+      const d = (i: number) => addDays(today, i);
+      return {
+        success: true,
+        data: {
+          today,
+          firstBookable: today,
+          dates: [
+            { date: d(0), bookable: true, wakeUpTimes: ['06:00', '06:30', '07:00'] },
+            { date: d(1), bookable: false, blockedBy: 'BOOKED', reason: 'You already have a challenge for this date', wakeUpTimes: ALL },
+            { date: d(2), bookable: true, wakeUpTimes: ALL },
+            { date: d(3), bookable: false, blockedBy: 'LEAVE', reason: `You are on leave on ${d(3)}: remove the leave day first`, wakeUpTimes: ALL },
+            ...[4, 5, 6, 7].map((i) => ({ date: d(i), bookable: true, wakeUpTimes: ALL })),
+          ],
+        },
+      };
+    };
+
+    it('lists no booked or leave date, says why they are left out, and defaults to the first bookable date', async () => {
+      renderForm(500, { 'GET /challenges/bookable-dates': { body: serverDates() } });
+      await screen.findByText('₹500');
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(6));
+      const values = screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+      expect(values).not.toContain(addDays(todayIST(), 1));
+      expect(values).not.toContain(addDays(todayIST(), 3));
+      expect((screen.getByLabelText('Challenge date') as HTMLSelectElement).value).toBe(todayIST());
+      expect(screen.getByTestId('withheld-dates')).toHaveTextContent('already booked');
+      expect(screen.getByTestId('withheld-dates')).toHaveTextContent('on leave');
+    });
+
+    it("offers only the date's open wake-up slots, and all of them on a later date", async () => {
+      const user = userEvent.setup();
+      renderForm(500, { 'GET /challenges/bookable-dates': { body: serverDates() } });
+      await screen.findByText('₹500');
+      await waitFor(() => expect(screen.getByRole('slider')).toHaveAttribute('aria-valuemin', '360'));
+      await user.selectOptions(screen.getByLabelText('Challenge date'), addDays(todayIST(), 2));
+      expect(screen.getByRole('slider')).toHaveAttribute('aria-valuemin', '240');
+      expect(screen.getByRole('slider')).toHaveAttribute('aria-valuemax', '420');
+    });
+
+    it('withholds a date the cached challenges show as booked even before the server catches up', async () => {
+      const tomorrow = addDays(todayIST(), 1);
+      renderForm(500, { 'GET /challenges/status/PENDING': { body: { challenges: [{ id: 'p', challengeDate: tomorrow, status: 'PENDING' }] } } });
+      await screen.findByText('₹500');
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(7));
+      expect(screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).not.toContain(tomorrow);
+    });
+
+    it('a failed check of the dates says so with a Retry', async () => {
+      const fetchMock = renderForm(500, { 'GET /challenges/bookable-dates': { status: 500, body: { success: false, statusCode: 500, error: 'boom' } } });
+      const failed = await screen.findByTestId('load-failed');
+      expect(failed).toHaveTextContent("We couldn't check which dates are free.");
+      const before = fetchMock.mock.calls.filter(([u]) => String(u).includes('bookable-dates')).length;
+      await userEvent.setup().click(within(failed).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('bookable-dates')).length).toBeGreaterThan(before));
+    });
+
+    it('no date bookable: says why and cannot submit', async () => {
+      const body = serverDates();
+      body.data.firstBookable = null as unknown as string;
+      body.data.dates = body.data.dates.map((d) => ({ ...d, bookable: false, blockedBy: 'OTHER', reason: 'Insufficient balance! You need at least ₹50 to create challenges' }));
+      renderForm(500, { 'GET /challenges/bookable-dates': { body } });
+      await screen.findByText('₹500');
+      await waitFor(() => expect(screen.getByTestId('withheld-dates')).toHaveTextContent('No date can be booked: Insufficient balance'));
+      expect(submit()).toBeDisabled();
+    });
+  });
 });

@@ -3,27 +3,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
-import { useAppConfig } from '@/features/config';
+import { CharityField, useCharityChoice } from '@/features/config';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
-import { canCreateChallenge } from '../api/challenges-api';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { canCreateChallenge, getBookableDates } from '../api/challenges-api';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import { challengeKeys } from '../api/query-keys';
 import type { Challenge } from '../api/types';
 import { reasonOf, useChallenges } from '../hooks/use-challenges';
+import { usePendingChallenges } from '../hooks/use-challenge-queries';
 import { useWalletBalance } from '../hooks/use-wallet-balance';
 import {
-  bookableDates,
   checkCreateForm,
   createErrorOutcome,
   DEFAULT_FORFEIT,
   DEFAULT_WAKE_MINUTES,
-  EARLIEST_WAKE_MINUTES,
-  LATEST_WAKE_MINUTES,
   MIN_FORFEIT,
   WAKE_STEP_MINUTES,
   windowLabelsFor,
 } from '../utils/challenge-rules';
-import { addDays, formatCalendarDate, hhmmOf, todayIST } from '../utils/dates';
+import { dateChoices, wakeRangeOf, withheldWord } from '../utils/date-choices';
+import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/dates';
 import { ReviewStakeDialog } from './review-stake-dialog';
 
 export interface CreateChallengeFormProps {
@@ -42,9 +42,23 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const { user } = useAuth();
   const userId = user?.id ?? 'anonymous';
   const today = todayIST();
-  const dates = useMemo(() => bookableDates(today), [today]);
-  const [date, setDate] = useState(() => addDays(today, 1));
-  const [wakeMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
+  // Issue #20: the server says which of the 8 dates can be booked (booked, on leave, too late today are withheld).
+  const bookable = useQuery({
+    queryKey: challengeKeys.bookableDates(userId, today),
+    queryFn: ({ signal }) => getBookableDates(signal),
+    enabled: !!user,
+    staleTime: 10_000,
+  });
+  const pending = usePendingChallenges();
+  const bookedInCache = useMemo(() => new Set((pending.data ?? []).map((c) => c.challengeDate)), [pending.data]);
+  const choices = useMemo(() => dateChoices(today, bookable.data, bookedInCache), [today, bookable.data, bookedInCache]);
+  const [picked, setPicked] = useState<string | null>(null);
+  // The picked date while it is still offered, else the first bookable one.
+  const choice = choices.offered.find((c) => c.date === picked) ?? choices.offered.find((c) => c.date === choices.first);
+  const date = choice?.date ?? '';
+  const range = wakeRangeOf(choice);
+  const [wantedMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
+  const wakeMinutes = Math.min(range.max, Math.max(range.min, wantedMinutes));
   const [forfeitText, setForfeitText] = useState(String(DEFAULT_FORFEIT));
   // Issue #20: submit opens a review of what the stake means; the POST happens on its Confirm.
   const [reviewing, setReviewing] = useState(false);
@@ -53,18 +67,14 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
   // The store's create mutation: `busy` while the POST is on its way.
   const { createChallenge, busy: submitting } = useChallenges();
-  const ids = { date: useId(), forfeit: useId(), charity: useId() };
-  // POOL_MODE=pledge: nobody wins anyone's money; a miss's 15% goes to the charity picked here (default the first listed)
-  const config = useAppConfig().data;
-  const pledge = config?.poolMode === 'pledge';
-  const charities = config?.charities ?? [];
-  const [charityId, setCharityId] = useState<string | null>(null);
-  const charity = charities.find((c) => c.id === charityId) ?? charities[0];
+  const ids = { date: useId(), forfeit: useId() };
+  const charityChoice = useCharityChoice();
+  const { pledge, charity } = charityChoice;
 
   const canCreate = useQuery({
     queryKey: challengeKeys.canCreate(userId, date),
     queryFn: ({ signal }) => canCreateChallenge(date, signal),
-    enabled: !!user,
+    enabled: !!user && !!date,
     staleTime: 10_000,
   });
 
@@ -72,7 +82,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const known = typeof balance === 'number';
   const check = checkCreateForm({ balance: balance ?? 0, forfeit, loading: submitting || balancePending });
   const serverSaysNo = canCreate.data?.canCreate === false && !!canCreate.data.reason;
-  const disabled = check.disabled || !known || serverSaysNo;
+  const disabled = check.disabled || !known || serverSaysNo || !date;
   const wakeUpTime = hhmmOf(wakeMinutes);
   const window = windowLabelsFor(wakeUpTime);
 
@@ -132,17 +142,27 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
 
       <Field.Root>
         <Field.Label htmlFor={ids.date}>Challenge date</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setDate(e.currentTarget.value)}>
-            {dates.map((d, i) => (
-              <option key={d} value={d}>
-                {formatCalendarDate(d)}
-                {i === 0 ? ' (today)' : i === 1 ? ' (tomorrow)' : ''}
+        <NativeSelect.Root disabled={!date}>
+          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setPicked(e.currentTarget.value)}>
+            {choices.offered.length === 0 ? <option value="">No date can be booked</option> : null}
+            {choices.offered.map((c) => (
+              <option key={c.date} value={c.date}>
+                {c.label}
               </option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
+        {bookable.isError && !bookable.data ? (
+          <LoadFailed message="We couldn't check which dates are free." onRetry={() => bookable.refetch()} retrying={bookable.isFetching} />
+        ) : null}
+        {choices.withheld.length > 0 ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="withheld-dates">
+            {choices.offered.length === 0 && choices.withheld[0]?.reason
+              ? `No date can be booked: ${choices.withheld[choices.withheld.length - 1].reason}`
+              : `Not offered: ${choices.withheld.map((c) => `${formatShortDate(c.date)} (${withheldWord(c)})`).join(', ')}.`}
+          </Text>
+        ) : null}
         {serverSaysNo ? (
           <Text fontSize="sm" color="fg.error" role="status" data-testid="can-create-reason">
             {canCreate.data?.reason}
@@ -153,8 +173,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       </Field.Root>
 
       <Slider.Root
-        min={EARLIEST_WAKE_MINUTES}
-        max={LATEST_WAKE_MINUTES}
+        min={range.min}
+        max={range.max}
         step={WAKE_STEP_MINUTES}
         value={[wakeMinutes]}
         onValueChange={(e) => setWakeMinutes(e.value[0])}
@@ -173,7 +193,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
             <Slider.Range />
           </Slider.Track>
           <Slider.Thumbs />
-          <Slider.Marks marks={marks} />
+          <Slider.Marks marks={marks.filter((m) => m.value >= range.min && m.value <= range.max)} />
         </Slider.Control>
       </Slider.Root>
       <Text fontSize="sm" color="fg.muted" mt={-2} data-testid="window-text">
@@ -208,21 +228,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         )}
       </Field.Root>
 
-      {pledge && charities.length > 0 ? (
-        <Field.Root>
-          <Field.Label htmlFor={ids.charity}>If you miss, donate to</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id={ids.charity} value={charity?.id} onChange={(e) => setCharityId(e.currentTarget.value)}>
-              {charities.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      ) : null}
+      <CharityField choice={charityChoice} />
 
       {formError ? (
         <Alert.Root status="error" role="alert">

@@ -1,8 +1,10 @@
-import { Badge, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { InfoDialog } from '@/components/ui/info-dialog';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { formatINR } from '@/lib/format';
 import { useChallengeHistory, useSettlement } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
+import { outcomeOfLines, receiptTitle, type ReceiptOutcome } from '../utils/receipts';
 import { appealDeadline, MissAppeal } from './miss-appeal';
 
 const LINES_SHOWN = 100;
@@ -20,8 +22,19 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
-/** The day's settlement receipt (GET /settlements/{date}): anonymous totals and lines, and the user's own line. */
-export function ReceiptModal({ date, onClose }: { date: string | null; onClose: () => void }) {
+export interface ReceiptModalProps {
+  date: string | null;
+  onClose: () => void;
+  /** what happened to the user that day, known before the receipt loads (the receipts list, today's card) */
+  outcome?: ReceiptOutcome;
+  pledge?: boolean;
+}
+
+/**
+ * The day's settlement receipt (GET /settlements/{date}): anonymous totals and lines, and the user's own line.
+ * Issue #20: titled for what happened to this user (won, missed, forgiven), from their lines once loaded.
+ */
+export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint }: ReceiptModalProps) {
   const query = useSettlement(date);
   // the 48 h dispute window of a missed line runs from its challenge's window close (held by the history list)
   const history = useChallengeHistory();
@@ -33,17 +46,28 @@ export function ReceiptModal({ date, onClose }: { date: string | null; onClose: 
   const r = data?.receipt;
   const mine = new Set((data?.yourLines ?? []).map((l) => l.lineNo));
   // pledge mode (POOL_MODE fixed at creation): nobody wins anyone's money, a miss donates; never "winnings" here
-  const pledge = r?.mode === 'pledge';
+  const pledge = r ? r.mode === 'pledge' : !!pledgeHint;
+  const title = receiptTitle(data ? outcomeOfLines(data.yourLines ?? []) : (hint ?? null), pledge);
   const charityName = (id?: string | null) => (id ? (r?.donations?.find((d) => d.charityId === id)?.name ?? id) : 'WakeStake (no charity configured)');
 
   return (
-    <InfoDialog open={!!date} onClose={onClose} title={pledge ? 'How your pledge was settled' : 'How your winnings were computed'} size="lg">
+    <InfoDialog open={!!date} onClose={onClose} title={title} size="lg">
       {query.isPending ? (
-        <Text color="fg.muted">Loading receipt...</Text>
+        <Stack gap={3} data-testid="receipt-loading" aria-busy="true">
+          <Skeleton h="5" w="60%" />
+          <Skeleton h="16" />
+          <SimpleGrid columns={{ base: 2, md: 3 }} gap={3}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} h="10" />
+            ))}
+          </SimpleGrid>
+        </Stack>
       ) : query.isError ? (
-        <Text color="fg.error" role="alert">
-          {query.error instanceof Error ? query.error.message : 'Failed to load the receipt'}
-        </Text>
+        <LoadFailed
+          message={`We couldn't load the receipt${query.error instanceof Error && query.error.message ? `: ${query.error.message}` : '.'}`}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : data && r ? (
         <Stack gap={5} data-testid="receipt">
           <Text>

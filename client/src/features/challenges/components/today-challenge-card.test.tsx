@@ -92,6 +92,22 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.getByText('Actual forfeit: ₹3.75')).toBeInTheDocument();
   });
 
+  it('in the window the Check In button comes before the facts and the pool (a phone shows it first, issue #20)', async () => {
+    stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 0, pool: 0, settled: false } } } });
+    renderCard(make(), ist('06:05:00'));
+    const button = screen.getByRole('button', { name: 'Check In' });
+    const facts = screen.getByText(/Wake-up time:/);
+    const pool = await screen.findByTestId('today-pool');
+    expect(button.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(button.compareDocumentPosition(pool) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('first load: a skeleton, not a spinner or a word (issue #20)', () => {
+    renderCard(null, ist('06:05:00'), { loading: true });
+    expect(screen.getByTestId('today-loading')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No challenge for today.')).toBeNull();
+  });
+
   it('no challenge today', () => {
     renderCard(null, ist('07:00:00'));
     expect(screen.getByText('No challenge for today.')).toBeInTheDocument();
@@ -111,5 +127,14 @@ describe('calendar cell', { timeout: 20_000 }, () => {
     expect(screen.getByText('5:00 AM · Success')).toBeInTheDocument();
     expect(screen.queryByText(/6:00 AM/)).toBeNull();
     expect(screen.getByText('+2 more')).toBeInTheDocument();
+  });
+
+  it('each chip also carries a short form for a phone (hour and a status mark), hidden from screen readers', () => {
+    renderWithProviders(<CalendarCell date={DATE} challenges={[make({ id: 'a', wakeUpTime: '06:30', status: 'COMPLETED', isSuccessful: true })]} today={DATE} />);
+    const chip = screen.getByTestId('calendar-chip');
+    const short = chip.querySelector('[aria-hidden="true"]');
+    expect(short).toHaveTextContent('6:30✓');
+    expect(chip).toHaveAttribute('title', '6:30 AM · Success');
+    expect(screen.getByText('6:30 AM · Success')).not.toHaveAttribute('aria-hidden');
   });
 });

@@ -6,6 +6,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/config';
 import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
+import { LinesSkeleton } from './lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
 import { reasonOf } from '../hooks/use-challenges';
@@ -54,7 +55,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
   };
 
   return (
-    <Card.Root data-testid="today-card" data-state={state} borderColor={`${palette[state]}.muted`} borderWidth="2px">
+    <Card.Root size={{ base: 'sm', md: 'md' }} data-testid="today-card" data-state={state} borderColor={`${palette[state]}.muted`} borderWidth="2px">
       <Card.Header>
         <HStack justify="space-between" wrap="wrap" gap={2}>
           <Heading as="h2" size="md">
@@ -71,38 +72,36 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
         {failed && !challenge ? (
           <LoadFailed message="We couldn't load today's challenge." onRetry={() => onRetry?.()} retrying={retrying} />
         ) : loading && !challenge ? (
-          <Text color="fg.muted">Loading today&apos;s challenge...</Text>
+          <LinesSkeleton label="Loading today's challenge..." lines={2} height="10" testId="today-loading" />
         ) : (
           <Stack gap={3}>
-            <Text fontSize="2xl" fontWeight="bold" data-testid="today-label">
+            <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" data-testid="today-label">
               {label}
             </Text>
-            {challenge ? <ChallengeFacts challenge={challenge} /> : null}
-            <StateBody
-              state={state}
-              challenge={challenge}
-              now={now}
-              busy={busy}
-              onShowReceipt={onShowReceipt}
-            />
-            <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
+            {/* Issue #20: in the window the action comes first (a phone shows it without scrolling); the facts follow */}
             {state === 'IN_WINDOW' ? (
-              <Stack gap={3}>
-                <Field.Root>
-                  <Field.Label htmlFor={photoId}>Selfie (optional, JPEG or PNG up to 5 MB)</Field.Label>
-                  <Input
-                    id={photoId}
-                    type="file"
-                    accept="image/jpeg,image/png"
-                    p={1}
-                    onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
-                  />
-                </Field.Root>
-                <Button colorPalette="brand" size="lg" onClick={() => void checkIn()} loading={busy} loadingText="Checking in...">
-                  Check In
-                </Button>
-              </Stack>
+              <>
+                <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
+                <Stack gap={3}>
+                  <Button colorPalette="brand" size="lg" onClick={() => void checkIn()} loading={busy} loadingText="Checking in...">
+                    Check In
+                  </Button>
+                  <Field.Root>
+                    <Field.Label htmlFor={photoId}>Selfie (optional, JPEG or PNG up to 5 MB)</Field.Label>
+                    <Input
+                      id={photoId}
+                      type="file"
+                      accept="image/jpeg,image/png"
+                      p={1}
+                      onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
+                    />
+                  </Field.Root>
+                </Stack>
+              </>
             ) : null}
+            {challenge ? <ChallengeFacts challenge={challenge} /> : null}
+            {state !== 'IN_WINDOW' ? <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} /> : null}
+            <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
             {checkInError ? (
               <Text color="fg.error" role="alert">
                 {checkInError}
@@ -133,7 +132,7 @@ function TodayPool({ date, pledge }: { date: string; pledge?: boolean }) {
 
 function ChallengeFacts({ challenge }: { challenge: Challenge }) {
   return (
-    <HStack gap={6} wrap="wrap" fontSize="sm" color="fg.muted">
+    <HStack gap={{ base: 3, md: 6 }} rowGap={1} wrap="wrap" fontSize="sm" color="fg.muted">
       <Text>
         Wake-up time: <strong>{formatWakeUpTime(challenge.wakeUpTime)} IST</strong>
       </Text>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { LinesSkeleton } from './lines-skeleton';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
@@ -54,7 +55,7 @@ export function UpcomingChallenges({ challenges, today, loading, load, onCancel,
         {load?.failed ? (
           <LoadFailed message="We couldn't load your upcoming challenges." onRetry={load.retry} retrying={load.retrying} />
         ) : loading && !list.length ? (
-          <Text color="fg.muted">Loading...</Text>
+          <LinesSkeleton label="Loading upcoming challenges..." testId="upcoming-loading" />
         ) : list.length === 0 ? (
           <Text color="fg.muted">No upcoming challenges. Create one to get started.</Text>
         ) : (

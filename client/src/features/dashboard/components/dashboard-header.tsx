@@ -31,16 +31,17 @@ export function firstNameOf(fullName?: string | null): string {
 export function DashboardHeader({ fullName, now }: { fullName?: string | null; now: Date }) {
   const pledge = useAppConfig().data?.poolMode === 'pledge';
   return (
-    <HStack justify="space-between" align="flex-end" wrap="wrap" gap={3}>
-      <Stack gap={1}>
-        <Heading as="h1" size="2xl">
+    <HStack justify="space-between" align="flex-end" wrap="wrap" gap={{ base: 1, md: 3 }}>
+      <Stack gap={1} minW={0}>
+        <Heading as="h1" size={{ base: 'xl', md: '2xl' }} overflowWrap="anywhere">
           {greetingFor(now)}, {firstNameOf(fullName)}!
         </Heading>
-        <Text color="fg.muted">
+        {/* a phone keeps the first screen for today's challenge: the tagline shows from md on */}
+        <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
           {pledge ? 'Wake up on time, keep your streak, and keep your stake.' : 'Wake up on time, keep your streak, and earn from the pool.'}
         </Text>
       </Stack>
-      <Text asChild fontVariantNumeric="tabular-nums" color="fg.muted" data-testid="clock">
+      <Text asChild fontVariantNumeric="tabular-nums" color="fg.muted" fontSize={{ base: 'sm', md: 'md' }} data-testid="clock">
         <time dateTime={now.toISOString()}>{clockFmt.format(now)} IST</time>
       </Text>
     </HStack>

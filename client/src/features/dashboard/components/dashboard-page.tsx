@@ -43,15 +43,25 @@ export interface DashboardPageProps {
 export function DashboardPage(props: DashboardPageProps) {
   const below = useAfterFirstPaint();
   return (
-    <Container maxW="6xl" py={{ base: 6, md: 10 }}>
-      <Stack gap={6}>
+    <Container maxW="6xl" py={{ base: 3, md: 10 }}>
+      <Stack gap={{ base: 4, md: 6 }}>
         {props.header}
         {props.errorBanner}
-        {props.testMode}
-        <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap={6}>
-          <GridItem>{props.wallet}</GridItem>
-          <GridItem>{props.today}</GridItem>
+        {/* Issue #20: on a phone today's challenge (and its Check In) comes first, the balance below it; from lg the
+            balance sits left of it as before. Today is first in the document either way. */}
+        <Grid
+          templateColumns={{ base: '1fr', lg: '1fr 2fr' }}
+          templateAreas={{ base: '"today" "wallet"', lg: '"wallet today"' }}
+          gap={{ base: 4, md: 6 }}
+        >
+          <GridItem gridArea="today" minW={0}>
+            {props.today}
+          </GridItem>
+          <GridItem gridArea="wallet" minW={0}>
+            {props.wallet}
+          </GridItem>
         </Grid>
+        {props.testMode}
         {below ? (
           <>
             {props.stats}

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatINR } from '@/lib/format';
 
@@ -15,7 +15,7 @@ export interface WalletBalanceCardProps {
 /** Wallet balance with Withdraw (to /withdraw) and Add Funds (modal). */
 export function WalletBalanceCard({ balance, failed, retrying, onRetry, onWithdraw, onAddFunds }: WalletBalanceCardProps) {
   return (
-    <Card.Root h="full">
+    <Card.Root h="full" size={{ base: 'sm', md: 'md' }}>
       <Card.Header>
         <Heading as="h2" size="md">
           Wallet Balance
@@ -25,10 +25,15 @@ export function WalletBalanceCard({ balance, failed, retrying, onRetry, onWithdr
         <Stack gap={4}>
           {typeof balance !== 'number' && failed ? (
             <LoadFailed message="We couldn't load your balance." onRetry={() => onRetry?.()} retrying={retrying} />
-          ) : (
-            <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
-              {typeof balance === 'number' ? formatINR(balance) : 'Loading...'}
+          ) : typeof balance === 'number' ? (
+            <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" data-testid="wallet-balance">
+              {formatINR(balance)}
             </Text>
+          ) : (
+            // issue #20: the first load is the figure's shape, not a word
+            <Skeleton h="9" w="32" aria-busy="true" data-testid="wallet-balance-loading">
+              <VisuallyHidden>Loading your balance...</VisuallyHidden>
+            </Skeleton>
           )}
           <HStack gap={3} wrap="wrap">
             <Button variant="outline" onClick={onWithdraw}>

@@ -87,4 +87,22 @@ describe('NotificationsMenu', () => {
     expect(getComputedStyle(badge).lineHeight).toBe('1');
     expect(getComputedStyle(badge).alignItems).toBe('center');
   });
+
+  it('a failed load says so with a Retry that asks again (issue #20)', async () => {
+    let fail = true;
+    const api = stubApi((call) => {
+      if (call.method === 'GET' && call.path === '/wallet/notifications')
+        return fail ? { status: 500, body: { success: false, statusCode: 500, error: 'boom' } } : page(1);
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NotificationsMenu />, { auth: fakeAuth({ user: makeUser() }) });
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    await screen.findByText('Failed to load notifications', {}, { timeout: 15_000 });
+    fail = false;
+    const before = api.calls.filter((c) => c.path === '/wallet/notifications').length;
+    await user.click(screen.getByRole('menuitem', { name: 'Retry' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/wallet/notifications').length).toBeGreaterThan(before));
+    expect(await screen.findByText(/Money added/)).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Icon, Menu, Portal, Stack, Text, type IconProps } from '@chakra-ui/react';
+import { Box, Button, Icon, Menu, Portal, Skeleton, Stack, Text, VisuallyHidden, type IconProps } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { formatISTDateTimeZoned } from '@/lib/format';
@@ -118,13 +118,22 @@ export default function NotificationsMenu() {
                 </Text>
               ) : null}
               {query.isPending ? (
-                <Text px={3} py={2} fontSize="sm" color="fg.muted">
-                  Loading...
-                </Text>
-              ) : query.isError ? (
-                <Text px={3} py={2} fontSize="sm" color="fg.error">
-                  Failed to load notifications
-                </Text>
+                // issue #20: skeletons for the first load
+                <Stack px={3} py={2} gap={2} aria-busy="true" data-testid="notifications-loading">
+                  <VisuallyHidden role="status">Loading notifications...</VisuallyHidden>
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} h="10" rounded="md" />
+                  ))}
+                </Stack>
+              ) : query.isError && !query.data ? (
+                <>
+                  <Text px={3} py={2} fontSize="sm" color="fg.error" role="alert">
+                    Failed to load notifications
+                  </Text>
+                  <Menu.Item value="retry-notifications" onClick={() => void query.refetch()} closeOnSelect={false} color="brand.fg" fontSize="sm" disabled={query.isFetching}>
+                    {query.isFetching ? 'Retrying…' : 'Retry'}
+                  </Menu.Item>
+                </>
               ) : items.length === 0 ? (
                 <Text px={3} py={2} fontSize="sm" color="fg.muted">
                   No notifications yet.

@@ -22,6 +22,14 @@ describe('/profile', () => {
     expect(screen.getByText('80%')).toBeInTheDocument();
   });
 
+  it('a long email may wrap anywhere instead of overflowing on a phone (issue #20)', () => {
+    const email = 'a.very.long.address.for.a.narrow.phone.screen@some-long-company-domain.example.com';
+    renderRoute('/profile', <ProfilePage />, { auth: fakeAuth({ user: { ...user, email } }) });
+    const value = screen.getByTestId('profile-email');
+    expect(value).toHaveTextContent(email);
+    expect(getComputedStyle(value).overflowWrap).toBe('anywhere');
+  });
+
   it('Save sends only what changed to PUT /auth/profile and shows the result', async () => {
     const saved = { ...user, city: 'Mumbai' };
     const fetchMock = stubFetch({ 'PUT /auth/profile': { body: { success: true, message: 'Profile updated successfully', data: saved } } });

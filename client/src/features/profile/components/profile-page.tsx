@@ -266,11 +266,14 @@ export function ProfilePage() {
                 </SimpleGrid>
               </FormStack>
             ) : (
-              <DataList.Root orientation="horizontal" gap={3}>
+              // Issue #20: on a phone the label sits above its value, and a long email wraps instead of overflowing.
+              <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap={3}>
                 {details.map((d) => (
-                  <DataList.Item key={d.label}>
-                    <DataList.ItemLabel minW="48">{d.label}</DataList.ItemLabel>
-                    <DataList.ItemValue>{d.value}</DataList.ItemValue>
+                  <DataList.Item key={d.label} minW={0}>
+                    <DataList.ItemLabel minW={{ base: 0, md: '48' }}>{d.label}</DataList.ItemLabel>
+                    <DataList.ItemValue minW={0} overflowWrap="anywhere" data-testid={d.label === 'Email' ? 'profile-email' : undefined}>
+                      {d.value}
+                    </DataList.ItemValue>
                   </DataList.Item>
                 ))}
               </DataList.Root>

@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const user = makeUser({
   hasPassword: true,
-  settings: { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false } },
+  settings: { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false }, reminders: { push: true, mail: true, quietHours: null } },
 });
 // The Limits section reads GET /me/limits on its own; the calls these tests count are the others.
 const notLimits = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([url]) => !String(url).includes('/me/limits'));

@@ -19,6 +19,7 @@ import {
   type UserSettings,
   FormStack,
 } from '@/features/auth';
+import { ReminderChannels } from '@/features/notifications';
 import { setToken } from '@/lib/api-client';
 import { DataExport } from './data-export';
 import { LimitsSection } from './limits-section';
@@ -35,7 +36,10 @@ export const settingsMessages = {
   deleteFailed: 'Failed to delete account. Please try again.',
 } as const;
 
-export const DEFAULT_SETTINGS: UserSettings = {
+/** The groups this page's switches save (reminder channels have their own section, features/notifications). */
+type SwitchSettings = Pick<UserSettings, 'notifications' | 'privacy'>;
+
+export const DEFAULT_SETTINGS: SwitchSettings = {
   notifications: { email: true, challengeReminders: true, walletUpdates: true },
   privacy: { showOnLeaderboard: false, shareUsageData: false },
 };
@@ -189,7 +193,7 @@ function DeleteAccount() {
   );
 }
 
-type Group = keyof UserSettings;
+type Group = keyof SwitchSettings;
 
 export interface SettingsPageProps {
   /** Settings › Reminders (push and calendar feed), composed in by app/routes/settings.tsx. */
@@ -204,7 +208,7 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
     onSuccess: ({ user: saved }) => setUser({ ...user, ...saved }),
   });
   // The switch shows its new value while the save is on its way.
-  const pending: Partial<UserSettings> | null = update.isPending ? { [update.variables.group]: { [update.variables.key]: update.variables.value } } : null;
+  const pending: Partial<SwitchSettings> | null = update.isPending ? { [update.variables.group]: { [update.variables.key]: update.variables.value } } : null;
   const notice: { group: Group; status: 'success' | 'error'; text: string } | null =
     update.isSuccess
       ? { group: update.variables.group, status: 'success', text: settingsMessages.saved }
@@ -213,12 +217,12 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
         : null;
 
   const stored = user?.settings;
-  const settings: UserSettings = {
+  const settings: SwitchSettings = {
     notifications: { ...DEFAULT_SETTINGS.notifications, ...(stored?.notifications ?? {}), ...(pending?.notifications ?? {}) },
     privacy: { ...DEFAULT_SETTINGS.privacy, ...(stored?.privacy ?? {}), ...(pending?.privacy ?? {}) },
   };
 
-  const save = <G extends Group>(group: G, key: keyof UserSettings[G] & string, value: boolean) => update.mutate({ group, key, value });
+  const save = <G extends Group>(group: G, key: keyof SwitchSettings[G] & string, value: boolean) => update.mutate({ group, key, value });
 
   const groupNotice = (group: Group) =>
     notice?.group === group ? (
@@ -272,6 +276,7 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
         </SectionCard>
 
         {reminders}
+        <ReminderChannels />
 
         <SectionCard title="Privacy Settings">
           {PRIVACY_OPTIONS.map((o) => (

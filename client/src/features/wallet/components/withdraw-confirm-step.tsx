@@ -1,5 +1,6 @@
 import { Button, DataList, Heading, Stack } from '@chakra-ui/react';
 import { formatINR } from '@/lib/format';
+import type { PayoutMethod } from '../api/payout-methods-api';
 import type { BankDetails } from '../api/wallet-api';
 import { FEES, type Method } from './withdraw-rules';
 import { WithdrawRow as Row } from './withdraw-row';
@@ -10,6 +11,7 @@ export function WithdrawConfirmStep({
   method,
   upiId,
   bank,
+  saved,
   onConfirm,
   sending,
 }: {
@@ -17,6 +19,7 @@ export function WithdrawConfirmStep({
   method: Method | null;
   upiId: string;
   bank: BankDetails;
+  saved: PayoutMethod | null;
   onConfirm(): void;
   sending: boolean;
 }) {
@@ -32,7 +35,13 @@ export function WithdrawConfirmStep({
         <Row label="Method" value={method === 'UPI' ? 'UPI (instant)' : 'Bank transfer (24-48 hours)'} />
         <Row
           label="To"
-          value={method === 'UPI' ? upiId.trim() : `${bank.accountHolderName} · ${bank.bankName} · ${bank.accountNumber} · ${bank.ifscCode}`}
+          value={
+            saved
+              ? [saved.accountHolderName, saved.label, saved.ifscCode].filter(Boolean).join(' · ')
+              : method === 'UPI'
+                ? upiId.trim()
+                : `${bank.accountHolderName} · ${bank.bankName} · ${bank.accountNumber} · ${bank.ifscCode}`
+          }
         />
         <Row label="Processing fee" value={formatINR(fee)} />
         <Row label="You will receive" value={formatINR(Math.max(0, n - fee))} strong />

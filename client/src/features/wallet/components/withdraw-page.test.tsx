@@ -15,6 +15,7 @@ function setup(handler: Handler = () => undefined, balance = 500) {
   const api = stubApi((call) => {
     if (call.method === 'GET' && call.path === '/wallet/balance') return { body: { success: true, data: { balance } } };
     if (call.method === 'GET' && call.path === '/wallet/payment-methods') return { body: { success: true, data: { paymentMethods: [] } } };
+    if (call.method === 'GET' && call.path === '/wallet/payout-methods') return { body: { success: true, data: { payoutMethods: [] } } };
     if (call.method === 'POST' && call.path === '/wallet/withdraw/validate') return handler(call) ?? { body: validAnswer };
     return handler(call);
   });
@@ -163,6 +164,7 @@ describe('WithdrawPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please fill in all bank details')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Account number/), '123456789012');
+    await user.type(screen.getByLabelText(/Re-enter account number/), '123456789012');
     await user.type(screen.getByLabelText(/IFSC code/), 'hdfc0001234');
     expect(screen.getByLabelText(/IFSC code/)).toHaveValue('HDFC0001234');
     await user.type(screen.getByLabelText(/Bank name/), 'HDFC Bank');

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
+import type { PayoutMethod } from '../api/payout-methods-api';
 import { requestWithdrawal, validateWithdrawal, type BankDetails } from '../api/wallet-api';
 import { useBalance, useRefreshWallet } from '../hooks/use-wallet';
 import { WithdrawAmountStep } from './withdraw-amount-step';
@@ -13,7 +14,7 @@ import { WithdrawDetailsStep } from './withdraw-details-step';
 import { WithdrawDoneStep } from './withdraw-done-step';
 import { WithdrawMethodStep } from './withdraw-method-step';
 import { WithdrawProgress } from './withdraw-progress';
-import { amountVerdict, checkWithdrawAmount, checkWithdrawDetails, emptyBank, withdrawalPayload, withdrawMessages, type Method, type Step } from './withdraw-rules';
+import { amountVerdict, checkWithdrawAmount, emptyBank, withdrawalPayload, withdrawMessages, type Method, type Step } from './withdraw-rules';
 
 /** The withdraw wizard: amount, method, details, confirm, done. The draft lives here; each step shows one part of it. */
 export function WithdrawPage() {
@@ -28,6 +29,8 @@ export function WithdrawPage() {
   const [method, setMethod] = useState<Method | null>(null);
   const [upiId, setUpiId] = useState('');
   const [bank, setBank] = useState<BankDetails>(emptyBank);
+  // A saved payout method chosen instead of typed details (the server holds its full details).
+  const [saved, setSaved] = useState<PayoutMethod | null>(null);
   // A step's own check or the server's verdict on the amount; request failures come from the mutations.
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -56,6 +59,7 @@ export function WithdrawPage() {
     setMethod(null);
     setUpiId('');
     setBank(emptyBank);
+    setSaved(null);
     go(0);
   };
 
@@ -73,20 +77,29 @@ export function WithdrawPage() {
   };
 
   const chooseMethod = (m: Method) => {
+    if (m !== method) setSaved(null);
     setMethod(m);
     go(2);
   };
 
-  const submitDetails = () => {
-    const check = checkWithdrawDetails(method, upiId, bank);
-    if (check) setProblem(check);
-    else go(3);
+  // The details step's forms check their fields themselves; what reaches here is valid.
+  const submitUpi = (value: string) => {
+    setUpiId(value);
+    go(3);
+  };
+  const submitBank = (details: BankDetails) => {
+    setBank(details);
+    go(3);
+  };
+  const chooseSaved = (m: PayoutMethod | null) => {
+    setProblem(null);
+    setSaved(m);
   };
 
   const confirm = () => {
     if (!method) return;
     setProblem(null);
-    withdraw.mutate(withdrawalPayload(amount, method, upiId, bank), { onSuccess: () => go(4) });
+    withdraw.mutate(withdrawalPayload(amount, method, upiId, bank, saved), { onSuccess: () => go(4) });
   };
 
   return (
@@ -115,8 +128,20 @@ export function WithdrawPage() {
           <Card.Body>
             {step === 0 ? <WithdrawAmountStep balance={balance} amount={amount} onAmount={setAmount} onSubmit={submitAmount} checking={validate.isPending} /> : null}
             {step === 1 ? <WithdrawMethodStep onChoose={chooseMethod} /> : null}
-            {step === 2 ? <WithdrawDetailsStep method={method} upiId={upiId} onUpiId={setUpiId} bank={bank} onBank={setBank} onSubmit={submitDetails} /> : null}
-            {step === 3 ? <WithdrawConfirmStep amount={amount} method={method} upiId={upiId} bank={bank} onConfirm={confirm} sending={withdraw.isPending} /> : null}
+            {step === 2 ? (
+              <WithdrawDetailsStep
+                method={method}
+                upiId={upiId}
+                bank={bank}
+                saved={saved}
+                onSaved={chooseSaved}
+                onUpi={submitUpi}
+                onBank={submitBank}
+                onProblem={setProblem}
+                onContinue={() => go(3)}
+              />
+            ) : null}
+            {step === 3 ? <WithdrawConfirmStep amount={amount} method={method} upiId={upiId} bank={bank} saved={saved} onConfirm={confirm} sending={withdraw.isPending} /> : null}
             {step === 4 && withdraw.data ? <WithdrawDoneStep result={withdraw.data} onDashboard={() => navigate(paths.dashboard)} onAgain={reset} /> : null}
           </Card.Body>
         </Card.Root>

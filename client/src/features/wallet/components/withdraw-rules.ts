@@ -1,3 +1,4 @@
+import type { PayoutMethod } from '../api/payout-methods-api';
 import type { BankDetails, WithdrawalInput } from '../api/wallet-api';
 
 // The withdraw wizard's rules (SPEC.md section 5): limits, fees, messages and the checks each step makes.
@@ -23,8 +24,6 @@ export const withdrawMessages = {
 
 export const STEPS = ['Amount', 'Method', 'Details', 'Confirm', 'Done'] as const;
 export type Step = 0 | 1 | 2 | 3 | 4;
-
-const UPI_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 
 /** SPEC.md section 5's client checks on the amount; null when it may go to the server. */
 export function checkWithdrawAmount(raw: string, balance: number): string | null {
@@ -52,15 +51,15 @@ export function amountVerdict(result: { data: { valid: boolean; errors?: string[
 
 export const emptyBank: BankDetails = { accountHolderName: '', accountNumber: '', ifscCode: '', bankName: '' };
 
-/** The details step's check: null when the UPI ID or the bank details may go on to the confirmation. */
-export function checkWithdrawDetails(method: Method | null, upiId: string, bank: BankDetails): string | null {
-  if (method === 'UPI') return !upiId.trim() || !UPI_PATTERN.test(upiId.trim()) ? withdrawMessages.upi : null;
-  if (!bank.accountHolderName.trim() || !bank.accountNumber.trim() || !bank.ifscCode.trim() || !bank.bankName.trim()) return withdrawMessages.bank;
-  return null;
-}
+/** POST /wallet/withdraw's body: typed details, or a saved payout method by its id (payoutMethodId). */
+export type WithdrawalRequest = WithdrawalInput & { payoutMethodId?: string };
 
-/** The request the confirmation sends: the UPI ID trimmed, or the bank details cleaned the way the server stores them. */
-export function withdrawalPayload(amount: string, method: Method, upiId: string, bank: BankDetails): WithdrawalInput {
+/**
+ * The request the confirmation sends: a saved method by its id, the UPI ID trimmed, or the bank details cleaned the way
+ * the server stores them.
+ */
+export function withdrawalPayload(amount: string, method: Method, upiId: string, bank: BankDetails, saved: PayoutMethod | null = null): WithdrawalRequest {
+  if (saved) return { amount: Number(amount), payoutMethodId: saved.id };
   return method === 'UPI'
     ? { amount: Number(amount), withdrawalMethod: 'UPI', upiId: upiId.trim() }
     : {

@@ -17,7 +17,8 @@ export type NotificationType =
   | 'APPEAL_UPHELD'
   | 'APPEAL_REFUNDED'
   | 'CHALLENGE_EXCUSED'
-  | 'STILL_AWAKE_MISSED';
+  | 'STILL_AWAKE_MISSED'
+  | 'CHALLENGE_REMINDER';
 
 /** Any module tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. */
 export class CreateNotificationCommand extends Command<{ id: string }> {

@@ -11,6 +11,8 @@ export class ErasePayoutDetailsHandler implements ICommandHandler<ErasePayoutDet
           AND (upi_id IS NOT NULL OR bank_account_number IS NOT NULL OR ifsc_code IS NOT NULL OR account_holder_name IS NOT NULL OR bank_name IS NOT NULL)`,
       [userId],
     )) as [unknown, number];
+    // Saved payout methods hold the same details: they go too.
+    await manager.query(`DELETE FROM payout_methods WHERE user_id = $1`, [userId]);
     return { erased: count };
   }
 }

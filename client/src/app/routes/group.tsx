@@ -1,0 +1,5 @@
+import { GroupPage } from '@/features/groups';
+
+export function Component() {
+  return <GroupPage />;
+}

@@ -1,0 +1,5 @@
+import { GroupsPage } from '@/features/groups';
+
+export function Component() {
+  return <GroupsPage />;
+}

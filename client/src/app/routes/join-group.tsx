@@ -1,0 +1,5 @@
+import { JoinPage } from '@/features/groups';
+
+export function Component() {
+  return <JoinPage />;
+}

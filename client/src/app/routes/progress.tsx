@@ -1,0 +1,5 @@
+import { ProgressPage } from '@/features/progress';
+
+export function Component() {
+  return <ProgressPage />;
+}

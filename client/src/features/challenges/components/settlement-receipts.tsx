@@ -1,0 +1,94 @@
+import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
+import { formatINR } from '@/lib/format';
+import type { Challenge } from '../api/types';
+import { formatCalendarDate } from '../utils/dates';
+import { receiptsOf, type ReceiptEntry, type ReceiptOutcome } from '../utils/receipts';
+
+const SHOWN = 5;
+
+const outcomeText: Record<ReceiptOutcome, { label: string; palette: string; line: (e: ReceiptEntry) => string }> = {
+  WON: {
+    label: 'Woke up',
+    palette: 'green',
+    line: (e) => (e.pledge ? 'Your stake came back in full' : 'How your winnings were computed'),
+  },
+  MISSED: { label: 'Missed', palette: 'red', line: () => 'What happened to your stake' },
+  FORGIVEN: { label: 'Forgiven', palette: 'blue', line: () => 'Forgiven: your whole stake came back' },
+};
+
+/**
+ * Issue #20: past settlement receipts, one per settled day the user took part in, newest first; each opens that day's
+ * receipt (worded for what happened to the user).
+ */
+export function SettlementReceipts({
+  history,
+  loading,
+  load,
+  onOpen,
+}: {
+  history: Challenge[];
+  loading?: boolean;
+  load?: LoadState;
+  onOpen: (entry: ReceiptEntry) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const receipts = receiptsOf(history);
+  const shown = all ? receipts : receipts.slice(0, SHOWN);
+  return (
+    <Card.Root data-testid="settlement-receipts">
+      <Card.Header>
+        <HStack justify="space-between">
+          <Heading as="h2" size="md" id="receipts-heading">
+            Settlement receipts
+          </Heading>
+          {receipts.length > SHOWN ? (
+            <Button size="sm" variant="ghost" onClick={() => setAll((v) => !v)} aria-expanded={all}>
+              {all ? 'Show Less' : 'View All'}
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {load?.failed ? (
+          <LoadFailed message="We couldn't load your settled days." onRetry={load.retry} retrying={load.retrying} />
+        ) : loading && !history.length ? (
+          <Stack gap={3} aria-busy="true" data-testid="receipts-loading">
+            <Skeleton h="10" />
+            <Skeleton h="10" />
+          </Stack>
+        ) : receipts.length === 0 ? (
+          <Text color="fg.muted">No settled days yet. A day's receipt appears here once it is settled.</Text>
+        ) : (
+          <Box as="ul" listStyleType="none" aria-labelledby="receipts-heading" data-testid="receipts-list">
+            {shown.map((e) => {
+              const o = outcomeText[e.outcome];
+              return (
+                <Box as="li" key={e.date} py={2} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }} data-testid="receipt-entry" data-outcome={e.outcome} data-date={e.date}>
+                  <HStack justify="space-between" gap={3} wrap="wrap">
+                    <Stack gap={0} minW={0}>
+                      <Text fontWeight="semibold">{formatCalendarDate(e.date)}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatINR(e.staked)} staked
+                      </Text>
+                    </Stack>
+                    <HStack gap={2}>
+                      <Badge colorPalette={o.palette} variant="subtle">
+                        {o.label}
+                      </Badge>
+                      <Button size="sm" variant="outline" onClick={() => onOpen(e)}>
+                        {o.line(e)}
+                        <VisuallyHidden>, {formatCalendarDate(e.date)}</VisuallyHidden>
+                      </Button>
+                    </HStack>
+                  </HStack>
+                </Box>
+              );
+            })}
+          </Box>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

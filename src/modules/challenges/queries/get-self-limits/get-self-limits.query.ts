@@ -1,0 +1,9 @@
+import { Query } from '@nestjs/cqrs';
+import type { SelfLimitsView } from '../../self-limits.service.js';
+
+/** The user's monthly stake cap, this month's stakes, a pending raise and any cooling-off pause (issue #21). */
+export class GetSelfLimitsQuery extends Query<SelfLimitsView> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
