@@ -24,7 +24,7 @@ mkdirSync(out, { recursive: true });
 
 const env = { ...process.env, FORCE_COLOR: '0' };
 if (soak) env.SOAK = '1';
-const jestArgs = ['node_modules/jest/bin/jest.js', '--runInBand', '--json', `--outputFile=${join(out, 'jest.json')}`];
+const jestArgs = ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--json', `--outputFile=${join(out, 'jest.json')}`];
 if (soak) jestArgs.push('test/e2e/simulation');
 jestArgs.push(...extra);
 say(soak ? 'running the long simulation ...' : 'running server, API, worker and browser tests ...');

@@ -39,7 +39,7 @@ export class AppConfigModule {
           inject: [ConfigService],
           useFactory: (settings: ConfigService): AppConfig => {
             const validated = settings.get<AppConfig>(APP_CONFIG_KEY);
-            if (!(validated instanceof AppConfig)) throw new Error('AppConfig missing: ConfigModule.forRoot did not validate the environment');
+            if (!validated || typeof validated !== 'object') throw new Error('AppConfig missing: ConfigModule.forRoot did not validate the environment');
             return validated;
           },
         },

@@ -111,21 +111,21 @@ describe('GET /metrics (api and worker)', () => {
   it('shows settlement progress: challenges settled, seconds to finish and the margin to the 15:00 deadline', async () => {
     const ds = t.app.get(DataSource);
     const before = sample(await scrape(), 'wakestake_settlement_challenges_settled_total') ?? 0;
-    // A run of 2031-01-15 (IST) that started 09:00 and finished 09:20 IST: 20 minutes, 5 h 40 min before 15:00 IST.
+    // A run of 2099-01-15 (IST: later than any other file's, so it is the last completed) that started 09:00 and finished 09:20 IST: 20 minutes, 5 h 40 min before 15:00 IST.
     await ds.query(
       `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total, rounding_remainder,
          platform_revenue, money_in, money_out, receipt, started_at, finished_at)
-       VALUES ('2031-01-15', 1, 'SETTLED', 3, 2, 1, 0, 0, 0, 0, 0, 0, '{}', '2031-01-15T03:30:00Z', '2031-01-15T03:50:00Z')`,
+       VALUES ('2099-01-15', 1, 'SETTLED', 3, 2, 1, 0, 0, 0, 0, 0, 0, '{}', '2099-01-15T03:30:00Z', '2099-01-15T03:50:00Z')`,
     );
     let text: string;
     try {
       text = await scrape();
     } finally {
       // The row stands for a run only to the gauges (its receipt is empty): no later test of the run may read it.
-      await ds.query(`DELETE FROM settlement_runs WHERE settlement_date = '2031-01-15'`);
+      await ds.query(`DELETE FROM settlement_runs WHERE settlement_date = '2099-01-15'`);
     }
     expect(sample(text, 'wakestake_settlement_challenges_settled_total')).toBe(before + 3);
-    expect(sample(text, 'wakestake_settlement_last_completed_timestamp_seconds')).toBe(Date.parse('2031-01-15T03:50:00Z') / 1000);
+    expect(sample(text, 'wakestake_settlement_last_completed_timestamp_seconds')).toBe(Date.parse('2099-01-15T03:50:00Z') / 1000);
     expect(sample(text, 'wakestake_settlement_last_duration_seconds')).toBe(1200);
     expect(sample(text, 'wakestake_settlement_deadline_margin_seconds')).toBe(5 * 3600 + 40 * 60);
     expect(sample(text, 'wakestake_mail_outbox', { state: 'pending' })).toBeDefined();

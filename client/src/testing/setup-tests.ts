@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s, not 1 s: whole screens (the dashboard's lazy route and its dozen queries) render in
+// jsdom on a two-core machine that is also running the server suite; a wait still fails when the thing never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Chakra / Ark UI touch.
 if (!window.matchMedia) {
