@@ -1,7 +1,7 @@
-// `npm test`: every test. Builds server and client, then jest (unit, API, worker and browser tests
-// against real PostgreSQL, Redis and Chromium), then the client's vitest suite, and prints one total.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+// `npm test`: every test. Builds server and client, then jest (unit, API, worker and browser tests against real
+// PostgreSQL, Redis and Chromium) with the client's vitest suite beside it, and prints one total.
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build, ensureInstalled, redisAnswers, root, say } from './lib.mjs';
 
@@ -27,13 +27,27 @@ if (soak) env.SOAK = '1';
 const jestArgs = ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--json', `--outputFile=${join(out, 'jest.json')}`];
 if (soak) jestArgs.push('test/e2e/simulation');
 jestArgs.push(...extra);
-say(soak ? 'running the long simulation ...' : 'running server, API, worker and browser tests ...');
-const jest = spawnSync(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env });
-
-let client = { status: 0 };
-if (!soak && extra.length === 0) {
-  say('running client tests ...');
-  client = spawnSync('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'vitest.json')}`], { cwd: join(root, 'client'), stdio: 'inherit', env });
+// The client's vitest suite (jsdom, one worker) runs beside jest rather than after it: jest's one worker mostly waits on
+// PostgreSQL, Redis, Chromium and the processes it spawns, so the second core is free for it. Its output is kept in a file
+// and printed after jest's, so the two do not interleave.
+const runClient = !soak && extra.length === 0;
+const finished = (child) => new Promise((done) => child.on('close', (status) => done({ status })));
+const clientLog = join(out, 'vitest.log');
+const clientRun = runClient
+  ? finished(
+      spawn('npm', ['test', '--', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'vitest.json')}`], {
+        cwd: join(root, 'client'),
+        stdio: ['ignore', openSync(clientLog, 'w'), openSync(clientLog, 'a')],
+        env,
+      }),
+    )
+  : Promise.resolve({ status: 0 });
+say(soak ? 'running the long simulation ...' : `running server, API, worker and browser tests${runClient ? ', and the client tests beside them' : ''} ...`);
+const jest = await finished(spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env }));
+const client = await clientRun;
+if (runClient) {
+  say('client tests:');
+  process.stdout.write(readFileSync(clientLog, 'utf8'));
 }
 
 function counts(file) {
