@@ -1,3 +1,4 @@
+import type { ApiData } from '@/types/api';
 import { api, unwrap } from '@/lib/api-client';
 import type {
   CanCreateResult,
@@ -59,22 +60,9 @@ export async function canCreateChallenge(date: string, signal?: AbortSignal): Pr
   }
 }
 
-/** One of the next 8 dates as GET /challenges/bookable-dates answers it (issue #20). */
-export interface BookableDate {
-  date: string;
-  bookable: boolean;
-  /** the server's reason when not bookable */
-  reason?: string;
-  blockedBy?: 'BOOKED' | 'LEAVE' | 'OTHER';
-  /** the wake-up times the create route accepts on this date now (today: those whose window has not opened) */
-  wakeUpTimes: string[];
-}
-
-export interface BookableDates {
-  today: string;
-  dates: BookableDate[];
-  firstBookable: string | null;
-}
+/** GET /challenges/bookable-dates (issue #20): today and the next 7 dates, each bookable or not with the reason. */
+export type BookableDates = ApiData<'/challenges/bookable-dates', 'get'>;
+export type BookableDate = BookableDates['dates'][number];
 
 /** GET /challenges/bookable-dates: today and the next 7 dates in one call, each bookable or not with the reason. */
 export async function getBookableDates(signal?: AbortSignal): Promise<BookableDates> {
