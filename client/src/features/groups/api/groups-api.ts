@@ -1,96 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ApiData } from '@/types/api';
 import { api, getBlob, unwrap } from '@/lib/api-client';
 
+// The answers as the server's OpenAPI document describes them (src/openapi-contract/groups-responses.ts).
+export type GroupList = ApiData<'/groups', 'get'>;
+export type GroupSummary = GroupList['groups'][number];
+export type GroupPage = ApiData<'/groups/{id}', 'get'>;
+export type GroupMember = GroupPage['members'][number];
+export type GroupDay = GroupMember['days'][number];
 /** How a friend's morning went: never an amount. NONE is a day without a challenge. */
-export type MorningOutcome = 'MADE' | 'MISSED' | 'PENDING' | 'EXCUSED' | 'NONE';
-export type RefereeStatus = 'PENDING' | 'CONFIRMED' | 'REJECTED';
-
-export interface GroupSummary {
-  id: string;
-  name: string;
-  isOwner: boolean;
-  memberCount: number;
-  joinedAt: string;
-}
-
-export interface GroupList {
-  groups: GroupSummary[];
-  limits: { groupsPerUser: number; membersPerGroup: number };
-}
-
-export interface GroupDay {
-  date: string;
-  outcome: MorningOutcome;
-  /** only on the signed-in member's own mornings */
-  challengeId?: string;
-  hasPhoto?: boolean;
-  referee: { requestId: string; status: RefereeStatus; refereeName: string; note: string | null } | null;
-}
-
-export interface GroupMember {
-  userId: string;
-  name: string;
-  isOwner: boolean;
-  isMe: boolean;
-  joinedAt: string;
-  madeThisWeek: number;
-  days: GroupDay[];
-}
-
-export interface BoardRow {
-  userId: string;
-  name: string;
-  madeThisWeek: number;
-  streak: number;
-  rank: number;
-}
-
-export interface GroupPage {
-  id: string;
-  name: string;
-  isOwner: boolean;
-  createdAt: string;
-  memberCount: number;
-  limits: { membersPerGroup: number };
-  inviteToken: string;
-  inviteUrl: string;
-  week: { from: string; to: string; days: string[] };
-  today: string;
-  members: GroupMember[];
-  board: BoardRow[];
-  /** members whose leaderboard setting keeps them off the board */
-  boardHidden: number;
-  myReferee: { userId: string; name: string; groupId: string; inThisGroup: boolean } | null;
-}
-
-export interface InvitePreview {
-  groupId: string;
-  name: string;
-  memberCount: number;
-  isMember: boolean;
-  full: boolean;
-}
-
-export interface RefereeRequest {
-  id: string;
-  challengeId: string;
-  challengeDate: string;
-  userId: string;
-  userName: string;
-  refereeId: string;
-  refereeName: string;
-  groupId: string;
-  status: RefereeStatus;
-  note: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface RefereeOverview {
-  referee: { userId: string; name: string; groupId: string; groupName: string } | null;
-  asked: RefereeRequest[];
-  toReview: RefereeRequest[];
-}
+export type MorningOutcome = GroupDay['outcome'];
+export type BoardRow = GroupPage['board'][number];
+export type InvitePreview = ApiData<'/groups/invites/{token}', 'get'>;
+export type RefereeOverview = ApiData<'/groups/referee/overview', 'get'>;
+export type RefereeRequest = RefereeOverview['asked'][number];
+export type RefereeStatus = RefereeRequest['status'];
 
 const id = (s: string) => encodeURIComponent(s);
 
