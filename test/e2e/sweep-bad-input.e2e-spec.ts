@@ -31,12 +31,17 @@ const hostileNumber = fc.oneof(fc.constantFrom(...EXTREME_NUMBERS), fc.double(),
 const nested: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, fc.constant(null), fc.boolean(), hostileNumber, fc.constantFrom(...NASTY), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 3 })),
 })).node;
-/** A value no declared field accepts: a wrong structural type, or a scalar too big or too strange. */
+/**
+ * A value no declared field accepts: a wrong structural type, a string too long for any field, or a JSON number
+ * where no field takes one that size. Not a numeric string ("NaN", "9223372036854775808"): a free-text field such
+ * as institutionName may hold one (SWEEP_SEED=436162692 sent it alone to PUT /auth/profile); those strings stay in
+ * NASTY, sent beside a surely bad field.
+ */
 const surelyBad = fc.oneof(
   fc.array(nested, { minLength: 1, maxLength: 3 }),
   fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).map((k) => `zz_${k}`), nested, { minKeys: 1, maxKeys: 3 }),
   fc.constantFrom(...HUGE),
-  fc.constantFrom(...EXTREME_NUMBERS, 'NaN', '1e308', '9223372036854775808'),
+  fc.constantFrom(...EXTREME_NUMBERS),
 );
 const anyBad = fc.oneof(surelyBad, hostileString, hostileNumber, fc.boolean(), fc.constant(null), nested);
 
