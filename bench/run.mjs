@@ -5,8 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
-import { machine, ROOT } from './lib.mjs';
-import { build, ensureInstalled } from '../scripts/lib.mjs';
+import { build, ensureInstalled, root as ROOT } from '../scripts/lib.mjs';
 
 export const BENCHES = ['ledger-write', 'settlement', 'balance-read', 'client', 'checkin-rush'];
 
@@ -17,6 +16,8 @@ const pass = argv.filter((a) => a === '--small' || a === '--full');
 ensureInstalled(ROOT);
 ensureInstalled(resolve(ROOT, 'client'));
 build();
+// After the install: bench/lib.mjs imports `pg`, which a fresh clone does not have yet.
+const { machine } = await import('./lib.mjs');
 const dir = mkdtempSync(resolve(tmpdir(), 'bench-results-'));
 const results = resolve(dir, 'results.jsonl');
 console.log(`WakeStake benchmarks, ${new Date().toISOString()}, ${machine()}`);
