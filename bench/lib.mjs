@@ -387,6 +387,9 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
  * `bench`), so VerifyLedgerQuery's reconciliation finds a paid order behind each; the app's deposits write these itself.
  */
 export async function recordBenchDeposits(ds) {
+  // Fresh statistics first: right after a bulk load the planner believes the tables empty and may join 1,000,000
+  // postings by nested sequential scans (the balance-read seed ran for over 15 minutes without them).
+  await ds.query('ANALYZE journal_entries, postings, deposits');
   await ds.query(
     `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
      SELECT gen_random_uuid(), substring(p.account from 6 for 36)::uuid, p.amount, 'bench', j.correlation_id, 'pay_' || j.id, 'SUCCESS', 'bench', j.id, j.created_at, j.created_at
