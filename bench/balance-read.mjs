@@ -37,6 +37,7 @@ async function bulkHistory(ds, url, userId, n, hmacKey) {
   const entries = [];
   const heads = new Map([[wallet, { head: GENESIS, prev: GENESIS, seq: 0n, balance: 0n }]]);
   const postings = [];
+  const deposits = []; // the paid order behind each entry (VerifyLedgerQuery reconciles them), loaded the same way
   for (let i = 0; i < n; i++) {
     const id = randomUUID();
     const key = `bench-read:${userId}:${i}`;
@@ -46,6 +47,7 @@ async function bulkHistory(ds, url, userId, n, hmacKey) {
     const correlation = { type: 'deposit', id: key };
     const ch = contentHash({ reason: 'DEPOSIT', correlation, postings: ps });
     entries.push(`${id}\t${key}\tDEPOSIT\tdeposit\t${key}\t{}\t${ch}\t${at}\n`);
+    deposits.push(`${randomUUID()}\t${userId}\t100\tbench\t${key}\tpay_${id}\tSUCCESS\tbench\t${id}\t${at}\t${at}\n`);
     for (const p of ps) {
       const h = heads.get(p.account);
       const seq = h.seq + 1n;
@@ -61,6 +63,8 @@ async function bulkHistory(ds, url, userId, n, hmacKey) {
   entries.length = 0;
   await copyFrom(url, 'postings', 'entry_id, account, amount, seq, prev_hash, hash, created_at', postings);
   postings.length = 0;
+  await copyFrom(url, 'deposits', 'id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at', deposits);
+  deposits.length = 0;
   for (const [account, h] of heads) {
     await ds.query(
       `INSERT INTO account_balances (account, kind, balance, version, head_hash, prev_hash, updated_at) VALUES ($1, $2, $3, $4, $5, $6, now())
