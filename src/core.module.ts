@@ -17,6 +17,7 @@ import { MailModule } from './common/mail/mail.module.js';
 import { requestIdMixin } from './observability/request-context.js';
 import { serializeRequest, serializeResponse } from './observability/log-fields.js';
 import { StorageModule } from './common/storage/storage.module.js';
+import { TransactionalEventsModule } from './common/transactional-events.js';
 
 /** Never logged: tokens, passwords, signatures, account numbers. */
 export const LOG_REDACT = [
@@ -83,6 +84,7 @@ export class CoreModule {
         // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
         BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
         CqrsModule.forRoot(),
+        TransactionalEventsModule,
         ObservabilityModule,
         MailModule,
         RedisModule,

@@ -168,7 +168,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'PUT /api/v1/me/limits': ok(selfLimitsSchema),
   'POST /api/v1/me/limits/pause': ok(selfLimitsSchema),
   'DELETE /api/v1/me/limits/pause': ok(selfLimitsSchema),
-  'GET /api/v1/me/export': open('the user’s data: profile, challenges, ledger lines, notifications (?format=csv: a zip)'),
+  'GET /api/v1/me/export': open('the user’s data: profile, challenges, ledger lines, notifications, groups and referee requests, saved payout methods (masked), plans, shields and leave (?format=csv: a zip)'),
   'POST /api/v1/calendar/feed': ok(obj({ url: str, webcalUrl: str }, ['url', 'webcalUrl'])),
   'GET /api/v1/calendar/feed': ok(obj({ active: bool, createdAt: dateTimeOrNull })),
   'DELETE /api/v1/calendar/feed': ok(obj({ removed: bool })),

@@ -56,6 +56,20 @@ export const supportChallengeRowSchema = obj({
   closedAt: dateTimeOrNull,
   processedAt: dateTimeOrNull,
   cancelledAt: dateTimeOrNull,
+  referee: {
+    ...obj({
+      requestId: str,
+      status: { type: 'string', enum: ['PENDING', 'CONFIRMED', 'REJECTED'] },
+      note: strOrNull,
+      refereeId: str,
+      refereeName: strOrNull,
+      refereeEmail: strOrNull,
+      askedAt: dateTime,
+      decidedAt: dateTimeOrNull,
+    }),
+    nullable: true,
+    description: "what the user's referee answered about this check-in (issue #22); null: never sent to one. It moves no money.",
+  },
 });
 export const ledgerLinksSchema = obj(
   { challengeId: str, settlementDate: { type: 'string', format: 'date' }, orderId: str, paymentId: str, gateway: str, withdrawalId: str, payoutReference: strOrNull },

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { fundedPlayer, type Player } from '../factories/players.js';
+import { ist } from '../e2e/challenges-helpers.js';
+import { groupOf, nameReferee, PNG_1PX, settle } from '../e2e/groups-helpers.js';
 import { expectAccessible, launchBrowser, newContext } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 
@@ -108,5 +110,49 @@ describe('groups with an invite link in Chromium (phone)', () => {
     expect(view.map((g: { name: string; memberCount: number; isOwner: boolean }) => [g.name, g.memberCount, g.isOwner])).toEqual([['Morning crew', 2, false]]);
     await ashaContext.close();
     await balaContext.close();
+  });
+
+  it("after a photo check-in on today's card, the user asks their referee and later sees the answer", async () => {
+    // A morning of 2039 (this helper's year): booked the day before, checked in with a selfie at 06:00 IST.
+    const DAY = '2039-06-14';
+    t.clock.set(ist('2039-06-13', '12:00'));
+    const asha = await friend('Asha Kulkarni');
+    const bala = await friend('Bala Raman');
+    await nameReferee(t, await groupOf(t, 'Referees', asha, bala), asha, bala.userId);
+    const booked = await t.http().post('/api/v1/challenges').set(asha.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 30 });
+    expect(booked.status).toBe(201);
+
+    t.clock.set(ist(DAY, '06:00'));
+    const context = await newContext(browser, PHONE);
+    await context.addInitScript((tk) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
+    }, asha.token);
+    const a = await context.newPage();
+    await a.clock.setFixedTime(t.clock.now());
+    await a.goto(`${t.url}/dashboard`);
+    const card = a.getByTestId('today-card');
+    await card.getByRole('button', { name: 'Check In' }).waitFor(VISIBLE);
+    // no referee question before a check-in
+    expect(await card.getByRole('button', { name: 'Ask my referee' }).count()).toBe(0);
+    await card.getByLabel(/^Selfie/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await card.getByRole('button', { name: 'Check In' }).click();
+    await card.getByText('Bala can confirm this photo check-in.').waitFor(VISIBLE);
+    await expectAccessible(a);
+    await noSidewaysScroll(a);
+    await card.getByRole('button', { name: 'Ask my referee' }).click();
+    await card.getByTestId('referee-state').filter({ hasText: 'Sent to Bala: waiting for an answer' }).waitFor(VISIBLE);
+    expect(await card.getByRole('button', { name: 'Ask my referee' }).count()).toBe(0);
+
+    // the server has the request; Bala rejects it with a note; Asha's card shows the answer after a reload
+    const asked = (await t.http().get('/api/v1/groups/referee/overview').set(bala.auth).expect(200)).body.data.toReview;
+    expect(asked.map((r: { challengeId: string; status: string; userName: string }) => [r.challengeId, r.status, r.userName])).toEqual([[booked.body.challenge.id, 'PENDING', 'Asha']]);
+    await t.http().post(`/api/v1/groups/referee/requests/${asked[0].id}/reject`).set(bala.auth).send({ note: 'Too dark to see' }).expect(200);
+    await a.reload();
+    await card.getByTestId('referee-state').filter({ hasText: 'Rejected by Bala: “Too dark to see”' }).waitFor(VISIBLE);
+    await noSidewaysScroll(a);
+    await context.close();
+
+    // the morning is settled (no unsettled challenge left behind for other tests)
+    await settle(t, DAY);
   });
 });

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { fundedPlayer, signedInContext, type Player } from '../factories/players.js';
-import { expectAccessible, launchBrowser } from '../setup/browser.js';
+import { expectAccessible, inEveryLook, launchBrowser } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 
 const istDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -73,6 +73,15 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await receipt.getByRole('button', { name: 'Close' }).first().click();
     await receipt.waitFor({ state: 'hidden' });
 
+    // Issue #20: the day is in the receipts list too, worded for a win, on a phone and a desktop, light and dark.
+    const entry = page.getByTestId('settlement-receipts').locator(`[data-testid="receipt-entry"][data-date="${today}"]`);
+    await inEveryLook(page, async (look) => {
+      await entry.scrollIntoViewIfNeeded();
+      await entry.getByRole('button', { name: /How your winnings were computed/ }).waitFor({ state: 'visible', timeout: 10000 });
+      expect(await entry.getAttribute('data-outcome')).toBe('WON');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
+    });
+
     await page.goto(t.url + '/wallet/transactions');
     const tx = page.getByTestId('transaction');
     await tx.filter({ hasText: 'Winnings' }).filter({ hasText: '+₹3.75' }).first().waitFor({ state: 'visible', timeout: 15000 });
@@ -88,6 +97,10 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await loserCard.getByTestId('refund-message').filter({ hasText: '₹21.25 (85% of your forfeit) has been refunded' }).waitFor();
     await loserCard.getByText('Actual forfeit: ₹3.75').waitFor();
     await expectAccessible(loser.page);
+    // The loser's receipts list says what happened to the stake, never winnings.
+    const missed = loser.page.getByTestId('settlement-receipts').locator(`[data-testid="receipt-entry"][data-date="${today}"]`);
+    await missed.getByRole('button', { name: /What happened to your stake/ }).waitFor({ state: 'visible', timeout: 10000 });
+    expect(await missed.getAttribute('data-outcome')).toBe('MISSED');
     await loser.page.goto(t.url + '/wallet/transactions');
     await loser.page.getByTestId('transaction').filter({ hasText: 'Refund' }).filter({ hasText: '+₹21.25' }).first().waitFor({ state: 'visible', timeout: 15000 });
     await loser.context.close();

@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createUser } from '../factories/wallet.js';
-import { CreateNotificationCommand } from '../../src/modules/wallet/commands/create-notification/create-notification.command.js';
+import { CreateNotificationCommand } from '../../src/modules/notifications/commands/create-notification/create-notification.command.js';
 
 describe('PATCH /api/v1/notifications/read-all', () => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import { StakeForfeitCommand } from '../../src/modules/wallet/commands/stake-for
 import { ReturnStakeCommand } from '../../src/modules/wallet/commands/return-stake/return-stake.command.js';
 import { PostStakeMovementsCommand, StakeMovement } from '../../src/modules/wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { TakePlatformRevenueCommand } from '../../src/modules/wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
-import { CreateNotificationCommand } from '../../src/modules/wallet/commands/create-notification/create-notification.command.js';
+import { CreateNotificationCommand } from '../../src/modules/notifications/commands/create-notification/create-notification.command.js';
 import { GetBalanceQuery } from '../../src/modules/wallet/queries/get-balance/get-balance.query.js';
 import { GetAccountLedgerQuery } from '../../src/modules/wallet/queries/get-account-ledger/get-account-ledger.query.js';
 import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';

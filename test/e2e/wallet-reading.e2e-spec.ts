@@ -7,7 +7,7 @@ import { createUser, fund } from '../factories/wallet.js';
 import { StakeForfeitCommand } from '../../src/modules/wallet/commands/stake-forfeit/stake-forfeit.command.js';
 import { ReturnStakeCommand } from '../../src/modules/wallet/commands/return-stake/return-stake.command.js';
 import { PostStakeMovementsCommand } from '../../src/modules/wallet/commands/post-stake-movements/post-stake-movements.command.js';
-import { CreateNotificationCommand } from '../../src/modules/wallet/commands/create-notification/create-notification.command.js';
+import { CreateNotificationCommand } from '../../src/modules/notifications/commands/create-notification/create-notification.command.js';
 
 describe('wallet reading and support', () => {
   let t: TestApp;

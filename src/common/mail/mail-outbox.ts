@@ -10,7 +10,7 @@ import { currentRequestId } from '../../observability/request-context.js';
 import { MAIL_ALERT_AFTER_MS, MAIL_JOB, MAIL_MAX_BACKOFF_MS, MAIL_QUEUE, mailJobId } from './mail.constants.js';
 import { MailMessage, MailTransport } from './mail-transport.js';
 
-export type MailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'SETTLEMENT_RECEIPT' | 'GENERIC';
+export type MailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'SETTLEMENT_RECEIPT' | 'REMINDER' | 'GENERIC';
 export type MailState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
 export type AttemptOutcome = 'SENT' | 'RETRY' | 'FAILED' | 'SKIPPED';
 

@@ -1,12 +1,12 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { parseRupees } from '../../common/money.js';
 import { isUuid } from '../../common/uuid.js';
 import { AppConfig } from '../../config/app-config.js';
-import { CreateNotificationCommand, NotificationType } from '../wallet/commands/create-notification/create-notification.command.js';
+import { TransactionalEvents } from '../../common/transactional-events.js';
 import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
 import { ChallengeErrors } from './challenges.errors.js';
 import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from './domain/challenge-rules.js';
@@ -20,14 +20,12 @@ import { CanCreateAnswer, CanCreateChallengeQuery } from './queries/can-create-c
  */
 @Injectable()
 export class ChallengesService {
-  private readonly logger = new Logger('Challenges');
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
   ) {}
 
   private get tz(): string {
@@ -95,14 +93,11 @@ export class ChallengesService {
 
   // ---------- notifications ----------
 
-  /** Best effort after the commit: a notification never undoes a money movement. dedupeKey keeps it single. */
-  async notify(userId: string, type: NotificationType, title: string, message: string, challengeId: string, data: Record<string, unknown> = {}): Promise<void> {
-    try {
-      await this.commandBus.execute(
-        new CreateNotificationCommand({ userId, type, title, message, data: { challengeId, ...data }, dedupeKey: `challenge:${challengeId}:${type}` }),
-      );
-    } catch (e) {
-      this.logger.warn(`Notification ${type} for challenge ${challengeId} not created: ${(e as Error).message}`);
-    }
+  /**
+   * After the commit: what happened to a challenge (events/challenge-events.ts), awaited so the notifications module's
+   * notice exists when the route answers; that handler is best effort (a notice never undoes what happened).
+   */
+  async notify(event: object): Promise<void> {
+    await this.events.publish(event);
   }
 }

@@ -8,11 +8,34 @@ import { PushSubscriptionsRepository } from './infrastructure/push-subscriptions
 import { SavePushSubscriptionHandler } from './commands/save-push-subscription/save-push-subscription.handler.js';
 import { SendDueRemindersHandler } from './commands/send-due-reminders/send-due-reminders.handler.js';
 import { SendStillAwakeChecksHandler } from './commands/send-still-awake-checks/send-still-awake-checks.handler.js';
+import { CreateNotificationHandler } from './commands/create-notification/create-notification.handler.js';
+import { CreateNotificationsHandler } from './commands/create-notifications/create-notifications.handler.js';
+import { MoneyNoticesHandler } from './events/money-notices.handler.js';
+import { SettlementNoticesHandler } from './events/settlement-notices.handler.js';
+import { AppealAnswerHandler } from './events/appeal-answer.handler.js';
+import { ChallengeNoticesHandler } from './events/challenge-notices.handler.js';
 
-/** Reminders that reach a sleeping phone: Web Push subscriptions and the reminder sender. */
+/** What other modules' events become: a notice (and a mail) for the user, written in the publisher's transaction. */
+const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAnswerHandler, ChallengeNoticesHandler];
+
+/**
+ * Everything a user is told: the notifications table (CreateNotification(s), written for other modules' events by the
+ * handlers in events/), reminders that reach a sleeping phone (Web Push, mail fallback) and mark-all-read.
+ */
 @Module({
   imports: [CqrsModule],
   controllers: [PushController, NotificationsController],
-  providers: [{ provide: PUSH_HTTPS_AGENT, useValue: null }, PushSubscriptionsRepository, PushSender, SavePushSubscriptionHandler, SendDueRemindersHandler, SendStillAwakeChecksHandler, MarkAllNotificationsReadHandler],
+  providers: [
+    { provide: PUSH_HTTPS_AGENT, useValue: null },
+    PushSubscriptionsRepository,
+    PushSender,
+    SavePushSubscriptionHandler,
+    SendDueRemindersHandler,
+    SendStillAwakeChecksHandler,
+    MarkAllNotificationsReadHandler,
+    CreateNotificationHandler,
+    CreateNotificationsHandler,
+    ...EVENT_HANDLERS,
+  ],
 })
 export class NotificationsModule {}

@@ -16,7 +16,7 @@ export class MeController {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get('export')
-  @ApiOperation({ summary: 'Download my data: profile, challenges, ledger lines, notifications (JSON; format=csv for a zip of CSV files)' })
+  @ApiOperation({ summary: 'Download my data: profile, challenges, ledger lines, notifications, groups and referee requests, saved payout methods (masked), plans, shields and leave (JSON; format=csv for a zip of CSV files)' })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiProduces('application/json', 'application/zip')
   async export(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply, @Query('format') format?: unknown) {
@@ -35,6 +35,16 @@ export class MeController {
       'challenges.csv': toCsv(tableOf(data.challenges, CHALLENGE_COLUMNS)),
       'ledger.csv': toCsv(tableOf(data.ledger, LEDGER_COLUMNS)),
       'notifications.csv': toCsv(tableOf(data.notifications, NOTIFICATION_COLUMNS)),
+      'groups.csv': toCsv(tableOf(data.groups.memberships, GROUP_COLUMNS)),
+      'referee-requests.csv': toCsv(
+        tableOf(
+          [...data.groups.refereeRequestsSent.map((r) => ({ direction: 'SENT', ...r })), ...data.groups.refereeRequestsAnswered.map((r) => ({ direction: 'ANSWERED', ...r }))],
+          REFEREE_COLUMNS,
+        ),
+      ),
+      'payout-methods.csv': toCsv(tableOf(data.payoutMethods, PAYOUT_METHOD_COLUMNS)),
+      'plans.csv': toCsv(tableOf(data.plans, PLAN_COLUMNS)),
+      'shields-and-leave.csv': toCsv(tableOf([{ ...data.shields, leaveDays: data.leave.map((d) => d.date) }], SHIELD_COLUMNS)),
     };
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8('\ufeff' + csv)])), { level: 6 });
     void reply.header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="wakestake-export-${day}.zip"`);
@@ -46,3 +56,8 @@ export class MeController {
 const CHALLENGE_COLUMNS = ['id', 'challengeDate', 'wakeUpTime', 'forfeitAmount', 'status', 'isSuccessful', 'windowOpensAt', 'windowClosesAt', 'checkInTime', 'verificationMethod', 'checkInLocation', 'notes', 'failureReason', 'winningsAmount', 'actualForfeitAmount', 'refundedAmount', 'createdAt', 'processedAt', 'cancelledAt', 'isTest'];
 const LEDGER_COLUMNS = ['entryId', 'postedAt', 'reason', 'type', 'reference', 'amount', 'runningBalance'];
 const NOTIFICATION_COLUMNS = ['id', 'type', 'title', 'message', 'isRead', 'readAt', 'createdAt'];
+const GROUP_COLUMNS = ['groupId', 'groupName', 'role', 'joinedAt'];
+const REFEREE_COLUMNS = ['direction', 'challengeId', 'challengeDate', 'askedBy', 'referee', 'groupName', 'status', 'note', 'askedAt', 'decidedAt'];
+const PAYOUT_METHOD_COLUMNS = ['type', 'label', 'upiId', 'accountNumber', 'ifscCode', 'accountHolderName', 'bankName', 'uses', 'lastUsedAt'];
+const PLAN_COLUMNS = ['id', 'weekdays', 'wakeUpTime', 'forfeitAmount', 'startDate', 'endDate', 'status', 'totalDays', 'bookedDays', 'skippedDays', 'days', 'createdAt'];
+const SHIELD_COLUMNS = ['held', 'earned', 'spent', 'nextShieldIn', 'leaveDays'];

@@ -13,9 +13,11 @@ import { GetAccountLedgerQuery } from '../wallet/queries/get-account-ledger/get-
 import { GetEntriesByCorrelationQuery } from '../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
 import { GetChallengeStatsQuery } from '../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { ListUserChallengesQuery } from '../challenges/queries/list-user-challenges/list-user-challenges.query.js';
+import { GetRefereeVerdictsQuery } from '../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
+import { GetUsersQuery } from '../identity/queries/get-users/get-users.query.js';
 import { ledgerLinks } from './domain/ledger-links.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { challengeRow, entryView, SupportErrors, userView } from './support.views.js';
+import { challengeRow, entryView, refereeView, SupportErrors, userView } from './support.views.js';
 import { SupportConsole } from './support-console.decorator.js';
 
 /** Support console: find a user, their page (profile, balance, streak, challenges, who looked) and their ledger. */
@@ -42,7 +44,7 @@ export class SupportUsersController {
   }
 
   @Get('users/:id')
-  @ApiOperation({ summary: "A user's page: profile, balance, stats and streak, all challenges (newest first) and the console access record" })
+  @ApiOperation({ summary: "A user's page: profile, balance, stats and streak, all challenges (newest first, each with its referee's verdict) and the console access record" })
   async user(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     const user = await this.findUser(id);
     const [balance, stats, challenges] = await Promise.all([
@@ -50,6 +52,8 @@ export class SupportUsersController {
       this.queryBus.execute(new GetChallengeStatsQuery(id)),
       this.queryBus.execute(new ListUserChallengesQuery(id)),
     ]);
+    const verdicts = new Map((await this.queryBus.execute(new GetRefereeVerdictsQuery(challenges.map((c) => c.id)))).map((v) => [v.challengeId, v]));
+    const referees = await this.queryBus.execute(new GetUsersQuery([...new Set([...verdicts.values()].map((v) => v.refereeId))]));
     await this.record(actor, id, 'user.detail', `user:${id}`, { challenges: challenges.length });
     const accessLog = await this.access.forSubject(id);
     return {
@@ -58,7 +62,7 @@ export class SupportUsersController {
         user: userView(user),
         balance: toRupees(balance.balance),
         stats: { ...stats, totalEarnings: toRupees(stats.totalEarnings), totalLosses: toRupees(stats.totalLosses), totalDonated: toRupees(stats.totalDonated) },
-        challenges: challenges.map(challengeRow),
+        challenges: challenges.map((c) => challengeRow(c, refereeView(verdicts.get(c.id), referees))),
         accessLog: accessLog.map((a) => ({ id: a.id, actorId: a.actorId, actorEmail: a.actorEmail, action: a.action, target: a.target, details: a.details, createdAt: a.createdAt.toISOString() })),
       },
     };

@@ -3,6 +3,7 @@ import { toRupees } from '../../common/money.js';
 import type { UserSummary } from '../identity/queries/get-user/get-user.query.js';
 import type { ChallengeDetail } from '../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 import type { CorrelatedEntry } from '../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
+import type { RefereeVerdict } from '../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
 
 export const SupportErrors = {
   invalid: (message: string) => new DomainError('SUPPORT.INVALID_QUERY', 'INVALID', message),
@@ -26,7 +27,23 @@ export function userView(u: UserSummary) {
   };
 }
 
-export function challengeRow(c: ChallengeDetail) {
+/** What the user's referee answered about a challenge (null: never sent to one). It moves no money. */
+export function refereeView(v: RefereeVerdict | undefined, referees: Map<string, UserSummary>) {
+  if (!v) return null;
+  const r = referees.get(v.refereeId);
+  return {
+    requestId: v.requestId,
+    status: v.status,
+    note: v.note,
+    refereeId: v.refereeId,
+    refereeName: r?.fullName ?? null,
+    refereeEmail: r?.email ?? null,
+    askedAt: v.createdAt.toISOString(),
+    decidedAt: iso(v.decidedAt),
+  };
+}
+
+export function challengeRow(c: ChallengeDetail, referee: ReturnType<typeof refereeView> = null) {
   return {
     id: c.id,
     challengeDate: c.challengeDate,
@@ -45,6 +62,7 @@ export function challengeRow(c: ChallengeDetail) {
     closedAt: iso(c.closedAt),
     processedAt: iso(c.processedAt),
     cancelledAt: iso(c.cancelledAt),
+    referee,
   };
 }
 

@@ -23,7 +23,6 @@ import { PAYOUTS_QUEUE } from './jobs/payouts.processor.js';
 import { StakeForfeitHandler } from './commands/stake-forfeit/stake-forfeit.handler.js';
 import { ReturnStakeHandler } from './commands/return-stake/return-stake.handler.js';
 import { TakePlatformRevenueHandler } from './commands/take-platform-revenue/take-platform-revenue.handler.js';
-import { CreateNotificationHandler } from './commands/create-notification/create-notification.handler.js';
 import { ProcessPayoutHandler } from './commands/process-payout/process-payout.handler.js';
 import { GetBalanceHandler } from './queries/get-balance/get-balance.handler.js';
 import { GetBalancesHandler } from './queries/get-balances/get-balances.handler.js';
@@ -37,7 +36,6 @@ import { GetAccountLedgerHandler } from './queries/get-account-ledger/get-accoun
 import { GetMonthlyMoneyHandler } from './queries/get-monthly-money/get-monthly-money.handler.js';
 import { VerifyLedgerHandler } from './queries/verify-ledger/verify-ledger.handler.js';
 import { PostStakeMovementsHandler } from './commands/post-stake-movements/post-stake-movements.handler.js';
-import { CreateNotificationsHandler } from './commands/create-notifications/create-notifications.handler.js';
 import { GetEntriesByCorrelationHandler } from './queries/get-entries-by-correlation/get-entries-by-correlation.handler.js';
 import { GetCharityStatementHandler } from './queries/get-charity-statement/get-charity-statement.handler.js';
 import { PayoutMethodsModule } from './payout-methods.module.js';
@@ -46,7 +44,6 @@ const HANDLERS = [
   StakeForfeitHandler,
   ReturnStakeHandler,
   TakePlatformRevenueHandler,
-  CreateNotificationHandler,
   ProcessPayoutHandler,
   GetBalanceHandler,
   GetBalancesHandler,
@@ -63,7 +60,6 @@ const HANDLERS = [
   GetMonthlyMoneyHandler,
   VerifyLedgerHandler,
   PostStakeMovementsHandler,
-  CreateNotificationsHandler,
   GetEntriesByCorrelationHandler,
   GetCharityStatementHandler,
 ];

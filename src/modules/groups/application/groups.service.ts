@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { isUuid } from '../../../common/uuid.js';
@@ -118,15 +119,33 @@ export class GroupsService {
     const g = await this.memberGroup(userId, groupId);
     return this.groups.transaction(async (m) => {
       const locked = await this.groups.groupById(g.id, m, true);
-      if (!locked || !(await this.groups.removeMember(m, g.id, userId))) throw GroupErrors.notFound();
-      await this.referees.clearForMember(m, g.id, userId);
-      const rest = await this.groups.members(g.id, m);
-      if (rest.length === 0) {
-        await this.groups.deleteGroup(m, g.id);
-        return { groupDeleted: true };
-      }
-      if (locked.ownerId === userId) await this.groups.setOwner(m, g.id, rest[0].userId);
-      return { groupDeleted: false };
+      if (!locked) throw GroupErrors.notFound();
+      return this.leaveLocked(m, locked, userId);
     });
+  }
+
+  /**
+   * A closed account leaves every group (in the closure's transaction), as if it had left each one itself; it stops
+   * being anyone's referee, and requests still waiting with or on it are withdrawn.
+   */
+  async leaveAll(m: EntityManager, userId: string): Promise<{ groupsLeft: number; groupsDeleted: number; pendingWithdrawn: number }> {
+    await this.groups.lockUser(m, userId);
+    let groupsDeleted = 0;
+    const groups = await this.groups.lockGroupsOf(m, userId);
+    for (const g of groups) if ((await this.leaveLocked(m, g, userId)).groupDeleted) groupsDeleted++;
+    const { pendingWithdrawn } = await this.referees.endAllFor(m, userId);
+    return { groupsLeft: groups.length, groupsDeleted, pendingWithdrawn };
+  }
+
+  private async leaveLocked(m: EntityManager, locked: GroupRow, userId: string): Promise<{ groupDeleted: boolean }> {
+    if (!(await this.groups.removeMember(m, locked.id, userId))) throw GroupErrors.notFound();
+    await this.referees.clearForMember(m, locked.id, userId);
+    const rest = await this.groups.members(locked.id, m);
+    if (rest.length === 0) {
+      await this.groups.deleteGroup(m, locked.id);
+      return { groupDeleted: true };
+    }
+    if (locked.ownerId === userId) await this.groups.setOwner(m, locked.id, rest[0].userId);
+    return { groupDeleted: false };
   }
 }

@@ -78,6 +78,14 @@ export class GroupsRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The groups a user is in, locked in id order (a closure leaves them all). */
+  async lockGroupsOf(m: EntityManager, userId: string): Promise<GroupRow[]> {
+    return (await m.query(
+      `SELECT ${GROUP_COLUMNS} FROM friend_groups WHERE id IN (SELECT group_id FROM friend_group_members WHERE user_id = $1) ORDER BY id FOR UPDATE`,
+      [userId],
+    )) as GroupRow[];
+  }
+
   async removeMember(m: EntityManager, groupId: string, userId: string): Promise<boolean> {
     return rowsOf(await m.query(`DELETE FROM friend_group_members WHERE group_id = $1 AND user_id = $2 RETURNING user_id`, [groupId, userId])).length > 0;
   }

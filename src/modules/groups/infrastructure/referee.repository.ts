@@ -58,6 +58,16 @@ export class RefereeRepository {
     await m.query(`DELETE FROM referees WHERE group_id = $1 AND (user_id = $2 OR referee_id = $2)`, [groupId, userId]);
   }
 
+  /**
+   * A closed account: every pairing with them ends, and requests still waiting (theirs, or to them) are withdrawn, so
+   * nobody is left asked by, or waiting on, an account that is gone. Answered requests stay (the record support reads).
+   */
+  async endAllFor(m: EntityManager, userId: string): Promise<{ pairings: number; pendingWithdrawn: number }> {
+    const pairings = rowsOf(await m.query(`DELETE FROM referees WHERE user_id = $1 OR referee_id = $1 RETURNING user_id`, [userId])).length;
+    const pending = rowsOf(await m.query(`DELETE FROM referee_requests WHERE status = 'PENDING' AND (user_id = $1 OR referee_id = $1) RETURNING id`, [userId])).length;
+    return { pairings, pendingWithdrawn: pending };
+  }
+
   /** null when the challenge was already sent to a referee (one request a check-in). */
   async insertRequest(r: Omit<RefereeRequestRow, 'status' | 'note' | 'decidedAt'>): Promise<boolean> {
     const rows = (await this.ds.query(
@@ -84,11 +94,12 @@ export class RefereeRepository {
     return r ?? null;
   }
 
-  async requestsBy(userId: string, limit = 20): Promise<RefereeRequestRow[]> {
+  /** limit null: all of them (the data export) */
+  async requestsBy(userId: string, limit: number | null = 20): Promise<RefereeRequestRow[]> {
     return (await this.ds.query(`SELECT ${REQUEST_COLUMNS} FROM referee_requests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [userId, limit])) as RefereeRequestRow[];
   }
 
-  async requestsTo(refereeId: string, limit = 20): Promise<RefereeRequestRow[]> {
+  async requestsTo(refereeId: string, limit: number | null = 20): Promise<RefereeRequestRow[]> {
     return (await this.ds.query(
       `SELECT ${REQUEST_COLUMNS} FROM referee_requests WHERE referee_id = $1 ORDER BY (status = 'PENDING') DESC, created_at DESC LIMIT $2`,
       [refereeId, limit],

@@ -13,6 +13,7 @@ import { GetMoneyInFlightQuery } from '../../wallet/queries/get-money-in-flight/
 import { HasPendingChallengesQuery } from '../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
 import { ErasePayoutDetailsCommand } from '../../wallet/commands/erase-payout-details/erase-payout-details.command.js';
 import { EraseCheckInDetailsCommand } from '../../challenges/commands/erase-check-in-details/erase-check-in-details.command.js';
+import { LeaveAllGroupsCommand } from '../../groups/commands/leave-all-groups/leave-all-groups.command.js';
 import { OneTimeTokens } from './one-time-tokens.js';
 import { UserView, UserViewBuilder } from './user-view.js';
 import { IdentityErrors } from '../identity.errors.js';
@@ -107,9 +108,11 @@ export class ProfileService {
         },
       );
       await this.oneTime.deleteAllFor(userId, m);
-      // What other modules hold about the person goes in the same transaction: payout details, check-in notes and photos.
+      // What other modules hold about the person goes in the same transaction: payout details, check-in notes and
+      // photos, and their place in groups (other members no longer see a closed account; it referees nobody).
       await this.commands.execute(new ErasePayoutDetailsCommand(userId, m));
       await this.commands.execute(new EraseCheckInDetailsCommand(userId, m));
+      await this.commands.execute(new LeaveAllGroupsCommand(userId, m));
     });
     // Once more: a sign-in between the first revocation and the commit got a token the first did not cover.
     await this.tokens.revokeAllForUser(userId).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import { GetAdultStatusQuery } from '../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +7,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { formatInr, toRupees } from '../../../common/money.js';
+import { toRupees } from '../../../common/money.js';
+import { TransactionalEvents } from '../../../common/transactional-events.js';
 import { retry, upTo } from '../../../common/retry.js';
 import { checkAmount, DEPOSIT_RULE } from '../domain/amounts.js';
 import { depositEntry } from '../domain/entries.js';
@@ -15,7 +16,7 @@ import { verifyPaymentSignature, verifyWebhookSignature } from '../domain/signat
 import { isRetryableLedgerError, LedgerService } from '../infrastructure/ledger.service.js';
 import { PaymentProvider } from '../infrastructure/payments/payment-provider.js';
 import { SandboxPaymentProvider } from '../infrastructure/payments/sandbox-payment.provider.js';
-import { CreateNotificationCommand } from '../commands/create-notification/create-notification.command.js';
+import { DepositCredited } from '../events/deposit-credited.event.js';
 import { DepositErrors } from '../wallet.errors.js';
 import { creditTarget } from './credit-target.js';
 
@@ -49,9 +50,9 @@ export class DepositsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PaymentProvider) private readonly provider: PaymentProvider,
     @Inject(LedgerService) private readonly ledger: LedgerService,
-    @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(SandboxPaymentProvider) private readonly sandbox: SandboxPaymentProvider,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
   ) {}
 
   async create(userId: string, amount: unknown) {
@@ -152,7 +153,7 @@ export class DepositsService {
     return outcome;
   }
 
-  /** PENDING → SUCCESS guarded by the row's status, then the journal entry and the notification, one transaction. */
+  /** PENDING → SUCCESS guarded by the row's status, then the journal entry and DepositCredited (its notice), one transaction. */
   private async creditIn(m: EntityManager, orderId: string, paymentId: string, via: string): Promise<CreditOutcome> {
     const [updated] = (await m.query(
       `UPDATE deposits SET status = 'SUCCESS', payment_id = $2, confirmed_by = $3, updated_at = $4 WHERE order_id = $1 AND status = 'PENDING'
@@ -173,17 +174,7 @@ export class DepositsService {
       this.logger.warn(`deposit ${orderId} arrived for closed account ${row.user_id}: held in ${target.account} for support`);
       return { credited: true, deposit: row, publish: () => this.ledger.publish(posted.entryId, entry) };
     }
-    await this.commandBus.execute(
-      new CreateNotificationCommand({
-        userId: row.user_id,
-        type: 'DEPOSIT_CREDITED',
-        title: 'Money added',
-        message: `${formatInr(amount)} was added to your wallet.`,
-        data: { orderId, paymentId, amount: toRupees(amount), transactionId: row.id },
-        dedupeKey: `deposit:${orderId}:credited`,
-        manager: m,
-      }),
-    );
+    await this.events.publish(new DepositCredited({ id: row.id, userId: row.user_id, orderId, paymentId, amount }, m));
     return { credited: true, deposit: row, publish: () => this.ledger.publish(posted.entryId, entry) };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { formatInr, toRupees } from '../../../common/money.js';
+import { toRupees } from '../../../common/money.js';
+import { TransactionalEvents } from '../../../common/transactional-events.js';
 import { retry, upTo } from '../../../common/retry.js';
 import { GetUserQuery } from '../../identity/queries/get-user/get-user.query.js';
 import { userWallet } from '../domain/accounts.js';
@@ -18,7 +19,7 @@ import { PayoutProvider, PayoutResult } from '../infrastructure/payouts/payout-p
 import { withdrawalReturnedEntry } from '../domain/payout-entries.js';
 import { creditTarget } from './credit-target.js';
 import { PAYOUT_JOB, PAYOUTS_QUEUE } from '../jobs/payouts.processor.js';
-import { CreateNotificationCommand } from '../commands/create-notification/create-notification.command.js';
+import { SettledWithdrawal, WithdrawalFailed, WithdrawalPaid, WithdrawalReturned } from '../events/withdrawal-settled.events.js';
 import { WalletErrors } from '../wallet.errors.js';
 import { ResolvePayoutMethodQuery, WithdrawalRequest } from '../queries/resolve-payout-method/resolve-payout-method.query.js';
 
@@ -41,6 +42,8 @@ interface WithdrawalRow {
   reversed_at: Date | null;
 }
 
+const settled = (w: WithdrawalRow): SettledWithdrawal => ({ id: w.id, userId: w.user_id, amount: BigInt(w.amount), netAmount: BigInt(w.net_amount), method: w.method });
+
 /** A payout's final word: paid, or refused/returned before it was paid. */
 export type SettledPayout = Exclude<PayoutResult, { pending: true }>;
 
@@ -60,7 +63,7 @@ export class WithdrawalsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(LedgerService) private readonly ledger: LedgerService,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(PayoutProvider) private readonly payouts: PayoutProvider,
     @InjectQueue(PAYOUTS_QUEUE) private readonly queue: Queue,
   ) {}
@@ -208,19 +211,7 @@ export class WithdrawalsService {
     if (!rows.length) return { changed: false, status };
     const posted = await this.ledger.post(entry, m);
     await m.query(`UPDATE withdrawals SET settle_entry_id = $1 WHERE id = $2`, [posted.entryId, w.id]);
-    await this.commandBus.execute(
-      new CreateNotificationCommand({
-        userId: w.user_id,
-        type: result.ok ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_REVERSED',
-        title: result.ok ? 'Withdrawal paid' : 'Withdrawal failed',
-        message: result.ok
-          ? `${formatInr(BigInt(w.net_amount))} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}.`
-          : `Your withdrawal of ${formatInr(amount)} could not be paid and was returned to your wallet.`,
-        data: { withdrawalId: w.id, amount: toRupees(amount), netAmount: toRupees(BigInt(w.net_amount)) },
-        dedupeKey: `withdrawal:${w.id}:${result.ok ? 'paid' : 'reversed'}`,
-        manager: m,
-      }),
-    );
+    await this.events.publish(result.ok ? new WithdrawalPaid(settled(w), m) : new WithdrawalFailed(settled(w), m));
     return { changed: true, status, publish: () => this.ledger.publish(posted.entryId, entry) };
   }
 
@@ -241,17 +232,7 @@ export class WithdrawalsService {
     const entry = withdrawalReturnedEntry({ id: w.id, userId: w.user_id, amount, fee: BigInt(w.fee), why, to });
     const posted = await this.ledger.post(entry, m);
     await m.query(`UPDATE withdrawals SET reverse_entry_id = $1 WHERE id = $2`, [posted.entryId, w.id]);
-    await this.commandBus.execute(
-      new CreateNotificationCommand({
-        userId: w.user_id,
-        type: 'WITHDRAWAL_REVERSED',
-        title: 'Withdrawal returned',
-        message: `Your bank returned the withdrawal of ${formatInr(amount)}: the whole amount is back in your wallet.`,
-        data: { withdrawalId: w.id, amount: toRupees(amount), netAmount: toRupees(BigInt(w.net_amount)) },
-        dedupeKey: `withdrawal:${w.id}:returned`,
-        manager: m,
-      }),
-    );
+    await this.events.publish(new WithdrawalReturned(settled(w), m));
     return { changed: true, publish: () => this.ledger.publish(posted.entryId, entry) };
   }
 

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { formatInr } from '../../../../common/money.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
@@ -9,6 +8,7 @@ import { leaveLimitProblem, leaveTimingProblem } from '../../domain/leave-rules.
 import { retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { BookLeaveCommand, BookLeaveResult } from './book-leave.command.js';
+import { ChallengeExcused } from '../../events/challenge-events.js';
 
 /**
  * Under the user's account lock (two bookings at once cannot both take the month's last day) and the date's leave
@@ -44,14 +44,7 @@ export class BookLeaveHandler implements ICommandHandler<BookLeaveCommand, BookL
       }),
     );
     for (const e of excused) {
-      await this.challenges.notify(
-        userId,
-        'CHALLENGE_EXCUSED',
-        'On leave',
-        `You are on leave on ${date}: your challenge is excused and ${formatInr(e.refunded)} is back in your wallet.`,
-        e.challengeId,
-        { kind: 'LEAVE' },
-      );
+      await this.challenges.notify(new ChallengeExcused({ id: e.challengeId, userId, date, refunded: e.refunded, kind: 'LEAVE' }));
     }
     return { date, excused };
   }

@@ -2,11 +2,12 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
-import { formatInr, toRupees } from '../../../../common/money.js';
+import { toRupees } from '../../../../common/money.js';
+import { TransactionalEvents } from '../../../../common/transactional-events.js';
 import { zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { CreateNotificationCommand } from '../../../wallet/commands/create-notification/create-notification.command.js';
 import { datesDue } from '../../domain/plan-rules.js';
+import { PlannedDaySkipped } from '../../events/challenge-events.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { CreateChallengeCommand } from '../create-challenge/create-challenge.command.js';
@@ -22,6 +23,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
   ) {}
 
   async execute(): Promise<{ booked: number; skipped: number }> {
@@ -54,16 +56,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
           }
           await this.plans.settleDay(plan.id, day, 'SKIPPED', null, e.message);
           skipped += 1;
-          await this.commandBus.execute(
-            new CreateNotificationCommand({
-              userId: plan.userId,
-              type: 'PLAN_SKIPPED',
-              title: 'A planned morning was not booked',
-              message: `Your plan did not book ${plan.wakeUpTime} on ${day} (${formatInr(plan.stake)}): ${e.message}`,
-              data: { planId: plan.id, date: day },
-              dedupeKey: `plan:${plan.id}:${day}:skipped`,
-            }),
-          );
+          await this.events.publish(new PlannedDaySkipped({ id: plan.id, userId: plan.userId, date: day, wakeUpTime: plan.wakeUpTime, stake: plan.stake, reason: e.message }));
         }
       }
     }

@@ -13,6 +13,7 @@ import type { ChallengeView } from '../../domain/challenge-view.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { affectedIds, retryingTransaction } from '../../infrastructure/sql.js';
 import { CancelChallengeCommand } from './cancel-challenge.command.js';
+import { ChallengeCancelled } from '../../events/challenge-events.js';
 
 /** The status change and the stake's return commit together; a concurrent check-in or cancel is explained by the state it left. */
 @CommandHandler(CancelChallengeCommand)
@@ -43,9 +44,7 @@ export class CancelChallengeHandler implements ICommandHandler<CancelChallengeCo
       await this.commandBus.execute(new ReturnStakeCommand({ userId, challengeId: id, amount: existing.stake, reason: 'CANCELLED', manager }));
       return this.challenges.findOwn(userId, id, manager);
     }));
-    await this.challenges.notify(userId, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${existing.challengeDate} was cancelled and ₹${toRupees(existing.stake)} returned to your wallet.`, id, {
-      refundedAmount: toRupees(existing.stake),
-    });
+    await this.challenges.notify(new ChallengeCancelled({ id, userId, date: existing.challengeDate, stake: existing.stake }));
     return { challenge: this.challenges.view(updated), refundedAmount: toRupees(existing.stake) };
   }
 

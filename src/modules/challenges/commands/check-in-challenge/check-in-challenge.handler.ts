@@ -19,6 +19,7 @@ import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { affectedIds } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
+import { ChallengeCheckedIn } from '../../events/challenge-events.js';
 
 interface ManualCheckIn {
   id: string;
@@ -142,18 +143,8 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
   private async afterCheckIn(userId: string, id: string, onTime: boolean, challengeDate: string, known?: ChallengeEntity): Promise<CheckedIn> {
     const updated = known ?? (await this.challenges.findOwn(userId, id));
     if (onTime) await this.armStillAwake(updated);
-    await this.challenges.notify(
-      userId,
-      'CHALLENGE_CHECKED_IN',
-      onTime ? 'Checked in on time' : 'Checked in late',
-      onTime
-        ? updated.poolMode === 'pledge'
-          ? `You woke up on time on ${challengeDate}. Your full stake comes back at settlement.`
-          : `You woke up on time on ${challengeDate}. Your stake and winnings are paid at settlement.`
-        : `You checked in after the window closed on ${challengeDate}; 85% of your stake is refunded at settlement${updated.poolMode === 'pledge' ? ` and the rest is donated to ${this.challenges.view(updated).donationTo}` : ''}.`,
-      id,
-      { isSuccessful: onTime },
-    );
+    const donationTo = updated.poolMode === 'pledge' ? this.challenges.view(updated).donationTo : null;
+    await this.challenges.notify(new ChallengeCheckedIn({ id, userId, date: challengeDate, onTime, donationTo }));
     // No pool read here (the 6 AM rush): a late check-in answers its forfeit at once, the estimate comes with the next read.
     const [challenge] = await this.challenges.views([updated], false);
     return { challenge, isSuccessful: onTime };

@@ -7,6 +7,7 @@ import { ChallengesService } from '../../challenges.service.js';
 import { returnedRows } from '../../infrastructure/sql.js';
 import { CloseMissedChallengesCommand } from './close-missed-challenges.command.js';
 import { ResolveStillAwakeChecksCommand } from '../resolve-still-awake-checks/resolve-still-awake-checks.command.js';
+import { ChallengeMissed } from '../../events/challenge-events.js';
 
 const BATCH = 1000;
 
@@ -40,14 +41,7 @@ export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissed
       const rows = returnedRows<{ id: string; user_id: string; challenge_date: string; wake_up_time: string }>(res);
       closed += rows.length;
       for (const r of rows) {
-        await this.challenges.notify(
-          r.user_id,
-          'CHALLENGE_MISSED',
-          'Check-in missed',
-          `You did not check in for ${r.wake_up_time} on ${r.challenge_date}; 85% of your stake is refunded at settlement.`,
-          r.id,
-          { challengeDate: r.challenge_date },
-        );
+        await this.challenges.notify(new ChallengeMissed({ id: r.id, userId: r.user_id, date: r.challenge_date, wakeUpTime: r.wake_up_time }));
       }
       if (rows.length < BATCH) break;
     }

@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
-import { toRupees } from '../../../../common/money.js';
 import { uuid7 } from '../../../../common/uuid.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { StakeForfeitCommand } from '../../../wallet/commands/stake-forfeit/stake-forfeit.command.js';
@@ -19,6 +18,7 @@ import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { isUniqueViolation, retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { SelfLimitsService } from '../../self-limits.service.js';
+import { ChallengeCreated } from '../../events/challenge-events.js';
 
 /** The one way a challenge row is made (real or TEST_MODE): checks, row and stake in one transaction, then the notification. */
 @Injectable()
@@ -102,11 +102,8 @@ export class ChallengeCreator {
       if (e instanceof DomainError && e.code === 'WALLET.BELOW_MINIMUM_BALANCE') throw ChallengeErrors.lowBalance();
       throw e;
     }
-    await this.challenges.notify(userId, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${time} on ${date}: ₹${toRupees(stake)} staked.${pledge.poolMode === 'pledge' ? ` On time, it all comes back; missed, 15% is donated to ${this.challenges.view(row).donationTo}.` : ''}`, row.id, {
-      challengeDate: date,
-      wakeUpTime: time,
-      forfeitAmount: toRupees(stake),
-    });
+    const donationTo = pledge.poolMode === 'pledge' ? this.challenges.view(row).donationTo : null;
+    await this.challenges.notify(new ChallengeCreated({ id: row.id, userId, date, wakeUpTime: time, stake, donationTo }));
     return this.challenges.view(row);
   }
 }

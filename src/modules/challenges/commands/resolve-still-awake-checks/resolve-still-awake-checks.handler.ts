@@ -5,6 +5,7 @@ import { ChallengesService } from '../../challenges.service.js';
 import { closeUnanswered, STILL_AWAKE_FAILURE } from '../../domain/still-awake-rules.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { ResolveStillAwakeChecksCommand } from './resolve-still-awake-checks.command.js';
+import { StillAwakeMissed } from '../../events/challenge-events.js';
 
 const BATCH = 1000;
 
@@ -32,14 +33,7 @@ export class ResolveStillAwakeChecksHandler implements ICommandHandler<ResolveSt
       });
       missed += failed.length;
       for (const f of failed) {
-        await this.challenges.notify(
-          f.userId,
-          'STILL_AWAKE_MISSED',
-          'Still-awake check missed',
-          `You did not answer the still-awake check on ${f.challengeDate}, so that morning counts as missed; 85% of your stake is refunded at settlement.`,
-          f.id,
-          { challengeDate: f.challengeDate },
-        );
+        await this.challenges.notify(new StillAwakeMissed({ id: f.id, userId: f.userId, date: f.challengeDate }));
       }
       if (count < BATCH) break;
     }

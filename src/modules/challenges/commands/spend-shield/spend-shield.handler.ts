@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { formatInr } from '../../../../common/money.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
@@ -10,6 +9,7 @@ import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
 import { SpendShieldCommand, SpendShieldResult } from './spend-shield.command.js';
+import { ChallengeExcused } from '../../events/challenge-events.js';
 
 /**
  * The user's account row is locked first, so two spends at once are one after the other: the second sees the first's
@@ -44,14 +44,7 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
         return { challengeId, challengeDate: excused.challengeDate, refunded: excused.stake, shields: shieldSummary(spent) };
       }),
     );
-    await this.challenges.notify(
-      userId,
-      'CHALLENGE_EXCUSED',
-      'Wake shield used',
-      `A wake shield excused your morning of ${result.challengeDate}: ${formatInr(result.refunded)} is back in your wallet and your streak is kept.`,
-      challengeId,
-      { kind: 'SHIELD' },
-    );
+    await this.challenges.notify(new ChallengeExcused({ id: challengeId, userId, date: result.challengeDate, refunded: result.refunded, kind: 'SHIELD' }));
     return result;
   }
 }

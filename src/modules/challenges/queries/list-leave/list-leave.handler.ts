@@ -15,10 +15,10 @@ export class ListLeaveHandler implements IQueryHandler<ListLeaveQuery, LeaveList
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async execute({ userId }: ListLeaveQuery): Promise<LeaveList> {
+  async execute({ userId, from }: ListLeaveQuery): Promise<LeaveList> {
     const now = this.clock.now();
     const tz = this.config.appTimezone;
-    const rows = await this.wake.leaveFrom(userId, `${monthOf(zonedParts(now, tz).date)}-01`);
+    const rows = await this.wake.leaveFrom(userId, from ?? `${monthOf(zonedParts(now, tz).date)}-01`);
     const usedByMonth: Record<string, number> = {};
     for (const r of rows) usedByMonth[monthOf(r.date)] = (usedByMonth[monthOf(r.date)] ?? 0) + 1;
     return {

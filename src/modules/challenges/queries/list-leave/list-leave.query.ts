@@ -11,7 +11,11 @@ export interface LeaveList {
 }
 
 export class ListLeaveQuery extends Query<LeaveList> {
-  constructor(readonly userId: string) {
+  /** `from` (YYYY-MM-DD): leave from that day on instead of this month's first (the data export asks for all). */
+  constructor(
+    readonly userId: string,
+    readonly from?: string,
+  ) {
     super();
   }
 }

@@ -9,7 +9,7 @@ import { addDays, zonedInstant, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ListPendingMorningsQuery } from '../../../challenges/queries/list-pending-mornings/list-pending-mornings.query.js';
 import { GetReminderRecipientsQuery, ReminderRecipient } from '../../../identity/queries/get-reminder-recipients/get-reminder-recipients.query.js';
-import { CreateNotificationCommand } from '../../../wallet/commands/create-notification/create-notification.command.js';
+import { CreateNotificationCommand } from '../create-notification/create-notification.command.js';
 import { ChannelPrefs, fallbackChannel, firstChannel, ReminderChannel, reminderMail } from '../../domain/reminder-channels.js';
 import { dueReminders, EVENING_TIME, PendingMorning, ReminderKind, reminderMessage } from '../../domain/reminders.js';
 import { PushSender } from '../../infrastructure/push-sender.js';
@@ -125,7 +125,7 @@ export class SendDueRemindersHandler implements ICommandHandler<SendDueReminders
 
   private async stageMail(m: EntityManager, due: Due): Promise<string> {
     const content = reminderMail(due.message, `${this.config.appUrl}/dashboard`);
-    const id = await this.mail.stage(m, { to: due.recipient.email!, ...content }, 'GENERIC');
+    const id = await this.mail.stage(m, { to: due.recipient.email!, ...content }, 'REMINDER');
     await this.subs.recordMail(m, due.challengeId, due.kind, id);
     return id;
   }

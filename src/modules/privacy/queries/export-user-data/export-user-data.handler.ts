@@ -6,9 +6,16 @@ import { GetUserProfileQuery } from '../../../identity/queries/get-user-profile/
 import { ListUserChallengesQuery } from '../../../challenges/queries/list-user-challenges/list-user-challenges.query.js';
 import { GetAccountLedgerQuery } from '../../../wallet/queries/get-account-ledger/get-account-ledger.query.js';
 import { ListUserNotificationsQuery } from '../../../wallet/queries/list-user-notifications/list-user-notifications.query.js';
+import { ListPayoutMethodsQuery } from '../../../wallet/queries/list-payout-methods/list-payout-methods.query.js';
+import { ListChallengePlansQuery } from '../../../challenges/queries/list-challenge-plans/list-challenge-plans.query.js';
+import { GetShieldsQuery } from '../../../challenges/queries/get-shields/get-shields.query.js';
+import { ListLeaveQuery } from '../../../challenges/queries/list-leave/list-leave.query.js';
+import { GetGroupDataExportQuery } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 import { ExportUserDataQuery, UserDataExport } from './export-user-data.query.js';
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
+/** every leave day ever booked, not only this month's */
+const ALL_LEAVE = '1970-01-01';
 
 @QueryHandler(ExportUserDataQuery)
 export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery, UserDataExport> {
@@ -18,11 +25,16 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
   ) {}
 
   async execute({ userId }: ExportUserDataQuery): Promise<UserDataExport> {
-    const [profile, challenges, ledger, notifications] = await Promise.all([
+    const [profile, challenges, ledger, notifications, groups, payoutMethods, plans, shields, leave] = await Promise.all([
       this.queryBus.execute(new GetUserProfileQuery(userId)),
       this.queryBus.execute(new ListUserChallengesQuery(userId)),
       this.queryBus.execute(new GetAccountLedgerQuery(userId)),
       this.queryBus.execute(new ListUserNotificationsQuery(userId)),
+      this.queryBus.execute(new GetGroupDataExportQuery(userId)),
+      this.queryBus.execute(new ListPayoutMethodsQuery(userId)),
+      this.queryBus.execute(new ListChallengePlansQuery(userId)),
+      this.queryBus.execute(new GetShieldsQuery(userId)),
+      this.queryBus.execute(new ListLeaveQuery(userId, ALL_LEAVE)),
     ]);
     return {
       exportedAt: this.clock.now().toISOString(),
@@ -59,6 +71,12 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
         runningBalance: toRupees(l.runningBalance),
       })),
       notifications: notifications.map((n) => ({ id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, readAt: iso(n.readAt), createdAt: iso(n.createdAt) })),
+      groups,
+      // never the full UPI id or account number: the masked view the withdraw page shows
+      payoutMethods: payoutMethods.map(({ id: _id, ...masked }) => masked),
+      plans,
+      shields: { held: shields.held, earned: shields.earned, spent: shields.spent, nextShieldIn: shields.nextShieldIn },
+      leave: leave.days.map((d) => ({ date: d.date, createdAt: d.createdAt })),
     };
   }
 }

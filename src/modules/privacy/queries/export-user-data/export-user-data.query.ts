@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { GroupDataExport } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 
 /** Everything WakeStake holds about a user, amounts in rupees, as they may download it (DPDP Act 2023). */
 export interface UserDataExport {
@@ -7,6 +8,13 @@ export interface UserDataExport {
   challenges: Record<string, unknown>[];
   ledger: Record<string, unknown>[];
   notifications: Record<string, unknown>[];
+  /** issue #22: memberships, the referee named, referee requests sent and answered */
+  groups: GroupDataExport;
+  /** masked as the withdraw page shows them */
+  payoutMethods: Record<string, unknown>[];
+  plans: Record<string, unknown>[];
+  shields: Record<string, unknown>;
+  leave: Record<string, unknown>[];
 }
 
 export class ExportUserDataQuery extends Query<UserDataExport> {

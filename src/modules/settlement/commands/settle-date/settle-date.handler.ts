@@ -1,12 +1,11 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { MailOutbox } from '../../../../common/mail/mail-outbox.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { isConcurrencyClash } from '../../../../common/pg-error.js';
 import { retry, upTo } from '../../../../common/retry.js';
-import { formatInr } from '../../../../common/money.js';
+import { AfterCommit, TransactionalEvents } from '../../../../common/transactional-events.js';
 import { addDays, isValidDate, zonedInstant } from '../../../../common/time.js';
 import { DetectOutagesCommand } from '../../../availability/commands/detect-outages/detect-outages.command.js';
 import { ListOutagesQuery } from '../../../availability/queries/list-outages/list-outages.query.js';
@@ -14,8 +13,6 @@ import { forgivenNote, forgivingOutage, OutageSpan } from '../../domain/forgiven
 import { CloseMissedChallengesCommand } from '../../../challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { MarkChallengesProcessedCommand, ProcessedChallenge } from '../../../challenges/commands/mark-challenges-processed/mark-challenges-processed.command.js';
 import { GetSettleableChallengesQuery, SettleableChallenge } from '../../../challenges/queries/get-settleable-challenges/get-settleable-challenges.query.js';
-import type { CreateNotificationCommand } from '../../../wallet/commands/create-notification/create-notification.command.js';
-import { CreateNotificationsCommand, NotificationInput } from '../../../wallet/commands/create-notifications/create-notifications.command.js';
 import { PostStakeMovementsCommand, StakeMovement } from '../../../wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
 import { RECEIPT_RULE } from '../../domain/receipt.js';
@@ -23,6 +20,7 @@ import { computePledgeSplit, PledgeSplitInput } from '../../domain/split.js';
 import { SettlementRepository, SettlementLineRow, SettlementRun, StagedChallenge } from '../../infrastructure/settlement.repository.js';
 import { PAGE_SIZE, settlementChunkSize } from '../../settlement.constants.js';
 import { SettlementErrors } from '../../settlement.errors.js';
+import { ChallengesSettled, SettledLine } from '../../events/challenges-settled.event.js';
 import { SettleDateCommand, SettleDateResult, SettledBatchSummary } from './settle-date.command.js';
 
 @CommandHandler(SettleDateCommand)
@@ -34,7 +32,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(SettlementRepository) private readonly repo: SettlementRepository,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(MailOutbox) private readonly mail: MailOutbox,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -182,12 +180,6 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     }
   }
 
-  /** The operator's display name of a charity (its id if since removed from CHARITIES); null: the platform. */
-  private charityName(charityId: string | null): string {
-    if (!charityId) return 'WakeStake (no charity is configured)';
-    return this.config.charities.find((c) => c.id === charityId)?.name ?? charityId;
-  }
-
   /** Pays a stored plan in chunks, each one database transaction: losers first (funding the pool), then winners, then revenue. */
   private async payRun(run: SettlementRun): Promise<number> {
     let paid = 0;
@@ -238,19 +230,20 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   }
 
   /**
-   * One transaction per chunk, a few multi-row statements whatever its size: claim the lines, store every
-   * notification, mark the challenges processed, then post all the chunk's stake movements in one ledger batch (last,
-   * so the day's pool row stays locked only briefly while another worker pays another chunk).
+   * One transaction per chunk, a few multi-row statements whatever its size: claim the lines, publish ChallengesSettled
+   * (the notifications module stores every notice in one insert, awaited, in this transaction), mark the challenges
+   * processed, then post all the chunk's stake movements in one ledger batch (last, so the day's pool row stays locked
+   * only briefly while another worker pays another chunk). Receipt mails staged by the handler are queued after the commit.
    */
   private async payChunkOnce(run: SettlementRun, lines: SettlementLineRow[]): Promise<number> {
     let paid = 0;
-    let mailIds: string[] = [];
+    let afterCommit: AfterCommit | undefined;
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
       const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
-      const notifications: NotificationInput[] = [];
+      const settled: SettledLine[] = [];
       const testPool = run.receipt.test === true;
       const pledge = run.receipt.mode === 'pledge';
       for (const l of lines) {
@@ -271,41 +264,18 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
           if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings, testPool });
           items.push({ challengeId: l.challengeId, winningsAmount: l.winnings, actualForfeitAmount: 0n });
         }
-        const words = l.forgivenBy ? forgivenNotification(run.date, l) : pledge ? pledgeNotification(run.date, l, this.charityName(l.charityId)) : notification(run.date, l);
-        notifications.push({ ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` });
+        settled.push(l);
         paid++;
       }
       if (items.length === 0) return;
-      await this.commandBus.execute(new CreateNotificationsCommand({ items: notifications, manager }));
-      // Receipts by mail (SETTLEMENT_RECEIPT_MAIL), in the same transaction (the outbox); test pools get none.
-      if (!testPool && this.config.settlementReceiptMail) mailIds = await this.mail.stageForUsers(manager, notifications.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })), 'SETTLEMENT_RECEIPT');
+      // the chunk's notices (and receipt mails) are written by the notifications module, in this transaction
+      afterCommit = await this.events.publish(new ChallengesSettled(run.date, pledge ? 'pledge' : 'pool', testPool, settled, manager));
       await this.commandBus.execute(new MarkChallengesProcessedCommand(items, manager));
       await this.commandBus.execute(new PostStakeMovementsCommand({ movements, manager }));
     });
-    if (mailIds.length > 0) await this.mail.enqueueMany(mailIds).catch((e: Error) => this.logger.warn(`settlement receipts left to the mail sweep: ${e.message}`));
+    await afterCommit?.();
     return paid;
   }
-}
-
-/** A miss forgiven for an outage of ours (either mode): the whole stake back, and why. */
-function forgivenNotification(date: string, l: SettlementLineRow): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
-  const why = l.forgivenNote ?? 'Forgiven: our service was down during your window';
-  return {
-    type: 'SETTLEMENT_FORGIVEN',
-    title: `Forgiven: your ${formatInr(l.stake)} stake is back`,
-    message: `${why}. Nothing is forfeited for your missed wake-up on ${date}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
-    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
-  };
-}
-
-/** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */
-function pledgeNotification(date: string, l: SettlementLineRow, destination: string): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
-  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, receipt: `/settlements/${date}` };
-  if (!l.isSuccessful) {
-    const to = l.charityId ? `donated to ${destination}` : `went to ${destination}`;
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded, ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${to}.`, data };
-  }
-  return { type: 'SETTLEMENT_RETURNED', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
 }
 
 const CHUNK_ATTEMPTS = 5;
@@ -313,28 +283,6 @@ const TRANSIENT_LEDGER_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY
 
 function isTransient(e: unknown): boolean {
   return e instanceof DomainError ? TRANSIENT_LEDGER_CODES.has(e.code) : isConcurrencyClash(e);
-}
-
-function notification(date: string, l: SettlementLineRow): Pick<CreateNotificationCommand['input'], 'type' | 'title' | 'message' | 'data'> {
-  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, receipt: `/settlements/${date}` };
-  if (!l.isSuccessful) {
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet.`, data };
-  }
-  if (l.winnings > 0n) {
-    return { type: 'SETTLEMENT_WON', title: `You won ${formatInr(l.winnings)}`, message: `You woke up on time on ${date}: ${formatInr(l.winnings)} winnings plus your ${formatInr(l.stake)} stake are in your wallet.`, data };
-  }
-  return { type: 'SETTLEMENT_WON', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}. Nobody missed, so there were no winnings to share today.`, data };
-}
-
-/** The settlement receipt mail: the notification's words and a link to the app. */
-function receiptMail(appUrl: string, n: Pick<CreateNotificationCommand['input'], 'title' | 'message'>): { subject: string; text: string; html: string } {
-  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-  const link = `${appUrl}/wallet/transactions`;
-  return {
-    subject: `WakeStake: ${n.title}`,
-    text: ['Hi,', '', n.message, '', `Your wallet: ${link}`, '', 'WakeStake'].join('\n'),
-    html: `<p>Hi,</p><p>${esc(n.message)}</p><p><a href="${esc(link)}">Your wallet</a></p><p>WakeStake</p>`,
-  };
 }
 
 function summary(r: SettlementRun): SettledBatchSummary {

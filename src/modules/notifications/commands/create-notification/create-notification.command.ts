@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { InTransaction } from '../ledger-entry-result.js';
+import type { EntityManager } from 'typeorm';
 
 export type NotificationType =
   | 'DEPOSIT_CREDITED'
@@ -20,10 +20,13 @@ export type NotificationType =
   | 'STILL_AWAKE_MISSED'
   | 'CHALLENGE_REMINDER';
 
-/** Any module tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. */
+/**
+ * Tells a user something; shown by GET /wallet/notifications. dedupeKey makes it idempotent. The notifications module's
+ * own writers (reminders, the event handlers in events/) use it; other modules publish an event instead.
+ */
 export class CreateNotificationCommand extends Command<{ id: string }> {
   constructor(
-    readonly input: { userId: string; type: NotificationType; title: string; message: string; data?: Record<string, unknown>; dedupeKey?: string } & InTransaction,
+    readonly input: { userId: string; type: NotificationType; title: string; message: string; data?: Record<string, unknown>; dedupeKey?: string; manager?: EntityManager },
   ) {
     super();
   }

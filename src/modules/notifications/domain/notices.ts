@@ -1,0 +1,196 @@
+import { formatInr, toRupees } from '../../../common/money.js';
+import type { NotificationInput } from '../commands/create-notifications/create-notifications.command.js';
+import type { DepositCredited } from '../../wallet/events/deposit-credited.event.js';
+import type { SettledWithdrawal } from '../../wallet/events/withdrawal-settled.events.js';
+import type { SettledLine } from '../../settlement/events/challenges-settled.event.js';
+import type {
+  AppealDecided,
+  ChallengeCancelled,
+  ChallengeCheckedIn,
+  ChallengeCreated,
+  ChallengeExcused,
+  ChallengeMissed,
+  PlannedDaySkipped,
+  StillAwakeMissed,
+} from '../../challenges/events/challenge-events.js';
+
+/**
+ * What a user reads about each event: the notice's type, words, data and dedupe key (one notice per fact, however often
+ * the event is replayed). Pure; the handlers in events/ store them.
+ */
+
+type Notice = NotificationInput;
+
+// ---------- money in and out ----------
+
+export function depositNotice({ deposit: d }: DepositCredited): Notice {
+  return {
+    userId: d.userId,
+    type: 'DEPOSIT_CREDITED',
+    title: 'Money added',
+    message: `${formatInr(d.amount)} was added to your wallet.`,
+    data: { orderId: d.orderId, paymentId: d.paymentId, amount: toRupees(d.amount), transactionId: d.id },
+    dedupeKey: `deposit:${d.orderId}:credited`,
+  };
+}
+
+export type WithdrawalOutcome = 'paid' | 'reversed' | 'returned';
+
+export function withdrawalNotice(w: SettledWithdrawal, outcome: WithdrawalOutcome): Notice {
+  const words = {
+    paid: ['Withdrawal paid', `${formatInr(w.netAmount)} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}.`],
+    reversed: ['Withdrawal failed', `Your withdrawal of ${formatInr(w.amount)} could not be paid and was returned to your wallet.`],
+    returned: ['Withdrawal returned', `Your bank returned the withdrawal of ${formatInr(w.amount)}: the whole amount is back in your wallet.`],
+  }[outcome];
+  return {
+    userId: w.userId,
+    type: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_REVERSED',
+    title: words[0],
+    message: words[1],
+    data: { withdrawalId: w.id, amount: toRupees(w.amount), netAmount: toRupees(w.netAmount) },
+    dedupeKey: `withdrawal:${w.id}:${outcome}`,
+  };
+}
+
+// ---------- settlement ----------
+
+/** A settled line's notice: "You won ₹X", "₹Y refunded", "Your ₹S stake is back", forgiven, or the pledge-mode words. */
+export function settlementNotice(date: string, mode: 'pool' | 'pledge', l: SettledLine, charityName: (id: string | null) => string): Notice {
+  const words = l.forgivenBy ? forgivenWords(date, l) : mode === 'pledge' ? pledgeWords(date, l, charityName(l.charityId)) : poolWords(date, l);
+  return { ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` };
+}
+
+type Words = Pick<Notice, 'type' | 'title' | 'message' | 'data'>;
+
+/** A miss forgiven for an outage of ours (either mode): the whole stake back, and why. */
+function forgivenWords(date: string, l: SettledLine): Words {
+  const why = l.forgivenNote ?? 'Forgiven: our service was down during your window';
+  return {
+    type: 'SETTLEMENT_FORGIVEN',
+    title: `Forgiven: your ${formatInr(l.stake)} stake is back`,
+    message: `${why}. Nothing is forfeited for your missed wake-up on ${date}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
+    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
+  };
+}
+
+/** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */
+function pledgeWords(date: string, l: SettledLine, destination: string): Words {
+  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, receipt: `/settlements/${date}` };
+  if (!l.isSuccessful) {
+    const to = l.charityId ? `donated to ${destination}` : `went to ${destination}`;
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded, ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${to}.`, data };
+  }
+  return { type: 'SETTLEMENT_RETURNED', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
+}
+
+function poolWords(date: string, l: SettledLine): Words {
+  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, receipt: `/settlements/${date}` };
+  if (!l.isSuccessful) {
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet.`, data };
+  }
+  if (l.winnings > 0n) {
+    return { type: 'SETTLEMENT_WON', title: `You won ${formatInr(l.winnings)}`, message: `You woke up on time on ${date}: ${formatInr(l.winnings)} winnings plus your ${formatInr(l.stake)} stake are in your wallet.`, data };
+  }
+  return { type: 'SETTLEMENT_WON', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}. Nobody missed, so there were no winnings to share today.`, data };
+}
+
+const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The settlement receipt mail: the notice's words and a link to the app. */
+export function receiptMail(appUrl: string, n: Pick<Notice, 'title' | 'message'>): { subject: string; text: string; html: string } {
+  const link = `${appUrl}/wallet/transactions`;
+  return {
+    subject: `WakeStake: ${n.title}`,
+    text: ['Hi,', '', n.message, '', `Your wallet: ${link}`, '', 'WakeStake'].join('\n'),
+    html: `<p>Hi,</p><p>${esc(n.message)}</p><p><a href="${esc(link)}">Your wallet</a></p><p>WakeStake</p>`,
+  };
+}
+
+// ---------- appeals ----------
+
+/** The answer to an appeal: the notice and the mail (the same words). */
+export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { notice: Notice; mail: { subject: string; text: string; html: string } } {
+  const accepted = a.decision === 'REFUNDED';
+  const title = accepted ? 'Your appeal was accepted' : 'Your appeal was not accepted';
+  const outcome = !a.refunded ? 'the miss stands' : a.refunded.what === 'forfeit' ? `${formatInr(a.refunded.amount)} forfeit refunded` : `the whole ${formatInr(a.refunded.amount)} stake refunded`;
+  const appeal = `Your appeal of ${a.wakeUpTime} on ${a.date}`;
+  return {
+    notice: {
+      userId: a.userId,
+      type: accepted ? 'APPEAL_REFUNDED' : 'APPEAL_UPHELD',
+      title,
+      message: `${appeal}: ${outcome}. ${a.note}`,
+      data: { challengeId: a.challengeId, appealId: a.id },
+      dedupeKey: `appeal:${a.id}:decided`,
+    },
+    mail: {
+      subject: `WakeStake: ${title.toLowerCase()}`,
+      text: `${appeal}: ${outcome}.\n\nSupport's note: ${a.note}\n\n${appUrl}/dashboard`,
+      html: `<p>${esc(title)}.</p><p>Your appeal of ${esc(a.wakeUpTime)} on ${esc(a.date)}: ${esc(outcome)}.</p><p>Support's note: ${esc(a.note)}</p>`,
+    },
+  };
+}
+
+// ---------- a challenge's day ----------
+
+export type ChallengeEvent = ChallengeCreated | ChallengeCancelled | ChallengeCheckedIn | ChallengeMissed | StillAwakeMissed | ChallengeExcused;
+
+/** One notice per challenge and type (`challenge:{id}:{type}`). */
+function challengeNotice(c: { id: string; userId: string }, type: Notice['type'], title: string, message: string, data: Record<string, unknown>): Notice {
+  return { userId: c.userId, type, title, message, data: { challengeId: c.id, ...data }, dedupeKey: `challenge:${c.id}:${type}` };
+}
+
+export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
+  const pledge = c.donationTo !== null ? ` On time, it all comes back; missed, 15% is donated to ${c.donationTo}.` : '';
+  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${c.wakeUpTime} on ${c.date}: ₹${toRupees(c.stake)} staked.${pledge}`, {
+    challengeDate: c.date,
+    wakeUpTime: c.wakeUpTime,
+    forfeitAmount: toRupees(c.stake),
+  });
+}
+
+export function cancelledNotice({ challenge: c }: ChallengeCancelled): Notice {
+  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${c.date} was cancelled and ₹${toRupees(c.stake)} returned to your wallet.`, {
+    refundedAmount: toRupees(c.stake),
+  });
+}
+
+export function checkedInNotice({ challenge: c }: ChallengeCheckedIn): Notice {
+  const message = c.onTime
+    ? c.donationTo !== null
+      ? `You woke up on time on ${c.date}. Your full stake comes back at settlement.`
+      : `You woke up on time on ${c.date}. Your stake and winnings are paid at settlement.`
+    : `You checked in after the window closed on ${c.date}; 85% of your stake is refunded at settlement${c.donationTo !== null ? ` and the rest is donated to ${c.donationTo}` : ''}.`;
+  return challengeNotice(c, 'CHALLENGE_CHECKED_IN', c.onTime ? 'Checked in on time' : 'Checked in late', message, { isSuccessful: c.onTime });
+}
+
+export function missedNotice({ challenge: c }: ChallengeMissed): Notice {
+  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${c.wakeUpTime} on ${c.date}; 85% of your stake is refunded at settlement.`, { challengeDate: c.date });
+}
+
+export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Notice {
+  return challengeNotice(
+    c,
+    'STILL_AWAKE_MISSED',
+    'Still-awake check missed',
+    `You did not answer the still-awake check on ${c.date}, so that morning counts as missed; 85% of your stake is refunded at settlement.`,
+    { challengeDate: c.date },
+  );
+}
+
+export function excusedNotice({ challenge: c }: ChallengeExcused): Notice {
+  return c.kind === 'LEAVE'
+    ? challengeNotice(c, 'CHALLENGE_EXCUSED', 'On leave', `You are on leave on ${c.date}: your challenge is excused and ${formatInr(c.refunded)} is back in your wallet.`, { kind: 'LEAVE' })
+    : challengeNotice(c, 'CHALLENGE_EXCUSED', 'Wake shield used', `A wake shield excused your morning of ${c.date}: ${formatInr(c.refunded)} is back in your wallet and your streak is kept.`, { kind: 'SHIELD' });
+}
+
+export function planSkippedNotice({ plan: p }: PlannedDaySkipped): Notice {
+  return {
+    userId: p.userId,
+    type: 'PLAN_SKIPPED',
+    title: 'A planned morning was not booked',
+    message: `Your plan did not book ${p.wakeUpTime} on ${p.date} (${formatInr(p.stake)}): ${p.reason}`,
+    data: { planId: p.id, date: p.date },
+    dedupeKey: `plan:${p.id}:${p.date}:skipped`,
+  };
+}
