@@ -997,7 +997,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's page: profile, balance, stats and streak, all challenges (newest first) and the console access record */
+        /** A user's page: profile, balance, stats and streak, all challenges (newest first, each with its referee's verdict) and the console access record */
         get: operations["SupportUsersController_user"];
         put?: never;
         post?: never;
@@ -1438,7 +1438,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download my data: profile, challenges, ledger lines, notifications (JSON; format=csv for a zip of CSV files) */
+        /** Download my data: profile, challenges, ledger lines, notifications, groups and referee requests, saved payout methods (masked), plans, shields and leave (JSON; format=csv for a zip of CSV files) */
         get: operations["MeController_export"];
         put?: never;
         post?: never;
@@ -2513,6 +2513,20 @@ export interface components {
             processedAt: string | null;
             /** Format: date-time */
             cancelledAt: string | null;
+            /** @description what the user's referee answered about this check-in (issue #22); null: never sent to one. It moves no money. */
+            referee: {
+                requestId: string;
+                /** @enum {string} */
+                status: "PENDING" | "CONFIRMED" | "REJECTED";
+                note: string | null;
+                refereeId: string;
+                refereeName: string | null;
+                refereeEmail: string | null;
+                /** Format: date-time */
+                askedAt: string;
+                /** Format: date-time */
+                decidedAt: string | null;
+            } | null;
         };
         LedgerLinks: {
             challengeId?: string;

@@ -1,8 +1,6 @@
 import { Checkbox, Field, Link } from '@chakra-ui/react';
 import { paths } from '@/config/paths';
 
-export const CONSENT_REQUIRED = 'Please confirm that you are 18 or older and accept the Terms of use and Privacy policy';
-
 /** The sign-up form's consent: 18 or older, and the terms and privacy policy (each opens in a new tab, the form stays). */
 export function ConsentBox({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error?: string | null }) {
   const page = (to: string, label: string) => (

@@ -1,45 +1,44 @@
-import { Button, Field, Input, Link, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Button, Input, Link, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver, type z } from '@/lib/forms/schema';
+import { submitNow } from '@/lib/forms/submit-now';
 import { forgotPasswordRequest } from '../api/auth-api';
+import { forgotMessages, forgotSchema } from '../auth-schemas';
 import { answerMessage, screenMessage } from '../messages';
 import { AuthCard } from './auth-card';
 import { FormStack } from './form-stack';
 import { FormAlert } from './form-alert';
 
-export const forgotMessages = {
-  empty: 'Please enter your email address',
-  failed: 'Failed to send reset email. Please try again.',
-  sent: 'If an account exists for that email, a password reset link has been sent.',
-} as const;
+export { forgotMessages };
+
+type ForgotForm = z.input<typeof forgotSchema>;
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ForgotForm, unknown, z.output<typeof forgotSchema>>({
+    resolver: zodResolver(forgotSchema),
+    defaultValues: { email: '' },
+  });
+  const { register, formState, reset } = form;
+  // SPEC.md: the missing email is said in the alert under the field, as a failed send is.
+  const shown = error ?? formState.errors.email?.message ?? null;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = submitNow(form, forgotSchema, async ({ email }) => {
     setError(null);
-    const value = email.trim();
-    if (!value) {
-      setError(forgotMessages.empty);
-      return;
-    }
-    setSubmitting(true);
     try {
-      setSentMessage(answerMessage(await forgotPasswordRequest(value), forgotMessages.sent));
+      setSentMessage(answerMessage(await forgotPasswordRequest(email), forgotMessages.sent));
     } catch (e) {
       setError(screenMessage(e, forgotMessages.failed));
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
-  const reset = () => {
-    setEmail('');
+  const again = () => {
+    reset();
     setSentMessage(null);
     setError(null);
   };
@@ -63,7 +62,7 @@ export function ForgotPasswordPage() {
         <Text color="fg.muted">
           The link is valid for 1 hour. If you don&apos;t see the email in a few minutes, check your spam or junk folder.
         </Text>
-        <Button variant="outline" onClick={reset}>
+        <Button variant="outline" onClick={again}>
           Send to Different Email
         </Button>
         {links}
@@ -74,14 +73,11 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot your password?" subtitle="Enter your account's email and we'll send you a link to choose a new password.">
       <FormStack gap={4} onSubmit={onSubmit} noValidate aria-label="Request a password reset link">
-        <Field.Root required invalid={error === forgotMessages.empty}>
-          <Field.Label>
-            Email <Field.RequiredIndicator />
-          </Field.Label>
-          <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </Field.Root>
-        {error ? <FormAlert status="error">{error}</FormAlert> : null}
-        <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Sending…">
+        <FormField label="Email" required invalid={!!formState.errors.email}>
+          <Input type="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        {shown ? <FormAlert status="error">{shown}</FormAlert> : null}
+        <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Sending…">
           Send Reset Link
         </Button>
       </FormStack>

@@ -1,8 +1,12 @@
-import { Button, Checkbox, Field, HStack, Input, Link, Tabs, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, HStack, Input, Link, Tabs, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver, type z } from '@/lib/forms/schema';
+import { loginSchema } from '../auth-schemas';
 import { useAuth } from '../hooks/use-auth';
 import { redirectTarget } from './route-guards';
 import { AuthCard } from './auth-card';
@@ -18,33 +22,34 @@ export interface LoginState {
   message?: string;
 }
 
+type LoginForm = z.input<typeof loginSchema>;
+
 export function LoginPage() {
   const { login } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const notice = (location.state as LoginState | null)?.message;
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // Sign In waits until both fields are filled (the schema); what is wrong with them is the server's to say.
+  const { register, handleSubmit, formState, watch } = useForm<LoginForm, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const ready = loginSchema.safeParse(watch()).success;
 
   const goOn = () => navigate(redirectTarget(location.state), { replace: true });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (credentials) => {
     setError(null);
-    setSubmitting(true);
     try {
-      await login({ email: email.trim(), password });
+      await login(credentials);
       goOn();
     } catch (e) {
       if (isApiError(e)) setError(e.isNetworkError ? e.message : (e.serverMessage ?? LOGIN_FAILED));
       else setError(e instanceof Error && e.message ? e.message : LOGIN_FAILED);
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to keep your wake-up streak going.">
@@ -56,18 +61,12 @@ export function LoginPage() {
         </Tabs.List>
         <Tabs.Content value="email">
           <FormStack gap={4} onSubmit={onSubmit} noValidate aria-label="Sign in with email">
-            <Field.Root required>
-              <Field.Label>
-                Email <Field.RequiredIndicator />
-              </Field.Label>
-              <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>
-                Password <Field.RequiredIndicator />
-              </Field.Label>
-              <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Field.Root>
+            <FormField label="Email" required>
+              <Input type="email" autoComplete="email" {...register('email')} />
+            </FormField>
+            <FormField label="Password" required>
+              <PasswordInput autoComplete="current-password" {...register('password')} />
+            </FormField>
             <HStack justify="space-between" wrap="wrap">
               <Checkbox.Root colorPalette="brand" checked={remember} onCheckedChange={(e) => setRemember(e.checked === true)}>
                 <Checkbox.HiddenInput />
@@ -79,7 +78,7 @@ export function LoginPage() {
               </Link>
             </HStack>
             {error ? <FormAlert status="error">{error}</FormAlert> : null}
-            <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Signing in…" disabled={!email.trim() || !password}>
+            <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Signing in…" disabled={!ready}>
               Sign In
             </Button>
           </FormStack>

@@ -1,26 +1,23 @@
-import { Button, Field, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver, type z } from '@/lib/forms/schema';
 import { resetPasswordRequest, verifyResetTokenRequest } from '../api/auth-api';
-import { answerMessage, MIN_PASSWORD_LENGTH, screenMessage } from '../messages';
+import { resetMessages, resetSchema } from '../auth-schemas';
+import { answerMessage, screenMessage } from '../messages';
 import { AuthCard } from './auth-card';
 import { FormStack } from './form-stack';
 import { FormAlert } from './form-alert';
 import type { LoginState } from './login-page';
 import { PasswordInput } from './password-input';
 
-export const resetMessages = {
-  noToken: 'Invalid reset link. Please request a new password reset.',
-  invalid: 'Reset link is invalid or has expired.',
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-  mismatch: 'Passwords do not match',
-  match: 'Passwords match',
-  length: `At least ${MIN_PASSWORD_LENGTH} characters`,
-  failed: 'Password reset failed. Please try again.',
-  success: 'Password reset successfully! Please login with your new password.',
-} as const;
+export { resetMessages };
+
+type ResetForm = z.input<typeof resetSchema>;
 
 export const RESET_REDIRECT_MS = 3000;
 
@@ -40,10 +37,11 @@ export function ResetPasswordPage() {
   const token = params.get('token');
   const navigate = useNavigate();
   const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'invalid', message: resetMessages.noToken }));
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, formState, watch } = useForm<ResetForm, unknown, z.output<typeof resetSchema>>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
 
   useEffect(() => {
     if (!token) return;
@@ -66,25 +64,23 @@ export function ResetPasswordPage() {
     return () => window.clearTimeout(timer);
   }, [state.kind, navigate]);
 
-  const longEnough = password.length >= MIN_PASSWORD_LENGTH;
-  const matches = confirm.length > 0 && password === confirm;
+  // The live indicators and the button read the schema as it is typed (synchronously, so they never lag a keystroke).
+  const values = watch();
+  const issues = resetSchema.safeParse(values).error?.issues ?? [];
+  const longEnough = !issues.some((i) => i.path[0] === 'newPassword');
+  const matches = values.confirmPassword.length > 0 && !issues.some((i) => i.path[0] === 'confirmPassword');
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = async (passwords: z.output<typeof resetSchema>) => {
     if (!token) return;
-    if (!longEnough) return setError(resetMessages.tooShort);
-    if (!matches) return setError(resetMessages.mismatch);
     setError(null);
-    setSubmitting(true);
     try {
-      const answer = await resetPasswordRequest({ token, newPassword: password, confirmPassword: confirm });
+      const answer = await resetPasswordRequest({ token, ...passwords });
       setState({ kind: 'success', message: answerMessage(answer, resetMessages.success) });
     } catch (e) {
       setError(screenMessage(e, resetMessages.failed));
-    } finally {
-      setSubmitting(false);
     }
   };
+  const onInvalid = (invalid: FieldErrors<ResetForm>) => setError(invalid.newPassword?.message ?? invalid.confirmPassword?.message ?? null);
 
   if (state.kind === 'checking') {
     return (
@@ -131,25 +127,19 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
-      <FormStack gap={4} onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-        <Field.Root required>
-          <Field.Label>
-            New Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput toggleLabel="new password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Field.Root>
-        <Field.Root required>
-          <Field.Label>
-            Confirm New Password <Field.RequiredIndicator />
-          </Field.Label>
-          <PasswordInput toggleLabel="confirmed password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        </Field.Root>
+      <FormStack gap={4} onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Choose a new password">
+        <FormField label="New Password" required>
+          <PasswordInput toggleLabel="new password" autoComplete="new-password" {...register('newPassword')} />
+        </FormField>
+        <FormField label="Confirm New Password" required>
+          <PasswordInput toggleLabel="confirmed password" autoComplete="new-password" {...register('confirmPassword')} />
+        </FormField>
         <Stack gap={1} aria-live="polite">
           <Indicator ok={longEnough}>{resetMessages.length}</Indicator>
-          {confirm.length > 0 ? <Indicator ok={matches}>{matches ? resetMessages.match : resetMessages.mismatch}</Indicator> : null}
+          {values.confirmPassword.length > 0 ? <Indicator ok={matches}>{matches ? resetMessages.match : resetMessages.mismatch}</Indicator> : null}
         </Stack>
         {error ? <FormAlert status="error">{error}</FormAlert> : null}
-        <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Resetting…" disabled={!longEnough || !matches}>
+        <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Resetting…" disabled={!longEnough || !matches}>
           Reset Password
         </Button>
       </FormStack>

@@ -2,7 +2,7 @@ import { Box, Button, Group, Heading, SimpleGrid, Stack, Stat } from '@chakra-ui
 import { useId, useMemo, useState } from 'react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { LinesSkeleton } from './lines-skeleton';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { formatINR } from '@/lib/format';
 import { useAnalytics } from '../hooks/use-challenge-queries';
 import { analyticsSeries, type AnalyticsPoint } from '../utils/analytics';

@@ -1,33 +1,19 @@
-import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
+import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { forfeitLostOf, HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
-import { LinesSkeleton } from './lines-skeleton';
 import { appealDeadline, isMiss, MissAppeal } from './miss-appeal';
 
 /** Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. */
 export function ChallengeHistory({ history, loading, load }: { history: Challenge[]; loading?: boolean; load?: LoadState }) {
-  const [all, setAll] = useState(false);
-  const shown = history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT);
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack justify="space-between">
-          <Heading as="h2" size="md">
-            Challenge History
-          </Heading>
-          {history.length > HISTORY_LIMIT ? (
-            <Button size="sm" variant="ghost" onClick={() => setAll((v) => !v)} aria-expanded={all}>
-              {all ? 'Show Less' : 'View All'}
-            </Button>
-          ) : null}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {load?.failed ? (
+    <ListCard title="Challenge History" count={history.length} limit={HISTORY_LIMIT}>
+      {(all) =>
+        load?.failed ? (
           <LoadFailed message="We couldn't load your challenge history." onRetry={load.retry} retrying={load.retrying} />
         ) : loading && !history.length ? (
           <LinesSkeleton label="Loading your challenge history..." testId="history-loading" />
@@ -35,7 +21,7 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
           <Text color="fg.muted">No finished challenges yet.</Text>
         ) : (
           <Box as="ul" listStyleType="none" maxH={all ? '96' : undefined} overflowY={all ? 'auto' : undefined} tabIndex={all ? 0 : undefined} aria-label="Challenge history" data-testid="history-list">
-            {shown.map((c) => {
+            {history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT).map((c) => {
               const label = historyLabel(c);
               const forgiven = isForgiven(c);
               const amount = c.isSuccessful
@@ -76,8 +62,8 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
               );
             })}
           </Box>
-        )}
-      </Card.Body>
-    </Card.Root>
+        )
+      }
+    </ListCard>
   );
 }

@@ -2,8 +2,10 @@ import { Alert, Box, Button, Card, Container, Heading, HStack, Stack, Text } fro
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { AskReferee } from '@/features/groups';
 import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
+import { useChallengeHistory } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
@@ -12,6 +14,7 @@ export function ChallengePage() {
   const [created, setCreated] = useState<Challenge | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const navigate = useNavigate();
+  const history = useChallengeHistory();
 
   return (
     <Container maxW="2xl" py={{ base: 8, md: 12 }}>
@@ -76,6 +79,11 @@ export function ChallengePage() {
           </Card.Body>
         </Card.Root>
       )}
+
+      {/* issue #22: the latest photo check-ins, each with "Ask my referee" or its answer (nothing without a referee) */}
+      <Box mt={8}>
+        <AskReferee challenges={history.data ?? []} withDate heading="Your referee" />
+      </Box>
     </Container>
   );
 }

@@ -1,10 +1,14 @@
 import { Alert, Box, Button, Field, HStack, Input, NativeSelect, Slider, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
 import { CharityField, useCharityChoice } from '@/features/config';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver } from '@/lib/forms/schema';
+import { schemaErrors } from '@/lib/forms/submit-now';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { canCreateChallenge, getBookableDates } from '../api/challenges-api';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
@@ -25,6 +29,7 @@ import {
 import { dateChoices, wakeRangeOf, withheldWord } from '../utils/date-choices';
 import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/dates';
 import { ReviewStakeDialog } from './review-stake-dialog';
+import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
 
 export interface CreateChallengeFormProps {
   /** After the server created it (it is already first in the held lists). */
@@ -52,22 +57,28 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const pending = usePendingChallenges();
   const bookedInCache = useMemo(() => new Set((pending.data ?? []).map((c) => c.challengeDate)), [pending.data]);
   const choices = useMemo(() => dateChoices(today, bookable.data, bookedInCache), [today, bookable.data, bookedInCache]);
-  const [picked, setPicked] = useState<string | null>(null);
+  const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
+  const schema = useMemo(() => createChallengeSchema(balance ?? 0), [balance]);
+  // The form keeps what was picked; the date and time below are what is offered of it (a date taken meanwhile falls
+  // back to the first bookable one, a time outside the date's slots to the nearest).
+  const form = useForm<CreateChallengeFields, unknown, CreateChallengeValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { challengeDate: '', wakeMinutes: DEFAULT_WAKE_MINUTES, forfeit: String(DEFAULT_FORFEIT) },
+  });
+  const { register, setValue, watch, handleSubmit } = form;
+  const [picked, wantedMinutes, forfeitText] = watch(['challengeDate', 'wakeMinutes', 'forfeit']);
   // The picked date while it is still offered, else the first bookable one.
   const choice = choices.offered.find((c) => c.date === picked) ?? choices.offered.find((c) => c.date === choices.first);
   const date = choice?.date ?? '';
   const range = wakeRangeOf(choice);
-  const [wantedMinutes, setWakeMinutes] = useState(DEFAULT_WAKE_MINUTES);
   const wakeMinutes = Math.min(range.max, Math.max(range.min, wantedMinutes));
-  const [forfeitText, setForfeitText] = useState(String(DEFAULT_FORFEIT));
-  // Issue #20: submit opens a review of what the stake means; the POST happens on its Confirm.
-  const [reviewing, setReviewing] = useState(false);
+  // Issue #20: submit opens a review of what the stake means (the cleaned form); the POST happens on its Confirm.
+  const [reviewing, setReviewing] = useState<CreateChallengeValues | null>(null);
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
   // The store's create mutation: `busy` while the POST is on its way.
   const { createChallenge, busy: submitting } = useChallenges();
-  const ids = { date: useId(), forfeit: useId() };
+  const ids = { date: useId() };
   const charityChoice = useCharityChoice();
   const { pledge, charity } = charityChoice;
 
@@ -78,7 +89,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
     staleTime: 10_000,
   });
 
-  const forfeit = forfeitText.trim() === '' ? Number.NaN : Number(forfeitText);
+  const forfeit = forfeitOf(forfeitText);
   const known = typeof balance === 'number';
   const check = checkCreateForm({ balance: balance ?? 0, forfeit, loading: submitting || balancePending });
   const serverSaysNo = canCreate.data?.canCreate === false && !!canCreate.data.reason;
@@ -86,17 +97,25 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const wakeUpTime = hhmmOf(wakeMinutes);
   const window = windowLabelsFor(wakeUpTime);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (disabled) return;
-    setFormError(null);
-    setReviewing(true);
+  // The forfeit's message as it is typed (read from the schema in the render itself, so it never lags a keystroke).
+  const forfeitError = schemaErrors(schema, { challengeDate: date, wakeMinutes, forfeit: forfeitText })?.forfeit?.message;
+
+  const onSubmit = (event: React.FormEvent) => {
+    if (disabled) return event.preventDefault();
+    // What is checked and reviewed is what the form shows.
+    setValue('challengeDate', date);
+    setValue('wakeMinutes', wakeMinutes);
+    return handleSubmit((values) => {
+      setFormError(null);
+      setReviewing(values);
+    })(event);
   };
 
-  const onConfirm = async () => {
+  const onConfirm = async (values: CreateChallengeValues) => {
+    const { challengeDate: date, wakeUpTime, forfeitAmount: forfeit } = values;
     try {
-      const created = await createChallenge({ challengeDate: date, wakeUpTime, forfeitAmount: forfeit, ...(pledge && charity ? { charityId: charity.id } : {}) });
-      setReviewing(false);
+      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}) });
+      setReviewing(null);
       void queryClient.invalidateQueries({ queryKey: poolPreviewQueryOptions(date).queryKey.slice(0, 2) });
       toaster.create({
         status: 'success',
@@ -105,7 +124,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       });
       onCreated?.(created);
     } catch (error) {
-      setReviewing(false);
+      setReviewing(null);
       const outcome = createErrorOutcome(reasonOf(error));
       if (outcome.kind === 'INSUFFICIENT_BALANCE' && onInsufficientBalance) onInsufficientBalance(outcome.message);
       else setFormError(outcome.message);
@@ -143,7 +162,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       <Field.Root>
         <Field.Label htmlFor={ids.date}>Challenge date</Field.Label>
         <NativeSelect.Root disabled={!date}>
-          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setPicked(e.currentTarget.value)}>
+          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setValue('challengeDate', e.currentTarget.value)}>
             {choices.offered.length === 0 ? <option value="">No date can be booked</option> : null}
             {choices.offered.map((c) => (
               <option key={c.date} value={c.date}>
@@ -177,7 +196,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         max={range.max}
         step={WAKE_STEP_MINUTES}
         value={[wakeMinutes]}
-        onValueChange={(e) => setWakeMinutes(e.value[0])}
+        onValueChange={(e) => setValue('wakeMinutes', e.value[0])}
         getAriaValueText={(d) => formatWakeUpTime(hhmmOf(d.value))}
         colorPalette="brand"
         pb={6}
@@ -201,32 +220,17 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         minutes after).
       </Text>
 
-      <Field.Root invalid={check.forfeitOutOfRange || check.forfeitAboveBalance}>
-        <Field.Label htmlFor={ids.forfeit}>Forfeit amount (₹)</Field.Label>
-        <Input
-          id={ids.forfeit}
-          type="number"
-          inputMode="numeric"
-          min={MIN_FORFEIT}
-          max={check.maxForfeit}
-          step={1}
-          value={forfeitText}
-          onChange={(e) => setForfeitText(e.currentTarget.value)}
-        />
-        {check.forfeitAboveBalance ? (
-          <Field.ErrorText>Forfeit amount exceeds available balance!</Field.ErrorText>
-        ) : check.forfeitOutOfRange ? (
-          <Field.ErrorText>
-            Forfeit must be a whole number from ₹{MIN_FORFEIT} to ₹{check.maxForfeit}
-          </Field.ErrorText>
-        ) : (
-          <Field.HelperText>
-            {pledge
-              ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? 'WakeStake (no charity is configured)'}.`
-              : `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.`}
-          </Field.HelperText>
-        )}
-      </Field.Root>
+      <FormField
+        label="Forfeit amount (₹)"
+        error={forfeitError}
+        helper={
+          pledge
+            ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? 'WakeStake (no charity is configured)'}.`
+            : `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.`
+        }
+      >
+        <Input type="number" inputMode="numeric" min={MIN_FORFEIT} max={check.maxForfeit} step={1} {...register('forfeit')} />
+      </FormField>
 
       <CharityField choice={charityChoice} />
 
@@ -250,12 +254,20 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       <ReviewStakeDialog
         review={
           reviewing
-            ? { date, today, wakeUpTime, window, forfeit, pledge, charityName: pledge ? charity?.name : undefined }
+            ? {
+                date: reviewing.challengeDate,
+                today,
+                wakeUpTime: reviewing.wakeUpTime,
+                window: windowLabelsFor(reviewing.wakeUpTime),
+                forfeit: reviewing.forfeitAmount,
+                pledge,
+                charityName: pledge ? charity?.name : undefined,
+              }
             : null
         }
         submitting={submitting}
-        onConfirm={() => void onConfirm()}
-        onClose={() => setReviewing(false)}
+        onConfirm={() => reviewing && void onConfirm(reviewing)}
+        onClose={() => setReviewing(null)}
       />
       </form>
     </Stack>

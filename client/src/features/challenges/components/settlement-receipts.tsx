@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
+import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR } from '@/lib/format';
 import type { Challenge } from '../api/types';
@@ -33,36 +34,19 @@ export function SettlementReceipts({
   load?: LoadState;
   onOpen: (entry: ReceiptEntry) => void;
 }) {
-  const [all, setAll] = useState(false);
   const receipts = receiptsOf(history);
-  const shown = all ? receipts : receipts.slice(0, SHOWN);
   return (
-    <Card.Root data-testid="settlement-receipts">
-      <Card.Header>
-        <HStack justify="space-between">
-          <Heading as="h2" size="md" id="receipts-heading">
-            Settlement receipts
-          </Heading>
-          {receipts.length > SHOWN ? (
-            <Button size="sm" variant="ghost" onClick={() => setAll((v) => !v)} aria-expanded={all}>
-              {all ? 'Show Less' : 'View All'}
-            </Button>
-          ) : null}
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {load?.failed ? (
+    <ListCard title="Settlement receipts" headingId="receipts-heading" count={receipts.length} limit={SHOWN} testId="settlement-receipts">
+      {(all) =>
+        load?.failed ? (
           <LoadFailed message="We couldn't load your settled days." onRetry={load.retry} retrying={load.retrying} />
         ) : loading && !history.length ? (
-          <Stack gap={3} aria-busy="true" data-testid="receipts-loading">
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
+          <LinesSkeleton label="Loading your settled days..." lines={2} height="10" testId="receipts-loading" />
         ) : receipts.length === 0 ? (
           <Text color="fg.muted">No settled days yet. A day's receipt appears here once it is settled.</Text>
         ) : (
           <Box as="ul" listStyleType="none" aria-labelledby="receipts-heading" data-testid="receipts-list">
-            {shown.map((e) => {
+            {(all ? receipts : receipts.slice(0, SHOWN)).map((e) => {
               const o = outcomeText[e.outcome];
               return (
                 <Box as="li" key={e.date} py={2} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }} data-testid="receipt-entry" data-outcome={e.outcome} data-date={e.date}>
@@ -87,8 +71,8 @@ export function SettlementReceipts({
               );
             })}
           </Box>
-        )}
-      </Card.Body>
-    </Card.Root>
+        )
+      }
+    </ListCard>
   );
 }

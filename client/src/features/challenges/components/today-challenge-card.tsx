@@ -5,8 +5,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/config';
+import { AskReferee } from '@/features/groups';
 import { formatINR, formatISTTime, formatWakeUpTime } from '@/lib/format';
-import { LinesSkeleton } from './lines-skeleton';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
 import { reasonOf } from '../hooks/use-challenges';
@@ -101,6 +102,8 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             ) : null}
             {challenge ? <ChallengeFacts challenge={challenge} /> : null}
             {state !== 'IN_WINDOW' ? <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} /> : null}
+            {/* issue #22: after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
+            {challenge ? <AskReferee challenges={[challenge]} /> : null}
             <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
             {checkInError ? (
               <Text color="fg.error" role="alert">

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { LinesSkeleton } from './lines-skeleton';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatINR, formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';

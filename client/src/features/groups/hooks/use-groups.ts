@@ -16,8 +16,9 @@ export function useInvitePreview(token: string) {
   return useQuery(invitePreviewQueryOptions(useUserId(), token));
 }
 
-export function useRefereeOverview() {
-  return useQuery(refereeQueryOptions(useUserId()));
+/** `enabled` false: no request (a screen that only needs it for a photo check-in). */
+export function useRefereeOverview(enabled = true) {
+  return useQuery({ ...refereeQueryOptions(useUserId()), enabled });
 }
 
 /** A mutation that refreshes everything the groups screens show once it succeeds. */

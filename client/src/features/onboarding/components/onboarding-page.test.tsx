@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { input, renderRoute, sentBody, typeIn } from '@/features/auth/testing/render-routes';
 import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
-import { phoneForServer, phoneDigits } from '../lib/phone';
+import { phoneForServer, phoneDigits } from '@/lib/phone';
 import { OnboardingPage } from './onboarding-page';
 
 // Form flows with Chakra in jsdom are slow on a busy machine: more room than the 5 s default.
@@ -103,5 +103,17 @@ describe('/onboarding', () => {
     await select(/^occupation/i, 'other');
     await click('Complete Profile');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('You must be at least 13 years old to use WakeStake'));
+  });
+});
+
+describe('/onboarding: fields checked once left', () => {
+  it('a phone number that is not a mobile says so when the field is left, and clears once it is one', async () => {
+    renderRoute('/onboarding', <OnboardingPage />, { auth: fakeAuth({ user: newUser }) });
+    typeIn(input(/^phone number/i), '5876543210');
+    fireEvent.blur(input(/^phone number/i));
+    expect(await screen.findByText('Please enter a valid 10-digit mobile number starting with 6, 7, 8 or 9')).toBeInTheDocument();
+    expect(screen.queryByText(/Phone verification is currently disabled/)).not.toBeInTheDocument();
+    typeIn(input(/^phone number/i), '9876543210');
+    await waitFor(() => expect(screen.queryByText(/valid 10-digit mobile number/)).not.toBeInTheDocument());
   });
 });

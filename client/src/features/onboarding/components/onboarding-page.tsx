@@ -1,57 +1,40 @@
-import { Box, Button, Card, Container, Field, Heading, HStack, Input, InputGroup, NativeSelect, Progress, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, Input, InputGroup, NativeSelect, Progress, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { GENDERS, OCCUPATIONS, updateProfileRequest, useAuth, FormStack } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
-import { isValidMobile, phoneDigits, phoneForServer, phoneFromServer } from '../lib/phone';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver } from '@/lib/forms/schema';
+import { checkNow, submitNow } from '@/lib/forms/submit-now';
+import { onboardingMessages, onboardingSchema, STEP_FIELDS, type OnboardingForm, type OnboardingValues } from '../lib/onboarding-schema';
+import { phoneDigits, phoneFromServer } from '@/lib/phone';
 
-export const onboardingMessages = {
-  fullName: 'Full name is required',
-  phone: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid 10-digit mobile number starting with 6, 7, 8 or 9',
-  dateOfBirth: 'Date of birth is required',
-  gender: 'Gender is required',
-  city: 'City is required',
-  occupation: 'Occupation is required',
-  failed: 'Failed to save profile. Please try again.',
-} as const;
-
-type Values = { fullName: string; phone: string; dateOfBirth: string; gender: string; city: string; occupation: string };
-type Errors = Partial<Record<keyof Values, string>>;
-
-function validateStep1(v: Values): Errors {
-  const e: Errors = {};
-  if (!v.fullName.trim()) e.fullName = onboardingMessages.fullName;
-  if (!v.phone) e.phone = onboardingMessages.phone;
-  else if (!isValidMobile(v.phone)) e.phone = onboardingMessages.phoneInvalid;
-  return e;
-}
-
-function validateStep2(v: Values): Errors {
-  const e: Errors = {};
-  if (!v.dateOfBirth) e.dateOfBirth = onboardingMessages.dateOfBirth;
-  if (!v.gender) e.gender = onboardingMessages.gender;
-  if (!v.city.trim()) e.city = onboardingMessages.city;
-  if (!v.occupation) e.occupation = onboardingMessages.occupation;
-  return e;
-}
+export { onboardingMessages };
 
 /** Profile completion wizard (SPEC.md sections 2, 4, 5): step 1 name and phone, step 2 the rest. */
 export function OnboardingPage() {
   const { user, setUser, refreshUser } = useAuth();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
-  const [values, setValues] = useState<Values>(() => ({
-    fullName: user?.fullName ?? '',
-    phone: phoneFromServer(user?.phoneNumber),
-    dateOfBirth: user?.dateOfBirth ?? '',
-    gender: user?.gender ?? '',
-    city: user?.city ?? '',
-    occupation: user?.occupation ?? '',
-  }));
-  const [errors, setErrors] = useState<Errors>({});
+  // Each field is checked once left (and re-checked as it is typed from then on); Next checks step 1's, submit all.
+  const form = useForm<OnboardingForm, unknown, OnboardingValues>({
+    resolver: zodResolver(onboardingSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      fullName: user?.fullName ?? '',
+      phone: phoneFromServer(user?.phoneNumber),
+      dateOfBirth: user?.dateOfBirth ?? '',
+      gender: user?.gender ?? '',
+      city: user?.city ?? '',
+      occupation: user?.occupation ?? '',
+    },
+  });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const phoneField = register('phone');
   const save = useMutation({
     mutationFn: updateProfileRequest,
     onSuccess: async ({ user: saved }) => {
@@ -67,32 +50,12 @@ export function OnboardingPage() {
       : onboardingMessages.failed
     : null;
 
-  const set = (name: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
+  const next = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (checkNow(form, onboardingSchema, STEP_FIELDS[1])) setStep(2);
   };
 
-  const next = (event: FormEvent) => {
-    event.preventDefault();
-    const e = validateStep1(values);
-    setErrors(e);
-    if (Object.keys(e).length === 0) setStep(2);
-  };
-
-  const finish = (event: FormEvent) => {
-    event.preventDefault();
-    const e = validateStep2(values);
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    save.mutate({
-      fullName: values.fullName.trim(),
-      phoneNumber: phoneForServer(values.phone),
-      dateOfBirth: values.dateOfBirth,
-      gender: values.gender,
-      city: values.city.trim(),
-      occupation: values.occupation,
-    });
-  };
+  const finish = submitNow(form, onboardingSchema, (profile) => save.mutate(profile));
 
   const today = new Date().toISOString().slice(0, 10);
 
@@ -123,52 +86,41 @@ export function OnboardingPage() {
 
           {step === 1 ? (
             <FormStack gap={4} onSubmit={next} noValidate aria-label="Step 1: name and phone">
-              <Field.Root required invalid={!!errors.fullName}>
-                <Field.Label>
-                  Full name <Field.RequiredIndicator />
-                </Field.Label>
-                <Input autoComplete="name" value={values.fullName} onChange={(e) => set('fullName', e.target.value)} />
-                <Field.ErrorText>{errors.fullName}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={!!errors.phone}>
-                <Field.Label>
-                  Phone number <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Full name" required error={errors.fullName?.message}>
+                <Input autoComplete="name" {...register('fullName')} />
+              </FormField>
+              <FormField
+                label="Phone number"
+                required
+                error={errors.phone?.message}
+                helper="Phone verification is currently disabled: you will not receive a code."
+              >
                 <InputGroup startAddon="+91">
                   <Input
                     type="tel"
                     inputMode="numeric"
                     autoComplete="tel-national"
                     placeholder="10-digit mobile number"
-                    value={values.phone}
-                    onChange={(e) => set('phone', phoneDigits(e.target.value))}
+                    {...phoneField}
+                    onChange={(e) => {
+                      e.target.value = phoneDigits(e.target.value);
+                      return phoneField.onChange(e);
+                    }}
                   />
                 </InputGroup>
-                {errors.phone ? (
-                  <Field.ErrorText>{errors.phone}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>Phone verification is currently disabled: you will not receive a code.</Field.HelperText>
-                )}
-              </Field.Root>
+              </FormField>
               <Button type="submit" colorPalette="brand">
                 Next
               </Button>
             </FormStack>
           ) : (
             <FormStack gap={4} onSubmit={finish} noValidate aria-label="Step 2: about you">
-              <Field.Root required invalid={!!errors.dateOfBirth}>
-                <Field.Label>
-                  Date of birth <Field.RequiredIndicator />
-                </Field.Label>
-                <Input type="date" max={today} value={values.dateOfBirth} onChange={(e) => set('dateOfBirth', e.target.value)} />
-                <Field.ErrorText>{errors.dateOfBirth}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={!!errors.gender}>
-                <Field.Label>
-                  Gender <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Date of birth" required error={errors.dateOfBirth?.message}>
+                <Input type="date" max={today} {...register('dateOfBirth')} />
+              </FormField>
+              <FormField label="Gender" required error={errors.gender?.message}>
                 <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select gender" value={values.gender} onChange={(e) => set('gender', e.target.value)}>
+                  <NativeSelect.Field placeholder="Select gender" {...register('gender')}>
                     {GENDERS.map((g) => (
                       <option key={g} value={g}>
                         {g}
@@ -177,21 +129,13 @@ export function OnboardingPage() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Field.ErrorText>{errors.gender}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={!!errors.city}>
-                <Field.Label>
-                  City <Field.RequiredIndicator />
-                </Field.Label>
-                <Input autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
-                <Field.ErrorText>{errors.city}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={!!errors.occupation}>
-                <Field.Label>
-                  Occupation <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField label="City" required error={errors.city?.message}>
+                <Input autoComplete="address-level2" {...register('city')} />
+              </FormField>
+              <FormField label="Occupation" required error={errors.occupation?.message}>
                 <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select occupation" value={values.occupation} onChange={(e) => set('occupation', e.target.value)}>
+                  <NativeSelect.Field placeholder="Select occupation" {...register('occupation')}>
                     {OCCUPATIONS.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
@@ -200,8 +144,7 @@ export function OnboardingPage() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Field.ErrorText>{errors.occupation}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
               {serverError ? (
                 <Text role="alert" color="fg.error" fontWeight="medium">
                   {serverError}

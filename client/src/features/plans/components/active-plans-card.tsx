@@ -1,5 +1,7 @@
 import { Badge, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
+import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { usePlans } from '../hooks/use-plans';
 import { nextBookingText, planTitle } from '../utils/plan-text';
@@ -7,6 +9,7 @@ import { nextBookingText, planTitle } from '../utils/plan-text';
 /** Dashboard: the plans still running (active or paused) and what each books next. */
 export function ActivePlansCard() {
   const plans = usePlans();
+  const load = loadStateOf(plans);
   const running = (plans.data ?? []).filter((p) => p.status !== 'CANCELLED' && (p.status === 'PAUSED' || p.nextDate !== null));
   return (
     <Card.Root data-testid="active-plans">
@@ -16,19 +19,15 @@ export function ActivePlansCard() {
             Plans
           </Heading>
           <Link asChild color="brand.fg" fontSize="sm" fontWeight="medium">
-            <RouterLink to={`${paths.challenge}#plans`}>{running.length ? 'Manage plans' : 'Set up a plan'}</RouterLink>
+            <RouterLink to={`${paths.challenge}#plans`}>{running.length || !plans.data ? 'Manage plans' : 'Set up a plan'}</RouterLink>
           </Link>
         </HStack>
       </Card.Header>
       <Card.Body pt={0}>
-        {plans.isPending ? (
-          <Text color="fg.muted" fontSize="sm">
-            Loading plans...
-          </Text>
-        ) : plans.isError && !plans.data ? (
-          <Text color="fg.muted" fontSize="sm">
-            Plans are unavailable right now.
-          </Text>
+        {load.failed ? (
+          <LoadFailed message="We couldn't load your plans." onRetry={load.retry} retrying={load.retrying} />
+        ) : plans.isPending ? (
+          <LinesSkeleton label="Loading your plans..." lines={1} height="10" testId="active-plans-loading" />
         ) : running.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
             No repeating plans. A plan books your mornings for you, e.g. weekdays at 6:00 AM for 4 weeks.

@@ -1,7 +1,8 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LoadFailed } from '@/components/ui/load-failed';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
+import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
@@ -29,8 +30,10 @@ export function PlansList() {
   });
   const busyId = change.isPending ? change.variables?.plan.id : undefined;
 
-  if (plans.isPending) return <Text color="fg.muted">Loading plans...</Text>;
-  if (plans.isError && !plans.data) return <LoadFailed message="We couldn't load your plans." onRetry={() => void plans.refetch()} retrying={plans.isFetching} />;
+  const load = loadStateOf(plans);
+  if (load.failed) return <LoadFailed message="We couldn't load your plans." onRetry={load.retry} retrying={load.retrying} />;
+  // a plan's card: its title, dates, next booking and buttons
+  if (plans.isPending) return <LinesSkeleton label="Loading your plans..." lines={2} height="36" testId="plans-loading" />;
   const list = plans.data ?? [];
   if (list.length === 0) return <Text color="fg.muted">No plans yet.</Text>;
 

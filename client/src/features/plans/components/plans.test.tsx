@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toaster } from '@/components/ui/toaster';
 import { istDateString } from '@/lib/format';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
@@ -16,6 +16,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => act(() => toaster.clear()));
 
 const auth = () => fakeAuth({ user: makeUser() });
+const serverError = { status: 500, body: { success: false, statusCode: 500, error: 'Internal server error' } };
 const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}<Toaster /></MemoryRouter>, { auth: auth() });
 
 function plan(overrides: Partial<Plan> = {}): Plan {
@@ -134,5 +135,47 @@ describe('dashboard: active plans', { timeout: 20_000 }, () => {
     expect(rows[0]).toHaveTextContent('Next booking: Thu, 3 Dec');
     expect(rows[1]).toHaveTextContent('PAUSED');
     expect(screen.getByRole('link', { name: 'Manage plans' })).toHaveAttribute('href', '/challenge#plans');
+  });
+});
+
+describe('plans: first load and a failed load (issue #20)', { timeout: 20_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a first load is a skeleton (no spinner, no "No plans yet")', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    const { unmount } = render(<PlansList />);
+    expect(screen.getByTestId('plans-loading')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your plans...');
+    expect(screen.queryByText('No plans yet.')).toBeNull();
+    unmount();
+    render(<ActivePlansCard />);
+    expect(screen.getByTestId('active-plans-loading')).toBeInTheDocument();
+    expect(screen.queryByText(/No repeating plans/)).toBeNull();
+  });
+
+  it('a failed load is said as such, and Retry loads the plans', async () => {
+    const user = userEvent.setup();
+    const routes: Parameters<typeof stubFetch>[0] = { 'GET /challenge-plans': serverError };
+    stubFetch(routes);
+    render(<PlansList />);
+    expect(await screen.findByTestId('load-failed')).toHaveTextContent("We couldn't load your plans.");
+    expect(screen.queryByText('No plans yet.')).toBeNull();
+    routes['GET /challenge-plans'] = { body: { success: true, data: { plans: [plan()] } } };
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('plan-item')).toHaveTextContent('Weekdays at 6:00 AM IST');
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+
+  it('on the dashboard too: an error with Retry, never "No repeating plans"', async () => {
+    const user = userEvent.setup();
+    const routes: Parameters<typeof stubFetch>[0] = { 'GET /challenge-plans': serverError };
+    stubFetch(routes);
+    render(<ActivePlansCard />);
+    expect(await screen.findByTestId('load-failed')).toHaveTextContent("We couldn't load your plans.");
+    expect(screen.queryByText(/No repeating plans/)).toBeNull();
+    routes['GET /challenge-plans'] = { body: { success: true, data: { plans: [] } } };
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/No repeating plans/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up a plan' })).toBeInTheDocument();
   });
 });

@@ -1,60 +1,18 @@
 import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { FormAlert, GENDERS, OCCUPATIONS, occupationLabel, updateProfileRequest, useAuth, type ProfileUpdate, FormStack } from '@/features/auth';
+import { useEffect, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { FormAlert, GENDERS, OCCUPATIONS, occupationLabel, updateProfileRequest, useAuth, FormStack } from '@/features/auth';
+import { phoneDigits } from '@/lib/phone';
 import { isApiError } from '@/lib/api-client';
+import { FormField } from '@/lib/forms/form-field';
+import { zodResolver } from '@/lib/forms/schema';
 import { formatINR, formatISTDate, formatWakeUpTime } from '@/lib/format';
-import type { User } from '@/types/api';
+import { profileChanges, profileFormOf, profileSchema, type ProfileForm, type ProfileValues } from '../lib/profile-schema';
 
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';
 
-interface Draft {
-  fullName: string;
-  phoneNumber: string;
-  dateOfBirth: string;
-  gender: string;
-  city: string;
-  occupation: string;
-  institutionName: string;
-  preferredWakeUpTime: string;
-  emergencyContact: string;
-}
-
-/** +91XXXXXXXXXX shown and edited as the 10 digits. */
-const tenDigits = (v: string | null | undefined) => {
-  const d = (v ?? '').replace(/\D/g, '');
-  return (d.length > 10 && d.startsWith('91') ? d.slice(-10) : d).slice(0, 10);
-};
-const withPrefix = (digits: string) => (/^[6-9]\d{9}$/.test(digits) ? `+91${digits}` : digits);
-
-function draftOf(user: User | null): Draft {
-  return {
-    fullName: user?.fullName ?? '',
-    phoneNumber: tenDigits(user?.phoneNumber),
-    dateOfBirth: user?.dateOfBirth ?? '',
-    gender: user?.gender ?? '',
-    city: user?.city ?? '',
-    occupation: user?.occupation ?? '',
-    institutionName: user?.institutionName ?? '',
-    preferredWakeUpTime: user?.preferredWakeUpTime ?? '',
-    emergencyContact: tenDigits(user?.emergencyContact),
-  };
-}
-
-/** Only what changed goes to PUT /auth/profile; optional texts cleared become null. */
-export function profileChanges(before: Draft, after: Draft): ProfileUpdate {
-  const update: ProfileUpdate = {};
-  if (after.fullName.trim() !== before.fullName) update.fullName = after.fullName.trim();
-  if (after.phoneNumber !== before.phoneNumber) update.phoneNumber = withPrefix(after.phoneNumber);
-  if (after.dateOfBirth !== before.dateOfBirth) update.dateOfBirth = after.dateOfBirth;
-  if (after.gender !== before.gender) update.gender = after.gender;
-  if (after.city.trim() !== before.city) update.city = after.city.trim();
-  if (after.occupation !== before.occupation) update.occupation = after.occupation;
-  if (after.institutionName.trim() !== before.institutionName) update.institutionName = after.institutionName.trim() || null;
-  if (after.preferredWakeUpTime !== before.preferredWakeUpTime) update.preferredWakeUpTime = after.preferredWakeUpTime || null;
-  if (after.emergencyContact !== before.emergencyContact) update.emergencyContact = after.emergencyContact ? withPrefix(after.emergencyContact) : null;
-  return update;
-}
+export { profileChanges };
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -72,7 +30,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 export function ProfilePage() {
   const { user, setUser, refreshUser } = useAuth();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
+  const form = useForm<ProfileForm, unknown, ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: profileFormOf(user) });
+  const { register, reset } = form;
   const save = useMutation({
     mutationFn: updateProfileRequest,
     onSuccess: ({ user: saved }) => {
@@ -93,35 +52,41 @@ export function ProfilePage() {
   }, [refreshUser]);
 
   useEffect(() => {
-    if (!editing) setDraft(draftOf(user));
-  }, [user, editing]);
+    if (!editing) reset(profileFormOf(user));
+  }, [user, editing, reset]);
 
-  const set = (name: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = name === 'phoneNumber' || name === 'emergencyContact' ? e.target.value.replace(/\D/g, '').slice(0, 10) : e.target.value;
-    setDraft((d) => ({ ...d, [name]: value }));
+  /** The phone fields keep their 10 digits (a pasted +91 or 0 dropped), as onboarding's does. */
+  const phone = (name: 'phoneNumber' | 'emergencyContact'): UseFormRegisterReturn => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (e) => {
+        e.target.value = phoneDigits(e.target.value);
+        return field.onChange(e);
+      },
+    };
   };
 
   const onEdit = () => {
     save.reset();
-    setDraft(draftOf(user));
+    reset(profileFormOf(user));
     setEditing(true);
   };
 
   const onCancel = () => {
-    setDraft(draftOf(user));
+    reset(profileFormOf(user));
     setEditing(false);
     save.reset();
   };
 
-  const onSave = (event?: FormEvent) => {
-    event?.preventDefault();
-    const changes = profileChanges(draftOf(user), draft);
+  const onSave = form.handleSubmit((values) => {
+    const changes = profileChanges(profileFormOf(user), values);
     if (Object.keys(changes).length === 0) {
       setEditing(false);
       return;
     }
     save.mutate(changes);
-  };
+  });
 
   const shown = (v: string | null | undefined) => (v && v.trim() ? v : 'Not set');
   const details: { label: string; value: string }[] = [
@@ -169,7 +134,7 @@ export function ProfilePage() {
               <Button variant="outline" onClick={onCancel} disabled={saving}>
                 Cancel
               </Button>
-              <Button colorPalette="brand" onClick={() => onSave()} loading={saving} loadingText="Saving…">
+              <Button colorPalette="brand" onClick={() => void onSave()} loading={saving} loadingText="Saving…">
                 Save
               </Button>
             </HStack>
@@ -192,33 +157,25 @@ export function ProfilePage() {
             {editing ? (
               <FormStack onSubmit={onSave} noValidate aria-label="Edit profile">
                 <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-                  <Field.Root required>
-                    <Field.Label>
-                      Full name <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input autoComplete="name" value={draft.fullName} onChange={set('fullName')} />
-                  </Field.Root>
+                  <FormField label="Full name" required>
+                    <Input autoComplete="name" {...register('fullName')} />
+                  </FormField>
                   <Field.Root>
                     <Field.Label>Email</Field.Label>
                     <Input value={user?.email ?? ''} readOnly />
                     <Field.HelperText>Your sign-in email cannot be changed here.</Field.HelperText>
                   </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      Phone number <Field.RequiredIndicator />
-                    </Field.Label>
+                  <FormField label="Phone number" required>
                     <InputGroup startAddon="+91">
-                      <Input type="tel" inputMode="numeric" value={draft.phoneNumber} onChange={set('phoneNumber')} />
+                      <Input type="tel" inputMode="numeric" {...phone('phoneNumber')} />
                     </InputGroup>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Date of birth</Field.Label>
-                    <Input type="date" max={today} value={draft.dateOfBirth} onChange={set('dateOfBirth')} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Gender</Field.Label>
+                  </FormField>
+                  <FormField label="Date of birth">
+                    <Input type="date" max={today} {...register('dateOfBirth')} />
+                  </FormField>
+                  <FormField label="Gender">
                     <NativeSelect.Root>
-                      <NativeSelect.Field placeholder="Select gender" value={draft.gender} onChange={set('gender')}>
+                      <NativeSelect.Field placeholder="Select gender" {...register('gender')}>
                         {GENDERS.map((g) => (
                           <option key={g} value={g}>
                             {g}
@@ -227,19 +184,13 @@ export function ProfilePage() {
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      City <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input autoComplete="address-level2" value={draft.city} onChange={set('city')} />
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      Occupation <Field.RequiredIndicator />
-                    </Field.Label>
+                  </FormField>
+                  <FormField label="City" required>
+                    <Input autoComplete="address-level2" {...register('city')} />
+                  </FormField>
+                  <FormField label="Occupation" required>
                     <NativeSelect.Root>
-                      <NativeSelect.Field placeholder="Select occupation" value={draft.occupation} onChange={set('occupation')}>
+                      <NativeSelect.Field placeholder="Select occupation" {...register('occupation')}>
                         {OCCUPATIONS.map((o) => (
                           <option key={o.value} value={o.value}>
                             {o.label}
@@ -248,21 +199,18 @@ export function ProfilePage() {
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Institution / company</Field.Label>
-                    <Input value={draft.institutionName} onChange={set('institutionName')} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Preferred wake-up time</Field.Label>
-                    <Input type="time" value={draft.preferredWakeUpTime} onChange={set('preferredWakeUpTime')} />
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>Emergency contact</Field.Label>
+                  </FormField>
+                  <FormField label="Institution / company">
+                    <Input {...register('institutionName')} />
+                  </FormField>
+                  <FormField label="Preferred wake-up time">
+                    <Input type="time" {...register('preferredWakeUpTime')} />
+                  </FormField>
+                  <FormField label="Emergency contact">
                     <InputGroup startAddon="+91">
-                      <Input type="tel" inputMode="numeric" value={draft.emergencyContact} onChange={set('emergencyContact')} />
+                      <Input type="tel" inputMode="numeric" {...phone('emergencyContact')} />
                     </InputGroup>
-                  </Field.Root>
+                  </FormField>
                 </SimpleGrid>
               </FormStack>
             ) : (

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatISTTime } from '@/lib/format';
@@ -8,7 +9,11 @@ import { answerStillAwake, getStillAwakeCheck, wakeKeys } from '../api/wake-api'
 /** How often an open check is read again: its moment is the server's secret, so the app asks. */
 export const STILL_AWAKE_POLL_MS = 30_000;
 
-/** Dashboard: "Still awake?" for today's challenge while the server is asking, with the one-tap answer. */
+/**
+ * Dashboard: "Still awake?" for today's challenge while the server is asking, with the one-tap answer. Nothing while
+ * the first read is in flight (the usual answer is nothing to show, so a placeholder would only shift the page); a failed
+ * read is said, with a Retry, since a question missed costs the morning.
+ */
 export function StillAwakePrompt({ challengeId }: { challengeId: string | null | undefined }) {
   const userId = useAuth().user?.id ?? '';
   const client = useQueryClient();
@@ -24,6 +29,10 @@ export function StillAwakePrompt({ challengeId }: { challengeId: string | null |
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
   const status = check.data?.status;
+  const load = loadStateOf(check);
+  if (load.failed) {
+    return <LoadFailed message="We couldn't check whether we're asking “Still awake?” this morning." onRetry={load.retry} retrying={load.retrying} />;
+  }
   if (status === 'ANSWERED' && answer.isSuccess) {
     return (
       <Text role="status" color="fg.success">

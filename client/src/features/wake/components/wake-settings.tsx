@@ -1,11 +1,13 @@
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { ShapeSkeleton } from '@/components/ui/lines-skeleton';
+import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys } from '../api/wake-api';
+import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys, type LeaveList } from '../api/wake-api';
 
 /** Settings › "Still awake?": a second check 20-40 minutes after an on-time check-in. */
 export function StillAwakeSetting() {
@@ -14,20 +16,27 @@ export function StillAwakeSetting() {
   const key = wakeKeys.stillAwake(userId);
   const setting = useQuery({ queryKey: key, queryFn: ({ signal }) => getStillAwake(signal), enabled: !!userId });
   const save = useMutation({ mutationFn: setStillAwake, onSuccess: (data) => client.setQueryData(key, data) });
+  const load = loadStateOf(setting);
   return (
     <SectionCard title="Still Awake?">
-      <SettingSwitch
-        label="Ask me again after I check in"
-        help={
-          <>
-            20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that
-            morning counts as missed.
-          </>
-        }
-        checked={setting.data?.enabled ?? false}
-        disabled={!setting.data || save.isPending}
-        onChange={(v) => save.mutate(v)}
-      />
+      {load.failed ? (
+        <LoadFailed message="We couldn't load this setting." onRetry={load.retry} retrying={load.retrying} />
+      ) : (
+        <ShapeSkeleton loading={setting.isPending} label="Loading this setting..." testId="still-awake-loading">
+          <SettingSwitch
+            label="Ask me again after I check in"
+            help={
+              <>
+                20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that
+                morning counts as missed.
+              </>
+            }
+            checked={setting.data?.enabled ?? false}
+            disabled={!setting.data || save.isPending}
+            onChange={(v) => save.mutate(v)}
+          />
+        </ShapeSkeleton>
+      )}
       {save.isError ? (
         <Text role="alert" fontSize="sm" color="fg.error">
           {errorMessage(save.error, 'Failed to save settings. Please try again.')}
@@ -36,6 +45,11 @@ export function StillAwakeSetting() {
     </SectionCard>
   );
 }
+
+const leaveRules = (d: { limitPerMonth: LeaveList['limitPerMonth'] | '–'; cutoffTime: string }) =>
+  `Up to ${d.limitPerMonth} days a month, booked by ${d.cutoffTime} IST the evening before. A challenge on a leave day is excused: its whole stake comes back, your streak is kept, and plans skip the day.`;
+/** The first load draws the rules greyed out, in their own shape, with dashes for the figures. */
+const RULES_SHAPE = { limitPerMonth: '–', cutoffTime: '–' } as const;
 
 /** Settings › Leave: days booked ahead; a challenge on a leave day is excused with its whole stake returned. */
 export function LeaveSettings() {
@@ -53,13 +67,16 @@ export function LeaveSettings() {
   };
   const error = book.error ?? remove.error;
   const data = leave.data;
+  const load = loadStateOf(leave);
   return (
     <SectionCard title="Leave">
-      <Text color="fg.muted">
-        {data
-          ? `Up to ${data.limitPerMonth} days a month, booked by ${data.cutoffTime} IST the evening before. A challenge on a leave day is excused: its whole stake comes back, your streak is kept, and plans skip the day.`
-          : 'Loading...'}
-      </Text>
+      {load.failed ? (
+        <LoadFailed message="We couldn't load your leave days." onRetry={load.retry} retrying={load.retrying} />
+      ) : (
+        <ShapeSkeleton loading={!data} label="Loading your leave days..." testId="leave-loading">
+          <Text color="fg.muted">{leaveRules(data ?? RULES_SHAPE)}</Text>
+        </ShapeSkeleton>
+      )}
       <form onSubmit={submit}>
         <HStack align="flex-end" gap={3} wrap="wrap">
           <Field.Root maxW="xs">

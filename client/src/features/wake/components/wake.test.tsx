@@ -144,3 +144,78 @@ describe('still awake? on the dashboard', () => {
     expect(callsTo(fetchMock, 'GET', '/challenges/c-2/still-awake')).toHaveLength(1);
   });
 });
+
+describe('wake screens: first load and a failed load (issue #20)', () => {
+  const serverError = { status: 500, body: { success: false, statusCode: 500, error: 'Internal server error' } };
+  const pending = () => vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+
+  it('first loads are skeletons in the content’s own shape: nothing to read or press, no false "off" or figures', () => {
+    pending();
+    renderWithProviders(
+      <>
+        <ShieldsCard />
+        <StillAwakeSetting />
+        <LeaveSettings />
+      </>,
+      auth(),
+    );
+    for (const [id, label] of [
+      ['shields-loading', 'Loading your wake shields...'],
+      ['still-awake-loading', 'Loading this setting...'],
+      ['leave-loading', 'Loading your leave days...'],
+    ]) {
+      expect(screen.getByTestId(id)).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByTestId(id)).toHaveTextContent(label);
+    }
+    // the placeholder switch is inert: it cannot be reached or pressed while the real value is unknown
+    expect(screen.queryByRole('checkbox', { name: /Ask me again/ })).toBeNull();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('the shields card says a failed load, and Retry shows the shields', async () => {
+    const routes: Parameters<typeof stubFetch>[0] = { 'GET /shields': serverError };
+    stubFetch(routes);
+    renderWithProviders(<ShieldsCard />, auth());
+    expect(await screen.findByTestId('load-failed')).toHaveTextContent("We couldn't load your wake shields.");
+    expect(screen.queryByText(/ of 3/)).toBeNull();
+    routes['GET /shields'] = shields(2);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+
+  it('the wake settings say a failed load, never a switch shown off; Retry loads each', async () => {
+    const routes: Parameters<typeof stubFetch>[0] = { 'GET /still-awake': serverError, 'GET /leave': serverError };
+    stubFetch(routes);
+    renderWithProviders(
+      <>
+        <StillAwakeSetting />
+        <LeaveSettings />
+      </>,
+      auth(),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('load-failed')).toHaveLength(2));
+    expect(screen.getByText("We couldn't load this setting.")).toBeInTheDocument();
+    expect(screen.getByText("We couldn't load your leave days.")).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Ask me again/ })).toBeNull();
+    routes['GET /still-awake'] = { body: { success: true, data: { enabled: true } } };
+    routes['GET /leave'] = { body: { success: true, data: { limitPerMonth: 3, cutoffTime: '21:00', days: [], usedByMonth: {} } } };
+    const user = userEvent.setup();
+    for (const retry of screen.getAllByRole('button', { name: 'Retry' })) await user.click(retry);
+    expect(await screen.findByRole('checkbox', { name: /Ask me again after I check in/ })).toBeChecked();
+    expect(await screen.findByText(/Up to 3 days a month, booked by 21:00 IST/)).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+
+  it('"Still awake?" says when the check could not be read, and Retry shows the question', async () => {
+    const asking = { challengeId: 'c-3', status: 'ASKING', askedAt: '2026-11-23T00:55:00.000Z', deadlineAt: '2026-11-23T01:05:00.000Z', answeredAt: null };
+    const routes: Parameters<typeof stubFetch>[0] = { 'GET /challenges/c-3/still-awake': serverError };
+    stubFetch(routes);
+    renderWithProviders(<StillAwakePrompt challengeId="c-3" />, auth());
+    expect(await screen.findByTestId('load-failed')).toHaveTextContent('Still awake?');
+    routes['GET /challenges/c-3/still-awake'] = { body: { success: true, data: asking } };
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('still-awake-prompt')).toHaveTextContent('Answer by');
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/forms/schema';
 import type { BankDetails } from '../api/wallet-api';
 import { withdrawMessages } from '../components/withdraw-rules';
 
@@ -28,18 +28,18 @@ export const detailMessages = {
 export const digitsOnly = (s: string) => s.replace(/\s+/g, '');
 
 export const upiFormSchema = z.object({
-  upiId: z.string().trim().regex(UPI_PATTERN, detailMessages.upi),
+  upiId: z.string().check(z.trim(), z.regex(UPI_PATTERN, detailMessages.upi)),
 });
 
 export const bankFormSchema = z
   .object({
-    accountHolderName: z.string().trim().min(1, detailMessages.holderRequired).max(100, detailMessages.holderLong),
-    accountNumber: z.string().transform(digitsOnly).pipe(z.string().min(1, detailMessages.accountRequired).regex(ACCOUNT_NUMBER_PATTERN, detailMessages.accountFormat)),
-    confirmAccountNumber: z.string().transform(digitsOnly).pipe(z.string().min(1, detailMessages.confirmRequired)),
-    ifscCode: z.string().trim().toUpperCase().pipe(z.string().min(1, detailMessages.ifscRequired).regex(IFSC_PATTERN, detailMessages.ifscFormat)),
-    bankName: z.string().trim().min(1, detailMessages.bankRequired).max(100, detailMessages.bankLong),
+    accountHolderName: z.string().check(z.trim(), z.minLength(1, detailMessages.holderRequired), z.maxLength(100, detailMessages.holderLong)),
+    accountNumber: z.string().check(z.overwrite(digitsOnly), z.minLength(1, detailMessages.accountRequired), z.regex(ACCOUNT_NUMBER_PATTERN, detailMessages.accountFormat)),
+    confirmAccountNumber: z.string().check(z.overwrite(digitsOnly), z.minLength(1, detailMessages.confirmRequired)),
+    ifscCode: z.string().check(z.trim(), z.toUpperCase(), z.minLength(1, detailMessages.ifscRequired), z.regex(IFSC_PATTERN, detailMessages.ifscFormat)),
+    bankName: z.string().check(z.trim(), z.minLength(1, detailMessages.bankRequired), z.maxLength(100, detailMessages.bankLong)),
   })
-  .refine((v) => !v.confirmAccountNumber || v.accountNumber === v.confirmAccountNumber, { path: ['confirmAccountNumber'], message: detailMessages.mismatch });
+  .check(z.refine((v) => !v.confirmAccountNumber || v.accountNumber === v.confirmAccountNumber, { path: ['confirmAccountNumber'], message: detailMessages.mismatch }));
 
 export type UpiForm = z.input<typeof upiFormSchema>;
 export type BankForm = z.input<typeof bankFormSchema>;
