@@ -38,9 +38,68 @@ function precompress(): Plugin {
   };
 }
 
+// Chakra's createSystem builds its global CSS (the reset, the global styles and every token as a CSS variable, ~44 kB)
+// eagerly, as a style object that ChakraProvider then has Emotion serialise at the first render: the longest single
+// piece of start-up work on a phone (about half of createSystem's time). The production build computes that CSS once, in
+// Node, from the same theme (src/components/ui/theme.ts), ships it as a string (`virtual:chakra-global-css`, inserted by
+// theme.ts as one <style>), and makes createSystem's `_global` lazy so the browser never builds it. The dev server and
+// the tests keep Chakra's own path (the module is empty there).
+const GLOBAL_CSS_ID = 'virtual:chakra-global-css';
+const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+async function chakraGlobalCss(root: string): Promise<string> {
+  const { createServer } = await import('vite');
+  const [{ default: createCache }, { serializeStyles }] = await Promise.all([import('@emotion/cache'), import('@emotion/serialize')]);
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    resolve: { alias: { '@': join(root, 'src') } },
+    plugins: [prebuiltChakraGlobalCss({ empty: true })],
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { getSystem } = (await server.ssrLoadModule('/src/components/ui/theme.ts')) as typeof import('./src/components/ui/theme');
+    const system = getSystem();
+    // What ChakraProvider's two <Global>s insert (the layer order, then _global), as Emotion compiles it.
+    const cache = createCache({ key: 'css' });
+    const css = cache.insert('', serializeStyles([system.layers.atRule, system._global as never], cache.registered), cache.sheet, false);
+    if (typeof css !== 'string' || !css.includes('--chakra-colors-brand-700')) throw new Error('the Chakra global CSS came out empty');
+    return css;
+  } finally {
+    await server.close();
+  }
+}
+
+function prebuiltChakraGlobalCss({ empty = false } = {}): Plugin {
+  let build = false;
+  let root = '';
+  return {
+    name: 'wakestake:chakra-global-css',
+    configResolved: (config) => {
+      build = !empty && config.command === 'build';
+      root = config.root;
+    },
+    resolveId: (source) => (source === GLOBAL_CSS_ID ? `\0${GLOBAL_CSS_ID}` : undefined),
+    load: async (id) => {
+      if (id !== `\0${GLOBAL_CSS_ID}`) return undefined;
+      return `export default ${JSON.stringify(build ? await chakraGlobalCss(root) : '')};`;
+    },
+    transform(code, id) {
+      if (!build || !id.includes('/@chakra-ui/react/dist/esm/styled-system/system.js')) return undefined;
+      if (!code.includes(EAGER_GLOBAL) || !code.includes('    _global,\n')) this.error('Chakra createSystem changed: update wakestake:chakra-global-css in vite.config.ts');
+      return code
+        .replace(EAGER_GLOBAL, 'let _global;')
+        .replace('    _global,\n', '    get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n');
+    },
+  };
+}
+
 // The API runs on :3000 in development; the dev server proxies /api to it so the browser sees one origin.
 export default defineConfig({
-  plugins: [react(), buildYear(), precompress()],
+  plugins: [react(), buildYear(), prebuiltChakraGlobalCss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

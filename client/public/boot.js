@@ -4,7 +4,9 @@
 //    carries inside #root (the landing hero; the sign-in or sign-up card's heading and the form's outline), so the
 //    page's largest text paints without waiting for the app's JavaScript. React replaces it on its first render
 //    (src/features/landing/components/landing-page.tsx, src/features/auth/components/{login,register}-page.tsx);
-//    any other screen (a signed-in one) shows the navbar's bar and brand alone ('shell') until the app renders.
+//    any other screen (a signed-in one) shows the navbar's bar and brand alone ('shell') until the app renders, and
+//    "/dashboard" with a session ('dashboard') the bar, then the dashboard's first screen once the entry script knows
+//    the user (src/app/first-screen.ts).
 (function () {
   var root = document.documentElement;
   var mode = null;
@@ -23,5 +25,8 @@
   root.style.colorScheme = mode;
   var pages = { '/': 'landing', '/login': 'login', '/register': 'register' };
   var path = location.pathname.length > 1 ? location.pathname.replace(/\/+$/, '') : location.pathname;
-  root.setAttribute('data-static-page', pages[path] && !token ? pages[path] : 'shell');
+  var page = 'shell';
+  if (pages[path] && !token) page = pages[path];
+  else if (path === '/dashboard' && token) page = 'dashboard';
+  root.setAttribute('data-static-page', page);
 })();

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createQueryClient } from './app/provider';
+import { holdFirstScreen } from './app/first-screen';
 import { createAppRouter, type AppRouter } from './app/router';
 import { applyColorMode, initialColorMode } from './components/ui/color-mode';
 import { getSystem } from './components/ui/theme';
@@ -38,6 +39,8 @@ async function start() {
   const config = queryClient.prefetchQuery(appConfigQueryOptions());
   await initialized(router);
   await Promise.race([config, new Promise((resolve) => setTimeout(resolve, 300))]);
+  // The dashboard's static first screen stays over the app until the dashboard has rendered (app/first-screen.ts).
+  holdFirstScreen();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(

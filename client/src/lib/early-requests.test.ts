@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestEarly, takeEarly } from './early-requests';
+import { peekEarly, requestEarly, takeEarly } from './early-requests';
 
 describe('early requests', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -25,5 +25,22 @@ describe('early requests', () => {
     expect(takeEarly('/a', 't2', 2_000)).toBeUndefined();
     expect(takeEarly('/b', 't1', 20_000)).toBeUndefined();
     expect(takeEarly('/c', 't1', 2_000)).toBeUndefined();
+  });
+
+  it('lets the entry script read an early answer while the app still takes it whole', async () => {
+    stubFetch();
+    requestEarly([{ url: '/api/v1/auth/profile', token: 't1' }], 1_000);
+    expect(await peekEarly('/api/v1/auth/profile')).toEqual({ ok: true });
+    const early = takeEarly('/api/v1/auth/profile', 't1', 2_000);
+    expect(await (await early!).json()).toEqual({ ok: true });
+    expect(peekEarly('/api/v1/auth/profile')).toBeUndefined();
+  });
+
+  it('peeks nothing from a refused or failed answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/x' ? new Response('{}', { status: 401 }) : Promise.reject(new TypeError('offline')))));
+    requestEarly([{ url: '/x', token: 't1' }, { url: '/y', token: 't1' }], 1_000);
+    expect(await peekEarly('/x')).toBeUndefined();
+    expect(await peekEarly('/y')).toBeUndefined();
+    expect(peekEarly('/z')).toBeUndefined();
   });
 });

@@ -31,3 +31,14 @@ export function takeEarly(url: string, token: string | null, now = Date.now()): 
   if (early.token !== token || now - early.at > MAX_AGE_MS) return undefined;
   return early.response;
 }
+
+/**
+ * The JSON body of the early answer for `url`, read from a copy (the app still takes the answer itself); undefined when
+ * there is no such request, and a promise of undefined when it fails or is not a 2xx. Call it before the app can take
+ * the answer (main.tsx does, at once).
+ */
+export function peekEarly(url: string): Promise<unknown> | undefined {
+  const early = pending.get(url);
+  if (!early) return undefined;
+  return early.response.then((r) => (r.ok ? r.clone().json() : undefined)).catch(() => undefined);
+}

@@ -1,7 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadStateOf } from '@/components/ui/load-failed';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 // Imported from the modules, not the feature's barrel: the barrel also re-exports the create form and modal (Slider,
@@ -28,6 +29,7 @@ import { ActivePlansCard } from '@/features/plans/components/active-plans-card';
 import { ShieldsCard, StillAwakePrompt, UseShieldButton } from '@/features/wake';
 import { todayIST } from '@/features/challenges/utils/dates';
 import { useNow, useNowAs } from '@/lib/use-now';
+import { revealApp } from '../first-screen';
 
 // Overlays load when first opened.
 const AddFundsModal = lazy(() => import('@/features/wallet/components/add-funds-modal').then((m) => ({ default: m.AddFundsModal })));
@@ -47,6 +49,24 @@ function Ticking({ children }: { children: (now: Date) => ReactNode }) {
   return children(useNow(1000));
 }
 
+/**
+ * Becomes true once `ready` (in a transition: the render it starts is time-sliced), or after `maxMs` whatever happens.
+ * The dashboard waits for its own first data this way (main.tsx asked for it with the code, so it is usually in at
+ * once) instead of rendering whole with placeholders and then again, whole and in one blocking task, as each answer
+ * lands (TanStack Query's updates are never time-sliced). A slow answer shows its placeholder after `maxMs`, as before.
+ */
+function useReadyOrAfter(ready: boolean, maxMs: number): boolean {
+  const [shown, setShown] = useState(ready);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShown(true)), maxMs);
+    return () => clearTimeout(timer);
+  }, [maxMs]);
+  useEffect(() => {
+    if (ready) startTransition(() => setShown(true));
+  }, [ready]);
+  return shown;
+}
+
 /** /dashboard: composed here from the dashboard, challenges and wallet features (features never import each other). */
 export function Component() {
   useNowAs(todayIST); // re-render when the IST day changes: today's challenge is another one
@@ -58,6 +78,12 @@ export function Component() {
   const pending = usePendingChallenges();
   const history = useChallengeHistory();
   const config = useAppConfig();
+
+  const shown = useReadyOrAfter(!store.isLoading && !wallet.isPending && !pending.isPending && !history.isPending, 1500);
+  // The first screen is rendered: index.html's static copy of it, held over the app until now, goes (app/first-screen.ts).
+  useLayoutEffect(() => {
+    if (shown) revealApp();
+  }, [shown]);
 
   const [addFundsOpen, setAddFundsOpen] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
@@ -74,6 +100,9 @@ export function Component() {
       navigate(location.pathname, { replace: true, state: null });
     }
   }, [location.state, location.pathname, navigate]);
+
+  // Until then the static first screen stands over this (or, without one, the guards' spinner stays).
+  if (!shown) return <PageSpinner />;
 
   const error = store.error ?? notice;
   const dismiss = () => {

@@ -1,5 +1,5 @@
 import { defaultConfig } from '@chakra-ui/react';
-import { getSystem, unusedPalettes } from './theme';
+import { getSystem, unusedPalettes, withPrebuiltGlobalCss } from './theme';
 
 // theme.ts keeps only the slot recipes of the Chakra components the app uses (bundle size). This fails when a file
 // starts using another multi-part component (Tooltip, Popover, ...) whose recipe was left out: add it to theme.ts.
@@ -42,5 +42,25 @@ describe('Chakra system', () => {
     expect(users).toEqual([]);
     expect(getSystem().token('colors.teal.500')).toBeUndefined();
     expect(getSystem().token('colors.orange.500')).toBeTruthy();
+  });
+
+  it('takes a production build\'s precomputed global CSS as one <style>, and leaves ChakraProvider nothing to build', () => {
+    const system = getSystem();
+    expect(system._global.length).toBeGreaterThan(0); // dev and tests: Chakra's own global styles
+    expect(withPrebuiltGlobalCss(system, '')).toBe(system);
+
+    const css = '@layer reset,base,tokens,recipes;@layer tokens{:where(:root, :host){--chakra-colors-brand-700:#0b5d57;}}';
+    const prebuilt = withPrebuiltGlobalCss(system, css);
+    const style = document.head.firstElementChild as HTMLStyleElement;
+    try {
+      expect(style.hasAttribute('data-chakra-global')).toBe(true);
+      expect(style.textContent).toBe(css);
+      expect(prebuilt._global).toEqual([]);
+      expect(prebuilt.token('colors.brand.700')).toBe('#0b5d57');
+      expect(prebuilt.getSlotRecipeFn('card')).toBe(system.getSlotRecipeFn('card'));
+      expect(Object.keys(prebuilt).sort()).toEqual(Object.keys(system).sort());
+    } finally {
+      style.remove();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import prebuiltGlobalCss from 'virtual:chakra-global-css';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -129,5 +130,21 @@ let built: SystemContext | undefined;
  * of start-up work, and src/boot.tsx runs it in a task of its own so no single task blocks a phone for long.
  */
 export function getSystem(): SystemContext {
-  return (built ??= createSystem(defaultBaseConfig, chakraTheme, config));
+  return (built ??= withPrebuiltGlobalCss(createSystem(defaultBaseConfig, chakraTheme, config), prebuiltGlobalCss));
+}
+
+/**
+ * A production build carries the system's global CSS precomputed (vite.config.ts, prebuiltChakraGlobalCss): one <style>
+ * the browser parses natively, and a system whose `_global` is empty, so ChakraProvider's <Global> inserts nothing and
+ * the (lazy, in that build) style object is never built. Without it (dev, tests) the system is Chakra's own.
+ */
+export function withPrebuiltGlobalCss(system: SystemContext, css: string): SystemContext {
+  if (!css || typeof document === 'undefined') return system;
+  const style = document.createElement('style');
+  style.setAttribute('data-chakra-global', '');
+  style.textContent = css;
+  document.head.prepend(style);
+  // A copy by descriptors: reading `_global` (a getter in that build) would build it.
+  const descriptors = Object.getOwnPropertyDescriptors(system);
+  return Object.defineProperties({}, { ...descriptors, _global: { value: [], enumerable: true } }) as SystemContext;
 }

@@ -2,26 +2,27 @@ import { Box, Container, Grid, GridItem, Stack } from '@chakra-ui/react';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
- * False for the first render, true one frame later: the first screen (greeting, balance, today's challenge) is
- * committed and painted before the sections below it are rendered, so a phone shows it sooner and no single task
- * renders the whole dashboard.
+ * 0 for the first render, then one more each frame up to `last`: the first screen (greeting, balance, today's
+ * challenge) is committed and painted before the sections below it, and those come in `last` smaller commits rather
+ * than one (a commit, and the style work after it, cannot be sliced; on a phone one big one blocked the page for long).
  */
-function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
+function useStagesAfterFirstPaint(last: number): number {
+  const [stage, setStage] = useState(0);
   useEffect(() => {
-    const show = () => startTransition(() => setPainted(true));
+    if (stage >= last) return undefined;
+    const next = () => startTransition(() => setStage((s) => Math.max(s, stage + 1)));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(show, 0);
+      timer = setTimeout(next, 0);
     });
-    const hidden = setTimeout(show, 250); // a background tab paints no frames
+    const hidden = setTimeout(next, 250); // a background tab paints no frames
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
       clearTimeout(hidden);
     };
-  }, []);
-  return painted;
+  }, [stage, last]);
+  return stage;
 }
 
 export interface DashboardPageProps {
@@ -41,7 +42,7 @@ export interface DashboardPageProps {
 
 /** The dashboard's layout (SPEC.md section 2); app/routes/dashboard.tsx fills it from the features. */
 export function DashboardPage(props: DashboardPageProps) {
-  const below = useAfterFirstPaint();
+  const stage = useStagesAfterFirstPaint(3);
   return (
     <Container maxW="6xl" py={{ base: 3, md: 10 }}>
       <Stack gap={{ base: 4, md: 6 }}>
@@ -62,18 +63,20 @@ export function DashboardPage(props: DashboardPageProps) {
           </GridItem>
         </Grid>
         {props.testMode}
-        {below ? (
+        {stage >= 1 ? props.stats : null}
+        {stage >= 2 ? (
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap={6}>
+            <GridItem>{props.upcoming}</GridItem>
+            <GridItem>{props.pledges}</GridItem>
+          </Grid>
+        ) : null}
+        {stage >= 3 ? (
           <>
-            {props.stats}
-            <Grid templateColumns={{ base: '1fr', md: '2fr 1fr' }} gap={6}>
-              <GridItem>{props.upcoming}</GridItem>
-              <GridItem>{props.pledges}</GridItem>
-            </Grid>
             {props.quickActions}
             {props.history}
           </>
         ) : (
-          // Holds the footer below the fold until the sections arrive (no layout shift).
+          // Holds the footer below the fold until the last sections arrive (no layout shift).
           <Box minH="100dvh" aria-hidden="true" />
         )}
       </Stack>
