@@ -163,7 +163,11 @@ describe('identity journey in Chromium', () => {
     // Log out: back to /login, and the old token is refused.
     await openProfileMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/\/login$/);
+    await page.waitForURL(/\/login$/).catch(async (e: Error) => {
+      // Once (CI, a busy machine) the click led nowhere in 30 s: say where the page was, to tell a lost click from a stuck logout.
+      const state = await page.evaluate(() => ({ url: location.href, token: Boolean(localStorage.getItem('token')), menuOpen: Boolean(document.querySelector('[role="menu"][data-state="open"]')) }));
+      throw new Error(`${e.message}\nafter Logout: ${JSON.stringify(state)}`);
+    });
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor(VISIBLE);
     await expectAccessible(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -29,4 +29,18 @@ describe('Register: each field checked once it is left (react-hook-form, onTouch
     typeIn(input(/^confirm password/i), 'long-enough-1');
     await waitFor(() => expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument());
   });
+
+  it('typing the password leaves the untouched confirmation quiet (no message appears, then goes, under the pointer)', async () => {
+    stubFetch({});
+    renderRoute('/register', <RegisterPage />, { auth: 'real' });
+    typeIn(input(/^password/i), 'long-enough-1');
+    fireEvent.blur(input(/^password/i));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Please confirm your password')).not.toBeInTheDocument();
+    // Once the confirmation was left, a changed password re-checks it.
+    typeIn(input(/^confirm password/i), 'long-enough-1');
+    fireEvent.blur(input(/^confirm password/i));
+    typeIn(input(/^password/i), 'long-enough-9');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  });
 });

@@ -44,6 +44,13 @@ export function RegisterPage() {
     />
   );
 
+  // A changed password re-checks the confirmation only once that field was left: before, an untouched (still empty)
+  // confirmation said "Please confirm your password" while it was being typed, and the text going away on blur moved
+  // "Create Account" under the pointer (the tap that blurred the field missed the button).
+  const recheckConfirm = () => {
+    if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
+  };
+
   const goOn = () => navigate(paths.dashboard, { replace: true });
 
   const onValid = async (values: RegisterValues) => {
@@ -76,7 +83,7 @@ export function RegisterPage() {
               <Input type="email" autoComplete="email" {...register('email')} />
             </FormField>
             <FormField label="Password" required error={errors.password?.message}>
-              <PasswordInput autoComplete="new-password" placeholder="Minimum 8 characters" {...register('password', { deps: ['confirmPassword'] })} />
+              <PasswordInput autoComplete="new-password" placeholder="Minimum 8 characters" {...register('password', { onChange: recheckConfirm })} />
             </FormField>
             <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
               <PasswordInput toggleLabel="confirm password" autoComplete="new-password" placeholder="Minimum 8 characters" {...register('confirmPassword')} />
