@@ -92,6 +92,22 @@ describe('api-client requests', () => {
     window.removeEventListener(UNAUTHORIZED_EVENT, listener);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('a 401 to a token replaced meanwhile (a password change) does not end the new session', async () => {
+    localStorage.setItem('token', 'old');
+    let answer: (r: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    const listener = vi.fn();
+    window.addEventListener(UNAUTHORIZED_EVENT, listener);
+    const pending = api.get('/notifications').catch((e: unknown) => e);
+    localStorage.setItem('token', 'fresh');
+    answer(new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    expect(await pending).toBeInstanceOf(ApiError);
+    window.removeEventListener(UNAUTHORIZED_EVENT, listener);
+    vi.unstubAllGlobals();
+    expect(listener).not.toHaveBeenCalled();
+    localStorage.removeItem('token');
+  });
 });
 
 describe('early answers (main.tsx)', () => {

@@ -186,7 +186,9 @@ export async function request<T = unknown>(method: string, path: string, options
 
   const data = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token && typeof window !== 'undefined') {
+    // Only when the refused token is still the session's: a request sent before a password change (which hands back a
+    // fresh token and revokes the old one) may answer 401 after it, and must not sign the person out.
+    if (response.status === 401 && token && token === getToken() && typeof window !== 'undefined') {
       window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     }
     throw new ApiError(response.status, messageForStatus(response.status, data), {
@@ -235,7 +237,7 @@ export async function getBlob(path: string, options: Opts = {}): Promise<{ blob:
   }
   if (!response.ok) {
     const data = await readBody(response);
-    if (response.status === 401 && token && typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    if (response.status === 401 && token && token === getToken() && typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     throw new ApiError(response.status, messageForStatus(response.status, data), { serverMessage: serverMessageOf(data), body: data });
   }
   return { blob: await response.blob(), headers: response.headers };
