@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { bool, type Charity, ConfigError, devSecret, type Env, int, oneOf, parseCharities, requireStrongSecret, str, timezone, url } from './env-parsers.js';
 import { strictTuning } from './tuning.js';
 
-export { type Charity, ConfigError, parseCharities, PLACEHOLDER_SECRETS, requireStrongSecret } from './env-parsers.js';
+export { type Charity, ConfigError, donationDestination, NO_CHARITY_DESTINATION, parseCharities, PLACEHOLDER_SECRETS, requireStrongSecret } from './env-parsers.js';
 
 export type PaymentsProvider = 'sandbox' | 'razorpay';
 export type PayoutsProvider = 'sandbox' | 'razorpayx' | 'manual';

@@ -21,6 +21,17 @@ export function parseCharities(raw: string): Charity[] {
   return list;
 }
 
+/** The platform, as a pledge-mode miss's destination reads when the operator keeps no charity list. */
+export const NO_CHARITY_DESTINATION = 'WakeStake (no charity is configured)';
+
+/**
+ * Where a pledge-mode miss goes, as people read it: the operator's name for the charity (its id if it has since left
+ * CHARITIES), or the platform (null).
+ */
+export function donationDestination(names: ReadonlyMap<string, string> | undefined, charityId: string | null | undefined): string {
+  return charityId ? (names?.get(charityId) ?? charityId) : NO_CHARITY_DESTINATION;
+}
+
 export class ConfigError extends Error {
   constructor(readonly variable: string, reason: string) {
     super(`Configuration error: ${variable} ${reason}`);

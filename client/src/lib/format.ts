@@ -2,7 +2,7 @@
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
 // Each formatter is built on first use: building one costs ~5 ms on a phone, and start-up would otherwise pay for all.
-function once<T>(make: () => T): () => T {
+export function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
 }

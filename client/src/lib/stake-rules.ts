@@ -4,6 +4,8 @@ export const MAX_FORFEIT = 100;
 export const EARLIEST_WAKE_MINUTES = 4 * 60;
 export const LATEST_WAKE_MINUTES = 7 * 60;
 export const WAKE_STEP_MINUTES = 30;
+/** Where a pledge-mode miss goes when the operator keeps no charity list (the server's NO_CHARITY_DESTINATION). */
+export const NO_CHARITY_DESTINATION = 'WakeStake (no charity is configured)';
 
 /** Minutes after midnight as "HH:MM" (wrapping past midnight either way). */
 export function hhmmOf(minutes: number): string {

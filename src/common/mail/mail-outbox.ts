@@ -83,6 +83,17 @@ export class MailOutbox implements OnApplicationShutdown {
   }
 
   /** After the commit: many staged messages to the queue at once (the worker sends them); a failure leaves them to the sweep. */
+  /**
+   * Stages mails in the caller's transaction and answers what queues them once it has committed; a queueing failure is
+   * logged and left to the mail sweep (the rows are already there).
+   */
+  async stageForUsersAfterCommit(m: EntityManager, items: Array<{ userId: string; subject: string; text: string; html: string }>, kind: MailKind): Promise<() => Promise<void>> {
+    const ids = await this.stageForUsers(m, items, kind);
+    return async () => {
+      if (ids.length) await this.enqueueMany(ids).catch((e: Error) => this.logger.warn(`${ids.length} ${kind} mail(s) left to the mail sweep: ${e.message}`));
+    };
+  }
+
   async enqueueMany(ids: string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 1000) {
       await this.queue.addBulk(

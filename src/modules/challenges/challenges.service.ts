@@ -34,8 +34,9 @@ export class ChallengesService {
 
   /** The operator's charity names (CHARITIES), for pledge-mode wording. */
   private get charityNames(): ReadonlyMap<string, string> {
-    return new Map(this.config.charities.map((c) => [c.id, c.name]));
+    return (this.names ??= new Map(this.config.charities.map((c) => [c.id, c.name])));
   }
+  private names?: ReadonlyMap<string, string>;
 
   view(c: ChallengeEntity): ChallengeView {
     return toChallengeView(c, this.clock.now(), this.tz, undefined, this.charityNames);

@@ -1,15 +1,27 @@
 // The dashboard header's words (greeting, first name, clock), without React or Chakra: the header renders them, and the
 // entry script (app/first-screen.ts) writes the same words into index.html's static first screen before the app loads.
-import { APP_TIME_ZONE } from '@/lib/format';
+import { APP_TIME_ZONE, once } from '@/lib/format';
 
 // Built on first use, not at import: the entry script imports this module on every page.
-let clockFmt: Intl.DateTimeFormat | undefined;
-let hourFmt: Intl.DateTimeFormat | undefined;
+const hourFmt = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }));
+const clockFmt = once(
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone: APP_TIME_ZONE,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: true,
+    }),
+);
 
 /** "Good morning" by the hour in IST. */
 export function greetingFor(now: Date): string {
-  hourFmt ??= new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
-  const h = Number(hourFmt.format(now));
+  const h = Number(hourFmt().format(now));
   if (h < 12) return 'Good morning';
   if (h < 17) return 'Good afternoon';
   return 'Good evening';
@@ -26,16 +38,5 @@ export function greetingLine(now: Date, fullName?: string | null): string {
 
 /** The header's clock: "Friday, 27 November 2026 at 4:45:50 am IST". */
 export function clockLine(now: Date): string {
-  clockFmt ??= new Intl.DateTimeFormat('en-IN', {
-    timeZone: APP_TIME_ZONE,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: true,
-  });
-  return `${clockFmt.format(now)} IST`;
+  return `${clockFmt().format(now)} IST`;
 }

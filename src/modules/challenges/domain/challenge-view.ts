@@ -1,5 +1,6 @@
 import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
+import { donationDestination } from '../../../config/env-parsers.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
 /** What a stored challenge holds, as the view needs it. */
@@ -138,7 +139,7 @@ function describe(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED', a: Am
  */
 export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estimate?: OutcomeEstimate, charityNames?: ReadonlyMap<string, string>): ChallengeView {
   const pledge = c.poolMode === 'pledge';
-  const donationTo = pledge ? (c.charityId ? (charityNames?.get(c.charityId) ?? c.charityId) : 'WakeStake (no charity is configured)') : null;
+  const donationTo = pledge ? donationDestination(charityNames, c.charityId) : null;
   const wake = zonedInstant(c.challengeDate, c.wakeUpTime, tz).getTime();
   const window = { opensAt: c.windowOpensAt, closesAt: c.windowClosesAt };
   const phase = windowPhase(window, now);

@@ -19,8 +19,6 @@ export class AppealAnswerHandler implements ITransactionalEventHandler<AppealDec
   async handle(event: AppealDecided): Promise<AfterCommit> {
     const { notice, mail } = appealAnswer(event, this.config.appUrl);
     await this.commandBus.execute(new CreateNotificationCommand({ ...notice, manager: event.manager }));
-    const mailIds = await this.mail.stageForUsers(event.manager, [{ userId: notice.userId, ...mail }], 'GENERIC');
-    // else the mail sweep sends it
-    return () => (mailIds.length > 0 ? this.mail.enqueueMany(mailIds).catch(() => undefined) : Promise.resolve());
+    return this.mail.stageForUsersAfterCommit(event.manager, [{ userId: notice.userId, ...mail }], 'GENERIC');
   }
 }

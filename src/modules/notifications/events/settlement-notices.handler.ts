@@ -1,8 +1,8 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MailOutbox } from '../../../common/mail/mail-outbox.js';
 import { AfterCommit, ITransactionalEventHandler, TransactionalEventsHandler } from '../../../common/transactional-events.js';
-import { AppConfig } from '../../../config/app-config.js';
+import { AppConfig, donationDestination } from '../../../config/app-config.js';
 import { ChallengesSettled } from '../../settlement/events/challenges-settled.event.js';
 import { CreateNotificationsCommand } from '../commands/create-notifications/create-notifications.command.js';
 import { receiptMail, settlementNotice } from '../domain/notices.js';
@@ -14,8 +14,6 @@ import { receiptMail, settlementNotice } from '../domain/notices.js';
  */
 @TransactionalEventsHandler(ChallengesSettled)
 export class SettlementNoticesHandler implements ITransactionalEventHandler<ChallengesSettled> {
-  private readonly logger = new Logger('Settlement');
-
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(MailOutbox) private readonly mail: MailOutbox,
@@ -27,13 +25,11 @@ export class SettlementNoticesHandler implements ITransactionalEventHandler<Chal
     const notices = lines.map((l) => settlementNotice(date, mode, l, (id) => this.charityName(id)));
     await this.commandBus.execute(new CreateNotificationsCommand({ items: notices, manager }));
     if (testPool || !this.config.settlementReceiptMail) return;
-    const mailIds = await this.mail.stageForUsers(manager, notices.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })), 'SETTLEMENT_RECEIPT');
-    if (mailIds.length === 0) return;
-    return () => this.mail.enqueueMany(mailIds).catch((e: Error) => this.logger.warn(`settlement receipts left to the mail sweep: ${e.message}`));
+    return this.mail.stageForUsersAfterCommit(manager, notices.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })), 'SETTLEMENT_RECEIPT');
   }
 
   private charityName(charityId: string | null): string {
-    if (!charityId) return 'WakeStake (no charity is configured)';
-    return this.config.charities.find((c) => c.id === charityId)?.name ?? charityId;
+    return donationDestination((this.names ??= new Map(this.config.charities.map((c) => [c.id, c.name]))), charityId);
   }
+  private names?: ReadonlyMap<string, string>;
 }

@@ -30,6 +30,7 @@ import { dateChoices, wakeRangeOf, withheldWord } from '../utils/date-choices';
 import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/dates';
 import { ReviewStakeDialog } from './review-stake-dialog';
 import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
+import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
 
 export interface CreateChallengeFormProps {
   /** After the server created it (it is already first in the held lists). */
@@ -225,7 +226,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         error={forfeitError}
         helper={
           pledge
-            ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? 'WakeStake (no charity is configured)'}.`
+            ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? NO_CHARITY_DESTINATION}.`
             : `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.`
         }
       >

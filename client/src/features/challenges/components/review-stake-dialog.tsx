@@ -4,6 +4,7 @@ import { formatINR, formatWakeUpTime } from '@/lib/format';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
+import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
 
 export interface StakeReview {
   date: string;
@@ -36,7 +37,7 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
   const kept = Math.round((review.forfeit - back) * 100) / 100;
   const sameDay = review.date === review.today;
   const that = sameDay ? today : morning;
-  const charity = review.charityName ?? 'WakeStake (no charity is configured)';
+  const charity = review.charityName ?? NO_CHARITY_DESTINATION;
   const facts: { label: string; value: string; testId?: string }[] = [
     { label: 'Date', value: `${formatCalendarDate(review.date)}${sameDay ? ' (today)' : ''}` },
     { label: 'Wake-up time', value: `${formatWakeUpTime(review.wakeUpTime)} IST` },
