@@ -12,6 +12,17 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(commands|queries|events)/'] },
     },
     {
+      name: 'controllers-dispatch',
+      comment:
+        'Controllers and job processors dispatch commands and queries (issue #18): they never reach a service, repository, storage, mail or a handler; guards and interceptors are theirs to use.',
+      severity: 'error',
+      from: { path: ['^src/modules/[^/]+/[^/]+\\.controller\\.ts$', '^src/modules/[^/]+/jobs/[^/]+\\.processor\\.ts$'] },
+      to: {
+        path: ['^src/modules/[^/]+/(application|infrastructure)/', '\\.(service|repository|handler)\\.ts$', '^src/common/(storage|mail)/'],
+        pathNot: ['\\.(guard|interceptor)\\.ts$'],
+      },
+    },
+    {
       name: 'no-common-to-modules',
       comment: 'src/common holds no business rules: it never reaches into a module.',
       severity: 'error',

@@ -95,7 +95,7 @@ export const selfLimitsSchema = obj({
   minMonthlyStakeCap: rupees(10),
   maxMonthlyStakeCap: rupees(3100),
 });
-/** Register, login, Google: the user with the token (src/modules/identity/application/auth.service.ts). */
+/** Register, login, Google: the user with the token (src/modules/identity/application/accounts.service.ts). */
 export const authSchema = { allOf: [{ $ref: '#/components/schemas/User' }, obj({ success: bool, token: str, userId: str, message: str }, ['success', 'token', 'userId'])] };
 
 export const transactionSchema = obj(
@@ -234,7 +234,7 @@ export const streakStatisticsSchema = obj({
   longestStreakInRange: int,
   daily: arr(obj({ date: { type: 'string', format: 'date' }, successful: int, failed: int, pending: int })),
 });
-/** POST /wallet/verify-payment's data (DepositsService.answer). */
+/** POST /wallet/verify-payment's data (VerifyDepositHandler.answer). */
 export const paymentVerificationSchema = obj({ orderId: str, paymentId: strOrNull, transactionId: str, amount: rupees(500), status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] }, balance: rupees(1250.5) });
 export const streaks = obj({ currentStreak: int, longestStreak: int, totalSuccessfulWakeUps: int }, ['currentStreak', 'longestStreak']);
 /** GET /shields (src/modules/challenges/domain/shield-rules.ts, shieldSummary). */

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 // The module boundaries of ARCHITECTURE.md, checked by dependency-cruiser with .dependency-cruiser.cjs: a module
-// imports another's commands, queries and events only; src/common reaches into no module; no import cycles.
+// imports another's commands, queries and events only; controllers and job processors dispatch commands and queries (no
+// service, repository, storage or mail of their own); src/common reaches into no module; no import cycles.
 
 const ROOT = resolve(__dirname, '..', '..');
 const DEPCRUISE = resolve(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
@@ -34,6 +35,11 @@ describe('module boundaries', () => {
       ]),
     );
     expect(violations.some((v) => v.to.includes('/queries/'))).toBe(false);
+  });
+
+  it('refuse a controller that calls a service, and allow its command and guard imports', () => {
+    const violations = cruise(resolve(ROOT, 'test', 'fixtures', 'boundaries')).filter((v) => v.rule.name === 'controllers-dispatch');
+    expect(violations.map((v) => [v.from, v.to])).toEqual([['src/modules/beta/beta.controller.ts', 'src/modules/beta/application/thing.service.ts']]);
   });
 
   const CLIENT_RULES = resolve(ROOT, 'client', '.dependency-cruiser.cjs');

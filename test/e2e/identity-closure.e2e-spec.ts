@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
@@ -6,6 +7,7 @@ import { balanceOf, createUser, fund, TestUser } from '../factories/wallet.js';
 import { bearer, supportUser } from '../factories/users.js';
 import { suspense, userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { WithdrawalsService } from '../../src/modules/wallet/application/withdrawals.service.js';
+import { ProcessPayoutCommand } from '../../src/modules/wallet/commands/process-payout/process-payout.command.js';
 import { grantRoleCommand } from '../../src/modules/identity/identity.cli.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -113,7 +115,7 @@ describe('identity: account closure and money in flight', () => {
     const w = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 300, withdrawalMethod: 'UPI', upiId: 'fail42@okaxis' }).expect(201);
     // The closure cannot happen now (refused above); stand in for one that raced the request.
     await ds.query(`UPDATE users SET deleted_at = now(), email = 'deleted-' || id || '@deleted.invalid' WHERE id = $1`, [u.id]);
-    const outcome = await t.app.get(WithdrawalsService).processPayout(w.body.data.transactionId);
+    const outcome = await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId));
     expect(outcome).toEqual({ status: 'FAILED', changed: true });
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
     expect(await balanceOf(t, suspense(u.id))).toBe(30_000n);
@@ -124,7 +126,7 @@ describe('identity: account closure and money in flight', () => {
     await fund(t, u.id, 20_000n);
     const w = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 200, withdrawalMethod: 'UPI', upiId: 'pay7@okaxis' }).expect(201);
     const withdrawals = t.app.get(WithdrawalsService);
-    expect(await withdrawals.processPayout(w.body.data.transactionId)).toEqual({ status: 'SUCCESS', changed: true });
+    expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId))).toEqual({ status: 'SUCCESS', changed: true });
     await close(u).expect(200);
     const row = (await withdrawals.find(w.body.data.transactionId))!;
     const reversed = await ds.transaction((m) => withdrawals.reverseIn(m, row, 'returned by the beneficiary bank'));
@@ -166,7 +168,7 @@ describe('identity: account closure and money in flight', () => {
     const u = await createUser(t);
     await fund(t, u.id, 20_000n);
     const w = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 200, withdrawalMethod: 'UPI', upiId: 'asha.rao@okaxis' }).expect(201);
-    expect(await t.app.get(WithdrawalsService).processPayout(w.body.data.transactionId)).toEqual({ status: 'SUCCESS', changed: true });
+    expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId))).toEqual({ status: 'SUCCESS', changed: true });
     const [c] = await ds.query(
       `INSERT INTO challenges (user_id, challenge_date, wake_up_time, stake, status, is_successful, window_opens_at, window_closes_at, check_in_time, verification_method, check_in_location, notes)
        VALUES ($1, '2030-01-05', '06:00', 2000, 'PROCESSED', true, now(), now() + interval '30 minutes', now(), 'MANUAL', 'Home, Pune', 'woke up before the alarm') RETURNING id`,

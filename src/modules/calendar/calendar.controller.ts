@@ -4,9 +4,10 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { RemoveCalendarFeedCommand } from './commands/remove-calendar-feed/remove-calendar-feed.command.js';
 import { RotateCalendarFeedCommand } from './commands/rotate-calendar-feed/rotate-calendar-feed.command.js';
 import { GetCalendarFeedQuery } from './queries/get-calendar-feed/get-calendar-feed.query.js';
-import { CalendarFeedsRepository } from './infrastructure/calendar-feeds.repository.js';
+import { GetCalendarFeedStatusQuery } from './queries/get-calendar-feed-status/get-calendar-feed-status.query.js';
 
 const notFound = () => new DomainError('CALENDAR.NOT_FOUND', 'NOT_FOUND', 'Resource not found');
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
@@ -19,7 +20,6 @@ export class CalendarController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
-    @Inject(CalendarFeedsRepository) private readonly feeds: CalendarFeedsRepository,
   ) {}
 
   @Post('feed')
@@ -31,15 +31,14 @@ export class CalendarController {
   @Get('feed')
   @ApiOperation({ summary: 'Whether I have a calendar feed (its address is shown only when created)' })
   async status(@CurrentUser() user: AuthUser) {
-    const since = await this.feeds.createdAt(user.id);
-    return { success: true, data: { active: since !== null, createdAt: since?.toISOString() ?? null } };
+    return { success: true, data: await this.queryBus.execute(new GetCalendarFeedStatusQuery(user.id)) };
   }
 
   @Delete('feed')
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop my calendar feed' })
   async remove(@CurrentUser() user: AuthUser) {
-    return { success: true, data: { removed: await this.feeds.remove(user.id) } };
+    return { success: true, data: await this.commandBus.execute(new RemoveCalendarFeedCommand(user.id)) };
   }
 
   @Public()

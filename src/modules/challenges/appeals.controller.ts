@@ -7,8 +7,7 @@ import { IsOptional, IsString } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import { FileAppealCommand } from './commands/file-appeal/file-appeal.command.js';
-import { challengeNotFound } from './commands/file-appeal/file-appeal.handler.js';
+import { challengeNotFound, FileAppealCommand } from './commands/file-appeal/file-appeal.command.js';
 import { GetAppealQuery } from './queries/get-appeal/get-appeal.query.js';
 
 export class FileAppealDto {

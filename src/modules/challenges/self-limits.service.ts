@@ -2,26 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
-import { parseRupees, toRupees } from '../../common/money.js';
+import { toRupees } from '../../common/money.js';
 import { zonedParts } from '../../common/time.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import {
-  CAP_RULE,
-  capProblem,
-  changeCap,
-  COOLING_OFF_MS,
-  endPauseEarly,
-  limitsAt,
-  MAX_CAP_PAISE,
-  MIN_CAP_PAISE,
-  monthRange,
-  PAUSE_DAYS,
-  PauseDays,
-  SelfLimits,
-  stakeLimitProblem,
-  startPause,
-} from './domain/self-limits.js';
+import { COOLING_OFF_MS, limitsAt, MAX_CAP_PAISE, MIN_CAP_PAISE, monthRange, PAUSE_DAYS, SelfLimits, stakeLimitProblem } from './domain/self-limits.js';
 import { SelfLimitsRepository } from './infrastructure/self-limits.repository.js';
 
 export interface SelfLimitsView {
@@ -42,7 +27,11 @@ export interface SelfLimitsView {
   maxMonthlyStakeCap: number;
 }
 
-/** GET/PUT /me/limits and the pause: the person's own limits, read and changed under the rules in domain/self-limits. */
+/**
+ * What the self-limits handlers share: the view of a person's own limits, and the stake check made when a challenge
+ * is created (and asked by can-create). The reads and changes themselves are queries/get-self-limits and
+ * commands/change-self-limits.
+ */
 @Injectable()
 export class SelfLimitsService {
   constructor(
@@ -51,31 +40,6 @@ export class SelfLimitsService {
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
-
-  async get(userId: string): Promise<SelfLimitsView> {
-    return this.view(userId, await this.repo.get(userId));
-  }
-
-  async setCap(userId: string, raw: unknown): Promise<SelfLimitsView> {
-    const cap = raw === null ? null : parseRupees(raw);
-    if (cap === null && raw !== null) throw ChallengeErrors.invalid(CAP_RULE);
-    const problem = capProblem(cap);
-    if (problem) throw ChallengeErrors.invalid(problem);
-    return this.change(userId, (l, now) => changeCap(l, cap, now));
-  }
-
-  async pause(userId: string, days: unknown): Promise<SelfLimitsView> {
-    if (!PAUSE_DAYS.includes(days as PauseDays)) throw ChallengeErrors.invalid(`days must be one of ${PAUSE_DAYS.join(', ')}`);
-    return this.change(userId, (l, now) => startPause(l, days as PauseDays, now));
-  }
-
-  async endPause(userId: string): Promise<SelfLimitsView> {
-    return this.change(userId, (l, now) => {
-      const ended = endPauseEarly(l, now);
-      if (!ended) throw ChallengeErrors.invalid('You have no cooling-off pause to end');
-      return ended;
-    });
-  }
 
   /**
    * Inside the transaction that creates a challenge: refuses (400) a stake during a pause or over the month's cap.
@@ -101,17 +65,8 @@ export class SelfLimitsService {
     return stakeLimitProblem(current, { date, stake, monthStaked, now, tz: this.config.appTimezone });
   }
 
-  private async change(userId: string, decide: (l: SelfLimits, now: Date) => SelfLimits): Promise<SelfLimitsView> {
-    const now = this.clock.now();
-    const next = await this.ds.transaction(async (m) => {
-      const decided = decide(await this.repo.lockForChange(userId, now, m), now);
-      await this.repo.save(userId, decided, now, m);
-      return decided;
-    });
-    return this.view(userId, next);
-  }
-
-  private async view(userId: string, stored: SelfLimits): Promise<SelfLimitsView> {
+  /** What GET/PUT /me/limits and the pause answer: `stored` as it holds now, with this month's (IST) stakes. */
+  async view(userId: string, stored: SelfLimits): Promise<SelfLimitsView> {
     const now = this.clock.now();
     const l = limitsAt(stored, now);
     const today = zonedParts(now, this.config.appTimezone).date;

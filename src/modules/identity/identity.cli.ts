@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { CliCommand } from '../../common/cli-command.js';
 import type { Role } from '../../common/auth/auth.decorators.js';
-import { ProfileService } from './application/profile.service.js';
+import { GrantRoleCommand } from './commands/grant-role/grant-role.command.js';
 
 const ROLES: Role[] = ['USER', 'SUPPORT'];
 
@@ -17,9 +18,9 @@ export const grantRoleCommand: CliCommand = {
       process.stderr.write(`Usage: npm run cli -- ${this.usage}\n`);
       return 2;
     }
-    let granted: Awaited<ReturnType<ProfileService['grantRole']>>;
+    let granted: { user: { email: string }; changed: boolean } | null;
     try {
-      granted = await app.get(ProfileService, { strict: false }).grantRole(email, role);
+      granted = await app.get(CommandBus).execute(new GrantRoleCommand(email, role));
     } catch (e) {
       // The role is stored and the console reads the stored role; only ending the old sessions failed (Redis).
       process.stderr.write(`Role set, but the user's sessions could not be ended (${(e as Error).message}): run the command again\n`);

@@ -13,8 +13,7 @@ import { GOOGLE_OAUTH_CLIENT, GoogleTokenVerifier } from './infrastructure/googl
 import { AuthRateLimitGuard, accountOf, emailOf, RATE_LIMIT_MESSAGE } from './infrastructure/auth-rate-limit.guard.js';
 import { OneTimeTokens } from './application/one-time-tokens.js';
 import { UserViewBuilder } from './application/user-view.js';
-import { AuthService } from './application/auth.service.js';
-import { ProfileService } from './application/profile.service.js';
+import { AccountsService } from './application/accounts.service.js';
 import { IdentityController } from './identity.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { GetUsersHandler } from './queries/get-users/get-users.handler.js';
@@ -25,6 +24,46 @@ import { GetReminderRecipientsHandler } from './queries/get-reminder-recipients/
 import { GetAccountAccessHandler } from './queries/get-account-access/get-account-access.handler.js';
 import { LockAccountHolderHandler } from './queries/lock-account-holder/lock-account-holder.handler.js';
 import { GetLeaderboardVisibilityHandler } from './queries/get-leaderboard-visibility/get-leaderboard-visibility.handler.js';
+import { VerifyResetTokenHandler } from './queries/verify-reset-token/verify-reset-token.handler.js';
+import { RegisterUserHandler } from './commands/register-user/register-user.handler.js';
+import { LogInHandler } from './commands/log-in/log-in.handler.js';
+import { LogInWithGoogleHandler } from './commands/log-in-with-google/log-in-with-google.handler.js';
+import { LogOutHandler } from './commands/log-out/log-out.handler.js';
+import { UpdateProfileHandler } from './commands/update-profile/update-profile.handler.js';
+import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
+import { ResendVerificationHandler } from './commands/resend-verification/resend-verification.handler.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { AcceptTermsHandler } from './commands/accept-terms/accept-terms.handler.js';
+import { CloseAccountHandler } from './commands/close-account/close-account.handler.js';
+import { GrantRoleHandler } from './commands/grant-role/grant-role.handler.js';
+
+const HANDLERS = [
+  RegisterUserHandler,
+  LogInHandler,
+  LogInWithGoogleHandler,
+  LogOutHandler,
+  UpdateProfileHandler,
+  VerifyEmailHandler,
+  ResendVerificationHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  ChangePasswordHandler,
+  AcceptTermsHandler,
+  CloseAccountHandler,
+  GrantRoleHandler,
+  GetUserHandler,
+  GetUsersHandler,
+  GetAdultStatusHandler,
+  FindUsersHandler,
+  GetUserProfileHandler,
+  VerifyResetTokenHandler,
+  GetReminderRecipientsHandler,
+  GetAccountAccessHandler,
+  LockAccountHolderHandler,
+  GetLeaderboardVisibilityHandler,
+];
 
 const MINUTE = 60_000;
 const SENDS_MAIL = new Set(['forgotPassword', 'resendVerification']);
@@ -88,18 +127,8 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
     AuthRateLimitGuard,
     OneTimeTokens,
     UserViewBuilder,
-    AuthService,
-    ProfileService,
-    GetUserHandler,
-    GetUsersHandler,
-    GetAdultStatusHandler,
-    FindUsersHandler,
-    GetUserProfileHandler,
-    GetReminderRecipientsHandler,
-    GetAccountAccessHandler,
-    LockAccountHolderHandler,
-    GetLeaderboardVisibilityHandler,
+    AccountsService,
+    ...HANDLERS,
   ],
-  exports: [ProfileService],
 })
 export class IdentityModule {}

@@ -6,6 +6,8 @@ import { MarkAllNotificationsReadHandler } from './commands/mark-all-notificatio
 import { PUSH_HTTPS_AGENT, PushSender } from './infrastructure/push-sender.js';
 import { PushSubscriptionsRepository } from './infrastructure/push-subscriptions.repository.js';
 import { SavePushSubscriptionHandler } from './commands/save-push-subscription/save-push-subscription.handler.js';
+import { RemovePushSubscriptionHandler } from './commands/remove-push-subscription/remove-push-subscription.handler.js';
+import { GetPushPublicKeyHandler } from './queries/get-push-public-key/get-push-public-key.handler.js';
 import { SendDueRemindersHandler } from './commands/send-due-reminders/send-due-reminders.handler.js';
 import { SendStillAwakeChecksHandler } from './commands/send-still-awake-checks/send-still-awake-checks.handler.js';
 import { CreateNotificationHandler } from './commands/create-notification/create-notification.handler.js';
@@ -30,6 +32,8 @@ const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAns
     PushSubscriptionsRepository,
     PushSender,
     SavePushSubscriptionHandler,
+    RemovePushSubscriptionHandler,
+    GetPushPublicKeyHandler,
     SendDueRemindersHandler,
     SendStillAwakeChecksHandler,
     MarkAllNotificationsReadHandler,

@@ -6,14 +6,15 @@ import type { AuthUser } from '../../common/auth/auth.decorators.js';
 import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 
 export const SELF_RECORDED = 'support:selfRecorded';
-/** The controller writes its own, more precise access records (subject user, details). */
+/** The route's query or command handler writes its own, more precise access record (subject user, details). */
 export const RecordsOwnAccess = () => SetMetadata(SELF_RECORDED, true);
 
 const clean = (p: unknown) => String(p ?? '').replace(/^\/+|\/+$/g, '');
 
 /**
- * Every successful call of a /support/... route is recorded in support_access_log. This module's controllers record
- * themselves (@RecordsOwnAccess: subject user, details); a /support controller another module owns (settlements)
+ * Every successful call of a /support/... route is recorded in support_access_log. This module's console reads record
+ * themselves in their query/command handlers (@RecordsOwnAccess: subject user, details, written through
+ * AccessLogRepository.recordBy); any other /support route, or a /support controller another module owns (settlements),
  * names this interceptor with @UseInterceptors and gets a generic record (method, route, params and query). It is not
  * global: that would put every request of the app, the 6 AM check-ins included, through its pipeline for nothing.
  */

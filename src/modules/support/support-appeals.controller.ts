@@ -5,13 +5,10 @@ import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
-import { PhotoStorage } from '../../common/storage/photo-storage.js';
-import { GetAppealPhotoQuery } from '../challenges/queries/get-appeal-photo/get-appeal-photo.query.js';
-import { imageContentType } from './domain/image-type.js';
-import { AccessLogRepository } from './infrastructure/access-log.repository.js';
 import { DecideAppealCommand } from '../challenges/commands/decide-appeal/decide-appeal.command.js';
 import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeals.query.js';
 import { GetUsersQuery } from '../identity/queries/get-users/get-users.query.js';
+import { ViewAppealPhotoQuery } from './queries/view-appeal-photo/view-appeal-photo.query.js';
 import { RecordsOwnAccess } from './support-access.interceptor.js';
 import { SupportErrors } from './support.views.js';
 import { SupportConsole } from './support-console.decorator.js';
@@ -35,8 +32,6 @@ export class SupportAppealsController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-    @Inject(PhotoStorage) private readonly photos: PhotoStorage,
-    @Inject(AccessLogRepository) private readonly access: AccessLogRepository,
   ) {}
 
   @Get()
@@ -65,10 +60,7 @@ export class SupportAppealsController {
   @ApiProduces('image/jpeg', 'image/png')
   @Header('Cache-Control', 'private, no-store')
   async photo(@CurrentUser() actor: AuthUser, @Param('id', appealId) id: string): Promise<StreamableFile> {
-    const found = await this.queryBus.execute(new GetAppealPhotoQuery(id));
-    const bytes = found && (await this.photos.get(found.photoPath));
-    if (!found || !bytes) throw new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'This appeal has no photo');
-    await this.access.record({ actorId: actor.id, actorEmail: actor.email, subjectUserId: found.userId, action: 'appeal.photo', target: `appeal:${id}:photo`, details: { bytes: bytes.length } });
-    return new StreamableFile(bytes, { type: imageContentType(bytes) ?? 'application/octet-stream', length: bytes.length });
+    const { bytes, contentType } = await this.queryBus.execute(new ViewAppealPhotoQuery(actor, id));
+    return new StreamableFile(bytes, { type: contentType, length: bytes.length });
   }
 }

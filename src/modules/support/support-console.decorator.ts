@@ -6,7 +6,7 @@ import { RecordsOwnAccess, SupportAccessInterceptor } from './support-access.int
 /**
  * A support-console controller under /support/...: staff only, in the OpenAPI "support" group, and every successful
  * call in the support access log: a generic record (method, route, params, query) by SupportAccessInterceptor, or,
- * with `access: 'own'`, the controller's own more precise records (subject user, details).
+ * with `access: 'own'`, the more precise records its routes' query/command handlers write (subject user, details).
  */
 export function SupportConsole(path: string, access: 'generic' | 'own'): ClassDecorator {
   return applyDecorators(

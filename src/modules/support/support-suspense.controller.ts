@@ -3,13 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
-import { toRupees } from '../../common/money.js';
-import { isUuid } from '../../common/uuid.js';
-import { GetUserQuery } from '../identity/queries/get-user/get-user.query.js';
-import { ListSuspenseQuery } from '../wallet/queries/list-suspense/list-suspense.query.js';
-import { ResolveSuspenseCommand } from '../wallet/commands/resolve-suspense/resolve-suspense.command.js';
-import { AccessLogRepository } from './infrastructure/access-log.repository.js';
-import { SupportErrors } from './support.views.js';
+import { ResolveUserSuspenseCommand } from './commands/resolve-user-suspense/resolve-user-suspense.command.js';
+import { ListSuspenseAccountsQuery } from './queries/list-suspense-accounts/list-suspense-accounts.query.js';
 import { SupportConsole } from './support-console.decorator.js';
 
 export class ResolveSuspenseDto {
@@ -29,47 +24,19 @@ export class SupportSuspenseController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-    @Inject(AccessLogRepository) private readonly access: AccessLogRepository,
   ) {}
 
   @Get()
   @ApiOperation({ summary: 'Suspense accounts still holding money (all=true: resolved ones too), each with its movements' })
   @ApiQuery({ name: 'all', required: false })
   async list(@CurrentUser() actor: AuthUser, @Query('all') all?: string) {
-    const accounts = await this.queryBus.execute(new ListSuspenseQuery(all !== 'true'));
-    await this.record(actor, null, 'suspense.list', 'suspense', { results: accounts.length });
-    return {
-      success: true,
-      data: {
-        accounts: accounts.map((a) => ({
-          account: a.account,
-          userId: a.userId,
-          balance: toRupees(a.balance),
-          entries: a.lines.map((l) => ({
-            entryId: l.entryId,
-            postedAt: l.postedAt.toISOString(),
-            reason: l.reason,
-            correlation: { type: l.correlationType, id: l.correlationId },
-            amount: toRupees(l.amount),
-            metadata: l.metadata,
-          })),
-        })),
-        total: toRupees(accounts.reduce((sum, a) => sum + a.balance, 0n)),
-      },
-    };
+    return { success: true, data: await this.queryBus.execute(new ListSuspenseAccountsQuery(actor, all === 'true')) };
   }
 
   @Post(':userId/resolve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Record that the held money went back to its source (gateway refund id or bank reference): the suspense account is emptied, once per reference' })
   async resolve(@CurrentUser() actor: AuthUser, @Param('userId') userId: string, @Body() b: ResolveSuspenseDto) {
-    if (!isUuid(userId) || !(await this.queryBus.execute(new GetUserQuery(userId)))) throw SupportErrors.userNotFound();
-    const r = await this.commandBus.execute(new ResolveSuspenseCommand(userId, b.reference, b.note.trim(), actor.id));
-    await this.record(actor, userId, 'suspense.resolve', `suspense:${userId}`, { reference: b.reference, amount: toRupees(r.amount), entryId: r.entryId });
-    return { success: true, data: { entryId: r.entryId, amount: toRupees(r.amount), reference: b.reference }, message: 'Suspense resolved' };
-  }
-
-  private record(actor: AuthUser, subjectUserId: string | null, action: string, target: string, details: Record<string, unknown>) {
-    return this.access.record({ actorId: actor.id, actorEmail: actor.email, subjectUserId, action, target, details });
+    return { success: true, data: await this.commandBus.execute(new ResolveUserSuspenseCommand(actor, userId, b.reference, b.note)), message: 'Suspense resolved' };
   }
 }

@@ -1,43 +1,51 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
-import { DepositsService } from './application/deposits.service.js';
-import { WithdrawalsService } from './application/withdrawals.service.js';
-import { WalletReadingService } from './application/wallet-reading.service.js';
+import { toRupees } from '../../common/money.js';
 import { SandboxOnlyGuard } from './sandbox-only.guard.js';
 import { DepositDto, SandboxCheckoutDto, VerifyPaymentDto, WithdrawDto } from './dto/wallet.dto.js';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { GetBalanceQuery } from './queries/get-balance/get-balance.query.js';
+import { CreateDepositOrderCommand } from './commands/create-deposit-order/create-deposit-order.command.js';
+import { VerifyDepositCommand } from './commands/verify-deposit/verify-deposit.command.js';
+import { HandleRazorpayWebhookCommand } from './commands/handle-razorpay-webhook/handle-razorpay-webhook.command.js';
+import { CompleteSandboxCheckoutCommand } from './commands/complete-sandbox-checkout/complete-sandbox-checkout.command.js';
+import { ValidateWithdrawalQuery } from './queries/validate-withdrawal/validate-withdrawal.query.js';
+import { RequestWithdrawalCommand } from './commands/request-withdrawal/request-withdrawal.command.js';
+import { ListTransactionsQuery } from './queries/list-transactions/list-transactions.query.js';
+import { GetStatementQuery } from './queries/get-statement/get-statement.query.js';
+import { GetTransactionQuery } from './queries/get-transaction/get-transaction.query.js';
+import { ListPaymentMethodsQuery } from './queries/list-payment-methods/list-payment-methods.query.js';
+import { GetEarningsQuery } from './queries/get-earnings/get-earnings.query.js';
+import { ListNotificationsQuery } from './queries/list-notifications/list-notifications.query.js';
+import { MarkNotificationReadCommand } from './commands/mark-notification-read/mark-notification-read.command.js';
 
 @ApiTags('wallet')
 @ApiBearerAuth('bearer')
 @Controller('wallet')
 export class WalletController {
   constructor(
-    @Inject(DepositsService) private readonly deposits: DepositsService,
-    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
-    @Inject(WalletReadingService) private readonly reading: WalletReadingService,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
   ) {}
 
   @Get('balance')
-  balance(@CurrentUser() user: AuthUser) {
-    return this.reading.balance(user.id);
+  async balance(@CurrentUser() user: AuthUser) {
+    const { balance } = await this.queryBus.execute(new GetBalanceQuery(user.id));
+    return { success: true as const, data: { balance: toRupees(balance) } };
   }
 
   @Post('deposit')
   async deposit(@CurrentUser() user: AuthUser, @Body() body: DepositDto) {
-    return { success: true, data: await this.deposits.create(user.id, body.amount), message: 'Payment order created' };
+    return { success: true, data: await this.commandBus.execute(new CreateDepositOrderCommand(user.id, body.amount)), message: 'Payment order created' };
   }
 
   @Post('verify-payment')
   @HttpCode(200)
   verifyPayment(@CurrentUser() user: AuthUser, @Body() b: VerifyPaymentDto) {
-    const orderId = b.orderId ?? b.razorpay_order_id;
-    const paymentId = b.paymentId ?? b.razorpay_payment_id;
-    if (!orderId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'orderId is required');
-    if (!paymentId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'paymentId is required');
-    return this.deposits.verify(user.id, orderId, paymentId, b.signature ?? b.razorpay_signature);
+    return this.commandBus.execute(new VerifyDepositCommand(user.id, b));
   }
 
   @Public()
@@ -45,7 +53,7 @@ export class WalletController {
   @Post('webhooks/razorpay')
   @HttpCode(200)
   async razorpayWebhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('x-razorpay-signature') signature?: string, @Headers('x-razorpay-event-id') eventId?: string) {
-    return { success: true, data: await this.deposits.webhook(req.rawBody, signature, eventId) };
+    return { success: true, data: await this.commandBus.execute(new HandleRazorpayWebhookCommand(req.rawBody, signature, eventId)) };
   }
 
   @Public()
@@ -53,23 +61,23 @@ export class WalletController {
   @Post('sandbox/checkout')
   @HttpCode(200)
   sandboxCheckout(@CurrentUser() user: AuthUser, @Body() b: SandboxCheckoutDto) {
-    return this.deposits.sandboxCheckout(user.id, b.orderId);
+    return this.commandBus.execute(new CompleteSandboxCheckoutCommand(user.id, b.orderId));
   }
 
   @Post('withdraw/validate')
   @HttpCode(200)
   validateWithdrawal(@CurrentUser() user: AuthUser, @Body() b: WithdrawDto) {
-    return this.withdrawals.validate(user.id, b);
+    return this.queryBus.execute(new ValidateWithdrawalQuery(user.id, b));
   }
 
   @Post('withdraw')
   withdraw(@CurrentUser() user: AuthUser, @Body() b: WithdrawDto) {
-    return this.withdrawals.request(user.id, b);
+    return this.commandBus.execute(new RequestWithdrawalCommand(user.id, b));
   }
 
   @Get('transactions')
   transactions(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
-    return this.reading.transactions(user.id, q);
+    return this.queryBus.execute(new ListTransactionsQuery(user.id, q));
   }
 
   @Get('statement.csv')
@@ -78,33 +86,33 @@ export class WalletController {
   @ApiQuery({ name: 'endDate', required: true, type: String, description: 'YYYY-MM-DD (IST)' })
   @ApiProduces('text/csv')
   async statement(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { filename, csv } = await this.reading.statement(user.id, q);
+    const { filename, csv } = await this.queryBus.execute(new GetStatementQuery(user.id, q));
     void reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'no-store');
     return csv;
   }
 
   @Get('transactions/:id')
   transaction(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.reading.transaction(user.id, id);
+    return this.queryBus.execute(new GetTransactionQuery(user.id, id));
   }
 
   @Get('payment-methods')
   paymentMethods(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
-    return this.reading.paymentMethods(user.id, q);
+    return this.queryBus.execute(new ListPaymentMethodsQuery(user.id, q));
   }
 
   @Get('earnings')
   earnings(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
-    return this.reading.earnings(user.id, q);
+    return this.queryBus.execute(new GetEarningsQuery(user.id, q));
   }
 
   @Get('notifications')
   notifications(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>) {
-    return this.reading.notifications(user.id, q);
+    return this.queryBus.execute(new ListNotificationsQuery(user.id, q));
   }
 
   @Put('notifications/:id/read')
   markRead(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return this.reading.markRead(user.id, id);
+    return this.commandBus.execute(new MarkNotificationReadCommand(user.id, id));
   }
 }

@@ -10,14 +10,11 @@ import { RazorpayPaymentProvider } from './infrastructure/payments/razorpay-paym
 import { DataSource } from 'typeorm';
 import { ManualPayoutProvider, PayoutProvider, SandboxPayoutProvider } from './infrastructure/payouts/payout-provider.js';
 import { RazorpayxPayoutProvider } from './infrastructure/payouts/razorpayx-payout.provider.js';
-import { PayoutWebhooksService } from './application/payout-webhooks.service.js';
-import { ManualPayoutsService } from './application/manual-payouts.service.js';
 import { PayoutWebhooksController } from './payout-webhooks.controller.js';
 import { ListManualPayoutsHandler, ExportManualPayoutsCsvHandler } from './queries/list-manual-payouts/list-manual-payouts.handler.js';
 import { MarkManualPayoutHandler } from './commands/mark-manual-payout/mark-manual-payout.handler.js';
 import { DepositsService } from './application/deposits.service.js';
 import { WithdrawalsService } from './application/withdrawals.service.js';
-import { WalletReadingService } from './application/wallet-reading.service.js';
 import { WalletController } from './wallet.controller.js';
 import { PAYOUTS_QUEUE } from './jobs/payouts.processor.js';
 import { StakeForfeitHandler } from './commands/stake-forfeit/stake-forfeit.handler.js';
@@ -39,6 +36,20 @@ import { PostStakeMovementsHandler } from './commands/post-stake-movements/post-
 import { GetEntriesByCorrelationHandler } from './queries/get-entries-by-correlation/get-entries-by-correlation.handler.js';
 import { GetCharityStatementHandler } from './queries/get-charity-statement/get-charity-statement.handler.js';
 import { PayoutMethodsModule } from './payout-methods.module.js';
+import { CreateDepositOrderHandler } from './commands/create-deposit-order/create-deposit-order.handler.js';
+import { VerifyDepositHandler } from './commands/verify-deposit/verify-deposit.handler.js';
+import { HandleRazorpayWebhookHandler } from './commands/handle-razorpay-webhook/handle-razorpay-webhook.handler.js';
+import { CompleteSandboxCheckoutHandler } from './commands/complete-sandbox-checkout/complete-sandbox-checkout.handler.js';
+import { ValidateWithdrawalHandler } from './queries/validate-withdrawal/validate-withdrawal.handler.js';
+import { RequestWithdrawalHandler } from './commands/request-withdrawal/request-withdrawal.handler.js';
+import { HandlePayoutWebhookHandler } from './commands/handle-payout-webhook/handle-payout-webhook.handler.js';
+import { ListTransactionsHandler } from './queries/list-transactions/list-transactions.handler.js';
+import { GetStatementHandler } from './queries/get-statement/get-statement.handler.js';
+import { GetTransactionHandler } from './queries/get-transaction/get-transaction.handler.js';
+import { ListPaymentMethodsHandler } from './queries/list-payment-methods/list-payment-methods.handler.js';
+import { GetEarningsHandler } from './queries/get-earnings/get-earnings.handler.js';
+import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler.js';
+import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler.js';
 
 const HANDLERS = [
   StakeForfeitHandler,
@@ -62,6 +73,20 @@ const HANDLERS = [
   PostStakeMovementsHandler,
   GetEntriesByCorrelationHandler,
   GetCharityStatementHandler,
+  CreateDepositOrderHandler,
+  VerifyDepositHandler,
+  HandleRazorpayWebhookHandler,
+  CompleteSandboxCheckoutHandler,
+  ValidateWithdrawalHandler,
+  RequestWithdrawalHandler,
+  HandlePayoutWebhookHandler,
+  ListTransactionsHandler,
+  GetStatementHandler,
+  GetTransactionHandler,
+  ListPaymentMethodsHandler,
+  GetEarningsHandler,
+  ListNotificationsHandler,
+  MarkNotificationReadHandler,
 ];
 
 /** The wallet module: its controllers, command, query and event handlers. */
@@ -85,9 +110,6 @@ const HANDLERS = [
     },
     DepositsService,
     WithdrawalsService,
-    PayoutWebhooksService,
-    ManualPayoutsService,
-    WalletReadingService,
     ...HANDLERS,
   ],
   exports: [LedgerService, LedgerAuditService, WithdrawalsService],

@@ -12,3 +12,11 @@ export function imageContentType(b: Uint8Array): string | null {
   }
   return null;
 }
+
+/** A stored photo as the console serves it: its bytes and the content type they show. */
+export interface SupportPhoto {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export const supportPhoto = (bytes: Buffer): SupportPhoto => ({ bytes, contentType: imageContentType(bytes) ?? 'application/octet-stream' });

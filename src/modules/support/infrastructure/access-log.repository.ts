@@ -2,17 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
-
-export interface AccessRecord {
-  id: string;
-  actorId: string;
-  actorEmail: string;
-  subjectUserId: string | null;
-  action: string;
-  target: string;
-  details: Record<string, unknown>;
-  createdAt: Date;
-}
+import type { AccessRecord, SupportActor } from '../domain/access-log.js';
 
 /** support_access_log: one row per console read (who, whom, what, when). */
 @Injectable()
@@ -27,6 +17,11 @@ export class AccessLogRepository {
       `INSERT INTO support_access_log (actor_id, actor_email, subject_user_id, action, target, details, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
       [a.actorId, a.actorEmail, a.subjectUserId, a.action.slice(0, 64), a.target.slice(0, 300), JSON.stringify(a.details ?? {}).replace(/\\u0000/g, '\\ufffd'), this.clock.now()] /* jsonb refuses NUL (a query value of %00) */,
     );
+  }
+
+  /** The record of one console look or action by a staff member (subject user, what, on what, details). */
+  recordBy(actor: SupportActor, subjectUserId: string | null, action: string, target: string, details: Record<string, unknown>): Promise<void> {
+    return this.record({ actorId: actor.id, actorEmail: actor.email, subjectUserId, action, target, details });
   }
 
   async forSubject(userId: string, limit = 100): Promise<AccessRecord[]> {

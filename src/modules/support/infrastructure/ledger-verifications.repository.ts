@@ -3,17 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
 import type { LedgerVerification } from '../../wallet/queries/verify-ledger/verify-ledger.query.js';
-
-export interface StoredVerification {
-  id: string;
-  ok: boolean;
-  checkedAt: Date;
-  entries: number;
-  accounts: number;
-  journalSum: string;
-  problems: string[];
-  runBy: string | null;
-}
+import type { StoredVerification } from '../domain/ledger-verification.js';
 
 /** ledger_verifications: every verify result the console ran, with its time. */
 @Injectable()

@@ -3,18 +3,8 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { RedisService } from '../../../common/redis.module.js';
+import { JobListState, KNOWN_QUEUES, QueueJobView, QueueSummary } from '../domain/queues.js';
 import { redactSecrets } from '../domain/redact.js';
-
-/** The app's BullMQ queues (names owned by settlement, challenges and wallet; strings here so support imports none of their jobs/). */
-export const KNOWN_QUEUES = ['settlement', 'challenges', 'payouts', 'mail', 'notifications', 'challenge-plans'] as const;
-export const JOB_STATES = ['failed', 'waiting', 'delayed', 'active', 'completed'] as const;
-export type JobListState = (typeof JOB_STATES)[number];
-
-export interface QueueSummary {
-  name: string;
-  isPaused: boolean;
-  counts: Record<JobListState, number>;
-}
 
 const iso = (ms: number | undefined | null) => (ms ? new Date(ms).toISOString() : null);
 
@@ -98,7 +88,7 @@ export class SupportQueuesService implements OnModuleDestroy {
     );
   }
 
-  async jobs(name: string, state: JobListState, limit: number) {
+  async jobs(name: string, state: JobListState, limit: number): Promise<QueueJobView[]> {
     const q = await this.queue(name);
     const types = state === 'waiting' ? (['waiting', 'prioritized'] as const) : [state];
     const jobs = await q.getJobs([...types], 0, limit - 1, false);

@@ -3,16 +3,12 @@ import { QueryBus } from '@nestjs/cqrs';
 import { InjectQueue } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Queue } from 'bullmq';
-import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
-import { DomainError } from '../../../common/errors/domain-error.js';
-import { toRupees } from '../../../common/money.js';
 import { TransactionalEvents } from '../../../common/transactional-events.js';
 import { retry, upTo } from '../../../common/retry.js';
 import { GetUserQuery } from '../../identity/queries/get-user/get-user.query.js';
-import { userWallet } from '../domain/accounts.js';
-import { withdrawalHoldEntry, withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
+import { withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
 import { checkWithdrawal } from '../domain/withdrawal-rules.js';
 import { isRetryableLedgerError, LedgerService } from '../infrastructure/ledger.service.js';
 import { PayoutProvider, PayoutResult } from '../infrastructure/payouts/payout-provider.js';
@@ -20,10 +16,10 @@ import { withdrawalReturnedEntry } from '../domain/payout-entries.js';
 import { creditTarget } from './credit-target.js';
 import { PAYOUT_JOB, PAYOUTS_QUEUE } from '../jobs/payouts.processor.js';
 import { SettledWithdrawal, WithdrawalFailed, WithdrawalPaid, WithdrawalReturned } from '../events/withdrawal-settled.events.js';
-import { WalletErrors } from '../wallet.errors.js';
 import { ResolvePayoutMethodQuery, WithdrawalRequest } from '../queries/resolve-payout-method/resolve-payout-method.query.js';
+import { readBalances } from '../queries/get-balances/get-balances.handler.js';
 
-interface WithdrawalRow {
+export interface WithdrawalRow {
   id: string;
   user_id: string;
   amount: string;
@@ -47,13 +43,17 @@ const settled = (w: WithdrawalRow): SettledWithdrawal => ({ id: w.id, userId: w.
 /** A payout's final word: paid, or refused/returned before it was paid. */
 export type SettledPayout = Exclude<PayoutResult, { pending: true }>;
 
-const ENQUEUE_WAIT_MS = 2_000;
-/** How long a payout the provider is still working on waits before the job asks for its state again. */
-const PAYOUT_POLL_MS = 10 * 60_000;
+/** How long a request waits for Redis to take a payout job (enqueue here; the poll ProcessPayoutHandler schedules). */
+export const ENQUEUE_WAIT_MS = 2_000;
 
-const COLUMNS = `id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, status, payout_provider, provider_reference, provider_status, reversed_at`;
+/** A withdrawal row's columns as WithdrawalRow reads them. */
+export const WITHDRAWAL_COLUMNS = `id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, status, payout_provider, provider_reference, provider_status, reversed_at`;
 
-/** Two-phase withdrawals: the request holds the amount in payout clearing; the payout job settles or voids it. */
+/**
+ * Two-phase withdrawals: the request (RequestWithdrawalCommand) holds the amount in payout clearing; the payout job
+ * (ProcessPayoutCommand) settles or voids it. What the withdrawal commands, the payout job, the payout webhook and manual
+ * payouts share.
+ */
 @Injectable()
 export class WithdrawalsService {
   private readonly logger = new Logger('Withdrawals');
@@ -67,114 +67,6 @@ export class WithdrawalsService {
     @Inject(PayoutProvider) private readonly payouts: PayoutProvider,
     @InjectQueue(PAYOUTS_QUEUE) private readonly queue: Queue,
   ) {}
-
-  async validate(userId: string, input: WithdrawalRequest) {
-    const checked = await this.check(userId, input, false);
-    const valid = checked.errors.length === 0;
-    return {
-      success: true as const,
-      data: { valid, errors: checked.errors, fee: toRupees(checked.fee), netAmount: toRupees(checked.net), method: checked.method },
-      message: valid ? 'Withdrawal request is valid' : checked.errors.join(', '),
-    };
-  }
-
-  async request(userId: string, input: WithdrawalRequest) {
-    const c = await this.check(userId, input);
-    if (c.errors.length || c.amount === null || c.method === null) {
-      const insufficientOnly = c.errors.length === 1 && c.errors[0] === 'Insufficient balance';
-      throw insufficientOnly ? WalletErrors.insufficientFunds() : new DomainError('WALLET.INVALID_WITHDRAWAL', 'INVALID', c.errors.join(', '));
-    }
-    const id = randomUUID();
-    const entry = withdrawalHoldEntry({ id, userId, amount: c.amount, fee: c.fee, method: c.method });
-    const entryId = await retry(
-      () =>
-        this.ds.transaction(async (m) => {
-          const now = this.clock.now();
-          await m.query(
-            `INSERT INTO withdrawals (id, user_id, amount, fee, net_amount, method, upi_id, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, status, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING', $13, $13)`,
-            [
-              id, userId, c.amount!.toString(), c.fee.toString(), c.net.toString(), c.method, c.upiId, c.bank?.accountNumber ?? null,
-              c.bank ? c.bank.accountNumber.slice(-4) : null, c.bank?.ifscCode ?? null, c.bank?.accountHolderName ?? null, c.bank?.bankName ?? null, now,
-            ],
-          );
-          const posted = await this.ledger.post(entry, m);
-          await m.query(`UPDATE withdrawals SET hold_entry_id = $1 WHERE id = $2`, [posted.entryId, id]);
-          return posted.entryId;
-        }),
-      { attempts: 40, retryable: isRetryableLedgerError, delay: (attempt) => upTo(Math.min(2 ** attempt, 25)) },
-    );
-    this.ledger.publish(entryId, entry);
-    await this.enqueue(id);
-    return {
-      success: true as const,
-      data: { transactionId: id, amount: toRupees(c.amount), processingFee: toRupees(c.fee), netAmount: toRupees(c.net), status: 'PENDING' as const, method: c.method },
-      message: 'Withdrawal request submitted successfully!',
-    };
-  }
-
-  /** Runs the payout once: a second run (or a concurrent one) finds the withdrawal no longer PENDING and changes nothing. */
-  async processPayout(withdrawalId: string): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
-    const w = await this.find(withdrawalId);
-    if (!w) throw WalletErrors.notFound('Withdrawal');
-    if (w.status !== 'PENDING') return { status: w.status, changed: false };
-    // A payout another provider took (a manual one awaiting staff, or a RazorpayX one, before PAYOUTS_PROVIDER changed)
-    // is left to it: paying it here too could pay twice.
-    if (w.payout_provider && w.payout_provider !== this.payouts.name) {
-      this.logger.warn(`payout ${w.id} belongs to ${w.payout_provider}, not ${this.payouts.name}: left pending`);
-      return { status: 'PENDING', changed: false };
-    }
-    const user = w.method === 'UPI' && this.payouts.name !== 'sandbox' ? await this.queryBus.execute(new GetUserQuery(w.user_id)) : null;
-    if (this.payouts.name === 'razorpayx' && !w.provider_reference && w.provider_status === null) {
-      // Before the first request: the payout is this provider's from now on (a payout may exist even if no answer
-      // comes back), and a later run knows an earlier one may have made it.
-      await this.ds.query(
-        `UPDATE withdrawals SET payout_provider = $2, provider_status = 'requesting', updated_at = $3 WHERE id = $1 AND status = 'PENDING' AND provider_status IS NULL`,
-        [w.id, this.payouts.name, this.clock.now()],
-      );
-    }
-    const result = await this.payouts.pay({
-      withdrawalId: w.id,
-      userId: w.user_id,
-      amount: BigInt(w.net_amount),
-      method: w.method,
-      upiId: w.upi_id,
-      bank: w.bank_account_number
-        ? { accountNumber: w.bank_account_number, ifscCode: w.ifsc_code ?? '', accountHolderName: w.account_holder_name ?? '', bankName: w.bank_name ?? '' }
-        : null,
-      contactName: w.account_holder_name || user?.fullName || 'WakeStake user',
-      providerReference: w.provider_reference,
-      earlierAttempt: w.provider_status !== null,
-    });
-    if ('pending' in result) {
-      // Not ended yet (the provider is working on it, or staff pay it): remember who has it; a webhook, a staff mark or
-      // a later run ends it.
-      await this.ds.query(
-        `UPDATE withdrawals SET payout_provider = $2, provider_status = $3, provider_reference = coalesce($4, provider_reference), updated_at = $5
-          WHERE id = $1 AND status = 'PENDING'`,
-        [w.id, this.payouts.name, result.providerStatus.slice(0, 32), result.reference?.slice(0, 100) ?? null, this.clock.now()],
-      );
-      // A provider that pays by itself is asked again later, in case its webhook never comes (staff end manual ones).
-      if (this.payouts.name !== 'manual') await this.schedulePoll(w.id);
-      return { status: 'PENDING', changed: false };
-    }
-    return this.settle(w, result);
-  }
-
-  /** One delayed re-run of the payout job per PAYOUT_POLL_MS window (the job id deduplicates within the window). */
-  private async schedulePoll(id: string): Promise<void> {
-    const bucket = Math.floor(this.clock.now().getTime() / PAYOUT_POLL_MS);
-    const added = this.queue.add(PAYOUT_JOB, { withdrawalId: id }, { jobId: `payout-${id}-poll-${bucket}`, delay: PAYOUT_POLL_MS, attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 1000, removeOnFail: 5000 });
-    added.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([added, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_WAIT_MS)))]);
-    } catch (e) {
-      this.logger.warn(`could not schedule a status check of payout ${id}: ${(e as Error).message}`);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 
   /** Ends a PENDING withdrawal with the payout's final word, once: paid → posted out; refused → the hold voided back in full. */
   async settle(w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
@@ -237,11 +129,12 @@ export class WithdrawalsService {
   }
 
   async find(id: string): Promise<WithdrawalRow | null> {
-    const rows = (await this.ds.query(`SELECT ${COLUMNS} FROM withdrawals WHERE id = $1`, [id])) as WithdrawalRow[];
+    const rows = (await this.ds.query(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE id = $1`, [id])) as WithdrawalRow[];
     return rows[0] ?? null;
   }
 
-  private async enqueue(id: string): Promise<void> {
+  /** Queues the payout job of a withdrawal (the job id deduplicates); waits for Redis at most ENQUEUE_WAIT_MS. */
+  async enqueue(id: string): Promise<void> {
     try {
       // With Redis down, ioredis keeps the command in its offline queue (sent when Redis is back): the request does not
       // wait for that longer than ENQUEUE_WAIT_MS. The hold is committed either way; the job id deduplicates.
@@ -262,13 +155,14 @@ export class WithdrawalsService {
     return rows.length;
   }
 
-  private async check(userId: string, request: WithdrawalRequest, detailsRequired = true) {
+  /** The withdrawal rules over a request (a saved method resolved), the balance and the email check: errors, fee, net. */
+  async check(userId: string, request: WithdrawalRequest, detailsRequired = true) {
     // A saved payout method (payoutMethodId) stands for the details it holds; they are checked like typed ones.
     const input = await this.queryBus.execute(new ResolvePayoutMethodQuery(userId, request));
-    const [user, balance] = await Promise.all([
+    const [user, balances] = await Promise.all([
       this.queryBus.execute(new GetUserQuery(userId)),
-      this.ds.query(`SELECT balance::text FROM account_balances WHERE account = $1`, [userWallet(userId)]) as Promise<{ balance: string }[]>,
+      readBalances(this.ds, [userId]),
     ]);
-    return checkWithdrawal(input, BigInt(balance[0]?.balance ?? '0'), !!user?.isEmailVerified, detailsRequired);
+    return checkWithdrawal(input, balances.get(userId)!, !!user?.isEmailVerified, detailsRequired);
   }
 }

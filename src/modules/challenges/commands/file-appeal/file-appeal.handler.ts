@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { uuid7 } from '../../../../common/uuid.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { imageExtension } from '../../domain/image-type.js';
@@ -11,11 +10,9 @@ import { appealProblem, reasonProblem } from '../../domain/appeal-rules.js';
 import { AppealView, appealView } from '../../domain/appeal-view.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';
 import { GetChallengeDetailQuery } from '../../queries/get-challenge-detail/get-challenge-detail.query.js';
-import { FileAppealCommand } from './file-appeal.command.js';
+import { challengeNotFound, FileAppealCommand } from './file-appeal.command.js';
 
 const appealedAlready = () => ChallengeErrors.invalid('This morning has been appealed already');
-
-export const challengeNotFound = () => new DomainError('CHALLENGES.NOT_FOUND', 'NOT_FOUND', 'Challenge not found');
 
 @CommandHandler(FileAppealCommand)
 export class FileAppealHandler implements ICommandHandler<FileAppealCommand, AppealView> {

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { RefereeRequestView } from '../../application/groups.service.js';
+
+/** Sends one of the user's photo check-ins to their referee (once a check-in). */
+export class AskRefereeCommand extends Command<RefereeRequestView> {
+  constructor(
+    readonly userId: string,
+    readonly challengeId: unknown,
+  ) {
+    super();
+  }
+}

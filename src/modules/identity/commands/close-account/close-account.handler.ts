@@ -1,0 +1,94 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../../common/clock.js';
+import { TokenService } from '../../../../common/auth/token.service.js';
+import { formatInr } from '../../../../common/money.js';
+import { GetMoneyInFlightQuery } from '../../../wallet/queries/get-money-in-flight/get-money-in-flight.query.js';
+import { HasPendingChallengesQuery } from '../../../challenges/queries/has-pending-challenges/has-pending-challenges.query.js';
+import { ErasePayoutDetailsCommand } from '../../../wallet/commands/erase-payout-details/erase-payout-details.command.js';
+import { EraseCheckInDetailsCommand } from '../../../challenges/commands/erase-check-in-details/erase-check-in-details.command.js';
+import { LeaveAllGroupsCommand } from '../../../groups/commands/leave-all-groups/leave-all-groups.command.js';
+import { AccountsService } from '../../application/accounts.service.js';
+import { OneTimeTokens } from '../../application/one-time-tokens.js';
+import { IdentityErrors } from '../../identity.errors.js';
+import { UserEntity } from '../../infrastructure/user.entity.js';
+import { CloseAccountCommand } from './close-account.command.js';
+
+/**
+ * Refused while money is held or in flight (balance, an unsettled challenge, a withdrawal being paid, a deposit just
+ * started). Otherwise the personal data is replaced (the row stays: the ledger and challenges refer to it under the
+ * anonymised account), links end, and every session ends at once. Money that still arrives later goes to suspense.
+ */
+@CommandHandler(CloseAccountCommand)
+export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand, { success: true; message: string }> {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ userId }: CloseAccountCommand): Promise<{ success: true; message: string }> {
+    await this.accounts.active(userId);
+    await this.refuseWhileMoneyHeld(userId);
+    // Sessions end before the row changes: a closure whose sessions cannot be ended (Redis down) does not happen (503).
+    await this.tokens.revokeAllForUser(userId);
+    const closedAt = this.clock.now();
+    await this.db.transaction(async (m) => {
+      // The row lock orders this closure with any credit in progress (it locks the row for share): after it, a credit
+      // either is visible below (refused) or will see the closure (suspense).
+      const locked = (await m.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId])) as unknown[];
+      if (!locked.length) throw IdentityErrors.userGone();
+      await this.refuseWhileMoneyHeld(userId);
+      await m.getRepository(UserEntity).update(
+        { id: userId },
+        {
+          email: `deleted-${userId}@deleted.invalid`,
+          fullName: 'Deleted user',
+          passwordHash: null,
+          googleSub: null,
+          phoneNumber: null,
+          city: null,
+          occupation: null,
+          institutionName: null,
+          emergencyContact: null,
+          preferredWakeUpTime: null,
+          dateOfBirth: null,
+          gender: null,
+          sleepChallenges: [],
+          profilePictureUrl: null,
+          isEmailVerified: false,
+          isPhoneVerified: false,
+          settings: {},
+          deletedAt: closedAt,
+        },
+      );
+      await this.oneTime.deleteAllFor(userId, m);
+      // What other modules hold about the person goes in the same transaction: payout details, check-in notes and
+      // photos, and their place in groups (other members no longer see a closed account; it referees nobody).
+      await this.commands.execute(new ErasePayoutDetailsCommand(userId, m));
+      await this.commands.execute(new EraseCheckInDetailsCommand(userId, m));
+      await this.commands.execute(new LeaveAllGroupsCommand(userId, m));
+    });
+    // Once more: a sign-in between the first revocation and the commit got a token the first did not cover.
+    await this.tokens.revokeAllForUser(userId).catch(() => undefined);
+    return { success: true, message: 'Your account has been deleted.' };
+  }
+
+  /** Asked of the wallet and challenges modules every time; a module without a handler fails the closure, never passes it. */
+  private async refuseWhileMoneyHeld(userId: string): Promise<void> {
+    const [money, pendingChallenge] = await Promise.all([
+      this.queries.execute(new GetMoneyInFlightQuery(userId)),
+      this.queries.execute(new HasPendingChallengesQuery(userId)),
+    ]);
+    if (money.balance > 0n) throw IdentityErrors.deleteWithBalance(formatInr(money.balance));
+    if (pendingChallenge) throw IdentityErrors.deleteWithPendingChallenge();
+    if (money.pendingWithdrawals > 0) throw IdentityErrors.deleteWithPendingWithdrawal();
+    if (money.pendingDeposits > 0) throw IdentityErrors.deleteWithPendingDeposit();
+  }
+}

@@ -1,0 +1,19 @@
+import { Command } from '@nestjs/cqrs';
+import type { WithdrawalMethod } from '../../domain/withdrawal-rules.js';
+import type { WithdrawalRequest } from '../../queries/resolve-payout-method/resolve-payout-method.query.js';
+
+export interface RequestedWithdrawal {
+  success: true;
+  data: { transactionId: string; amount: number; processingFee: number; netAmount: number; status: 'PENDING'; method: WithdrawalMethod };
+  message: string;
+}
+
+/** Holds a withdrawal's amount in payout clearing (the withdrawal PENDING) and queues its payout job. */
+export class RequestWithdrawalCommand extends Command<RequestedWithdrawal> {
+  constructor(
+    readonly userId: string,
+    readonly input: WithdrawalRequest,
+  ) {
+    super();
+  }
+}

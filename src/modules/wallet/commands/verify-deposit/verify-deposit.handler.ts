@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AppConfig } from '../../../../config/app-config.js';
+import { DomainError } from '../../../../common/errors/domain-error.js';
+import { toRupees } from '../../../../common/money.js';
+import { verifyPaymentSignature } from '../../domain/signatures.js';
+import { DepositRow, DepositsService } from '../../application/deposits.service.js';
+import { PaymentProvider } from '../../infrastructure/payments/payment-provider.js';
+import { DepositErrors } from '../../wallet.errors.js';
+import { VerifiedDeposit, VerifyDepositCommand } from './verify-deposit.command.js';
+import { readBalances } from '../../queries/get-balances/get-balances.handler.js';
+
+/** Signature if the browser has one, else the provider's word on the payment; the stored order's amount either way. */
+@CommandHandler(VerifyDepositCommand)
+export class VerifyDepositHandler implements ICommandHandler<VerifyDepositCommand, VerifiedDeposit> {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(PaymentProvider) private readonly provider: PaymentProvider,
+    @Inject(DepositsService) private readonly deposits: DepositsService,
+  ) {}
+
+  async execute({ userId, input: b }: VerifyDepositCommand): Promise<VerifiedDeposit> {
+    const orderId = b.orderId ?? b.razorpay_order_id;
+    const paymentId = b.paymentId ?? b.razorpay_payment_id;
+    if (!orderId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'orderId is required');
+    if (!paymentId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'paymentId is required');
+    const signature = b.signature ?? b.razorpay_signature;
+    const deposit = await this.deposits.findOwned(userId, orderId);
+    if (deposit.status === 'SUCCESS') {
+      if (deposit.payment_id !== paymentId) throw DepositErrors.notConfirmed();
+      return this.answer(deposit, false);
+    }
+    if (signature !== undefined && signature !== '') {
+      if (!verifyPaymentSignature(orderId, paymentId, signature, this.config.razorpayKeySecret)) throw DepositErrors.badSignature();
+    } else {
+      const payment = await this.provider.fetchPayment(paymentId);
+      if (!payment || payment.status !== 'captured' || payment.orderId !== orderId || payment.amount !== BigInt(deposit.amount)) {
+        throw DepositErrors.notConfirmed();
+      }
+    }
+    const outcome = await this.deposits.credit(orderId, paymentId, signature ? 'signature' : 'provider');
+    if (outcome.deposit.payment_id !== paymentId) throw DepositErrors.notConfirmed();
+    return this.answer(outcome.deposit, outcome.credited);
+  }
+
+  private async answer(d: DepositRow, credited: boolean): Promise<VerifiedDeposit> {
+    const balance = (await readBalances(this.ds, [d.user_id])).get(d.user_id)!;
+    return {
+      success: true as const,
+      message: credited ? 'Payment verified successfully' : 'Payment already verified',
+      data: { orderId: d.order_id, paymentId: d.payment_id, transactionId: d.id, amount: toRupees(BigInt(d.amount)), status: d.status, balance: toRupees(balance) },
+    };
+  }
+}
