@@ -329,6 +329,12 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
     const { createHmac } = await import('node:crypto');
     const junk = 'not json{';
     await sendWebhook({ body: junk, signature: createHmac('sha256', WEBHOOK_SECRET).update(junk).digest('hex') }).expect(400);
+    // signed JSON that is not an event object (as the payments webhook refuses it)
+    for (const notAnEvent of ['[]', 'null', '7', '"payout.processed"']) {
+      const r = await sendWebhook({ body: notAnEvent, signature: createHmac('sha256', WEBHOOK_SECRET).update(notAnEvent).digest('hex') }).expect(400);
+      expect(r.body.error).toMatch(/^Malformed webhook body/);
+    }
+    expect(await events()).toBe(before + 1);
     expect(await withdrawal(id)).toMatchObject({ status: 'PENDING' });
     expect((await sendWebhook(good, 'evt_good').expect(200)).body.data.outcome).toBe('paid');
   });
