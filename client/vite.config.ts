@@ -46,6 +46,55 @@ function precompress(): Plugin {
 // the tests keep Chakra's own path (the module is empty there).
 const GLOBAL_CSS_ID = 'virtual:chakra-global-css';
 const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+// The rest of createSystem was still one ~110-130 ms task on a phone (issue #20), ~75 % of it merging the configs and
+// building the token dictionary. The build also lets theme.ts run that part in three tasks before createSystem
+// (`prepareSystemSteps`, through this global hook: the module is Chakra's own, not importable from the app): merging,
+// then the dictionary's build cut in two between its steps (token-dictionary.js, `stepwise`); createSystem called next
+// with the same config objects takes the prepared config and dictionary instead of building them again. The same
+// calls, in the same order, on the same objects; anything else (no preparation, a step not run, other configs) is
+// Chakra's own path.
+const MERGE_CONFIG = '  const config = mergeConfigs(...configs);\n';
+const TOKEN_DICTIONARY = '  const tokens = createTokenDictionary({\n';
+const PREPARE_TOKENS = `
+let preparedSystem;
+function takePrepared(configs) {
+  const prepared = preparedSystem;
+  preparedSystem = undefined;
+  return prepared && prepared.configs.length === configs.length && prepared.configs.every((c, i) => c === configs[i]) ? prepared : undefined;
+}
+globalThis[Symbol.for('wakestake.prepareChakraSystem')] = (...configs) => {
+  preparedSystem = undefined;
+  let config;
+  let step;
+  return [
+    () => {
+      config = mergeConfigs(...configs);
+    },
+    () => {
+      if (!config) return;
+      const { theme = {}, cssVarsPrefix = "chakra" } = config;
+      step = createTokenDictionary({ breakpoints: theme.breakpoints, tokens: theme.tokens, semanticTokens: theme.semanticTokens, prefix: cssVarsPrefix, stepwise: true });
+    },
+    () => {
+      if (!step) return;
+      step.finish();
+      preparedSystem = { configs, config, tokens: step.dictionary };
+    },
+  ];
+};
+`;
+const DICTIONARY_BUILD = `  function build() {
+    applyMiddlewares("pre");
+    applyTransforms("pre");
+    addConditionalTokens();
+    addReferences();
+    expandTokenReferences$1();
+    applyMiddlewares("post");
+    applyTransforms("post");
+    setupViews();
+  }
+`;
+const DICTIONARY_RETURN = '  build();\n  return dictionary;\n}\n';
 
 async function chakraGlobalCss(root: string): Promise<string> {
   const { createServer } = await import('vite');
@@ -88,11 +137,28 @@ function prebuiltChakraGlobalCss({ empty = false } = {}): Plugin {
       return `export default ${JSON.stringify(build ? await chakraGlobalCss(root) : '')};`;
     },
     transform(code, id) {
+      if (build && id.includes('/@chakra-ui/react/dist/esm/styled-system/token-dictionary.js')) {
+        if (!code.includes(DICTIONARY_BUILD) || !code.includes(DICTIONARY_RETURN)) this.error('Chakra createTokenDictionary changed: update wakestake:chakra-global-css in vite.config.ts');
+        return code
+          .replace(
+            DICTIONARY_BUILD,
+            '  function buildFirst() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n    addConditionalTokens();\n    addReferences();\n  }\n' +
+              '  function buildRest() {\n    expandTokenReferences$1();\n    applyMiddlewares("post");\n    applyTransforms("post");\n    setupViews();\n  }\n' +
+              '  function build() {\n    buildFirst();\n    buildRest();\n  }\n',
+          )
+          .replace(DICTIONARY_RETURN, '  if (options.stepwise) {\n    buildFirst();\n    return { dictionary, finish: buildRest };\n  }\n' + DICTIONARY_RETURN);
+      }
       if (!build || !id.includes('/@chakra-ui/react/dist/esm/styled-system/system.js')) return undefined;
-      if (!code.includes(EAGER_GLOBAL) || !code.includes('    _global,\n')) this.error('Chakra createSystem changed: update wakestake:chakra-global-css in vite.config.ts');
-      return code
-        .replace(EAGER_GLOBAL, 'let _global;')
-        .replace('    _global,\n', '    get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n');
+      if (!code.includes(EAGER_GLOBAL) || !code.includes('    _global,\n') || !code.includes(MERGE_CONFIG) || !code.includes(TOKEN_DICTIONARY)) {
+        this.error('Chakra createSystem changed: update wakestake:chakra-global-css in vite.config.ts');
+      }
+      return (
+        code
+          .replace(EAGER_GLOBAL, 'let _global;')
+          .replace('    _global,\n', '    get _global() { return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]); },\n')
+          .replace(MERGE_CONFIG, '  const prepared = takePrepared(configs);\n  const config = prepared?.config ?? mergeConfigs(...configs);\n')
+          .replace(TOKEN_DICTIONARY, '  const tokens = prepared?.tokens ?? createTokenDictionary({\n') + PREPARE_TOKENS
+      );
     },
   };
 }

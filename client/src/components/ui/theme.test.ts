@@ -1,5 +1,5 @@
 import { defaultConfig } from '@chakra-ui/react';
-import { getSystem, unusedPalettes, withPrebuiltGlobalCss } from './theme';
+import { getSystem, prepareSystemSteps, unusedPalettes, withPrebuiltGlobalCss } from './theme';
 
 // theme.ts keeps only the slot recipes of the Chakra components the app uses (bundle size). This fails when a file
 // starts using another multi-part component (Tooltip, Popover, ...) whose recipe was left out: add it to theme.ts.
@@ -42,6 +42,31 @@ describe('Chakra system', () => {
     expect(users).toEqual([]);
     expect(getSystem().token('colors.teal.500')).toBeUndefined();
     expect(getSystem().token('colors.orange.500')).toBeTruthy();
+  });
+
+  it('runs a production build\'s preparation steps (its hook into createSystem) before the system, and none elsewhere', async () => {
+    expect(prepareSystemSteps()).toEqual([]); // tests and dev: no hook (and here the system is built already)
+    const key = Symbol.for('wakestake.prepareChakraSystem');
+    const calls: unknown[][] = [];
+    const ran: number[] = [];
+    (globalThis as Record<symbol, unknown>)[key] = (...configs: unknown[]) => {
+      calls.push(configs);
+      return [0, 1, 2].map((n) => () => void ran.push(n));
+    };
+    vi.resetModules();
+    try {
+      const fresh = await import('./theme');
+      const steps = fresh.prepareSystemSteps();
+      expect(steps).toHaveLength(4); // the global CSS's <style> (none here: no prebuilt CSS in tests), then the hook's 3
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toHaveLength(3); // defaultBaseConfig, Chakra's theme, the app's: as given to createSystem
+      for (const step of steps) step();
+      expect(ran).toEqual([0, 1, 2]);
+      expect(fresh.getSystem().token('colors.brand.700')).toBe('#0b5d57');
+      expect(fresh.prepareSystemSteps()).toEqual([]); // once built
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[key];
+    }
   });
 
   it('takes a production build\'s precomputed global CSS as one <style>, and leaves ChakraProvider nothing to build', () => {

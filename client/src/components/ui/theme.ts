@@ -124,26 +124,56 @@ const config = defineConfig({
 });
 
 let built: SystemContext | undefined;
+let globalCssInserted = false;
+
+const PREPARE = Symbol.for('wakestake.prepareChakraSystem');
+
+/**
+ * A production build only (vite.config.ts, prebuiltChakraGlobalCss): inserting the global CSS and the first ~75 % of
+ * building the system (merging the configs, the token dictionary) as steps, which src/boot.tsx runs in tasks of their
+ * own before getSystem() builds the rest (on a phone the whole was one task of ~110-140 ms). To be run in order, all of
+ * them; a step left out only means createSystem builds it all itself. None elsewhere, or once the system is built.
+ */
+export function prepareSystemSteps(): (() => void)[] {
+  const prepare = (globalThis as { [PREPARE]?: (...configs: unknown[]) => (() => void)[] })[PREPARE];
+  if (built || !prepare) return [];
+  return [
+    // The precomputed global CSS's <style> (parsing 44 kB) in a task of its own too.
+    () => {
+      if (prebuiltGlobalCss && typeof document !== 'undefined' && !globalCssInserted && !built) {
+        insertGlobalCss(prebuiltGlobalCss);
+        globalCssInserted = true;
+      }
+    },
+    // Merging the configs, then the token dictionary in two.
+    ...prepare(defaultBaseConfig, chakraTheme, config),
+  ];
+}
 
 /**
  * The Chakra system, built on first use: building it (tokens, recipes, CSS variables) is one of the longest pieces
  * of start-up work, and src/boot.tsx runs it in a task of its own so no single task blocks a phone for long.
  */
 export function getSystem(): SystemContext {
-  return (built ??= withPrebuiltGlobalCss(createSystem(defaultBaseConfig, chakraTheme, config), prebuiltGlobalCss));
+  return (built ??= withPrebuiltGlobalCss(createSystem(defaultBaseConfig, chakraTheme, config), prebuiltGlobalCss, { inserted: globalCssInserted }));
+}
+
+function insertGlobalCss(css: string): void {
+  const style = document.createElement('style');
+  style.setAttribute('data-chakra-global', '');
+  style.textContent = css;
+  document.head.prepend(style);
 }
 
 /**
  * A production build carries the system's global CSS precomputed (vite.config.ts, prebuiltChakraGlobalCss): one <style>
  * the browser parses natively, and a system whose `_global` is empty, so ChakraProvider's <Global> inserts nothing and
  * the (lazy, in that build) style object is never built. Without it (dev, tests) the system is Chakra's own.
+ * `inserted`: the <style> is in already (prepareSystemSteps).
  */
-export function withPrebuiltGlobalCss(system: SystemContext, css: string): SystemContext {
+export function withPrebuiltGlobalCss(system: SystemContext, css: string, { inserted = false } = {}): SystemContext {
   if (!css || typeof document === 'undefined') return system;
-  const style = document.createElement('style');
-  style.setAttribute('data-chakra-global', '');
-  style.textContent = css;
-  document.head.prepend(style);
+  if (!inserted) insertGlobalCss(css);
   // A copy by descriptors: reading `_global` (a getter in that build) would build it.
   const descriptors = Object.getOwnPropertyDescriptors(system);
   return Object.defineProperties({}, { ...descriptors, _global: { value: [], enumerable: true } }) as SystemContext;
