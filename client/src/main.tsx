@@ -31,7 +31,7 @@ if (token) {
   const signedIn = (path: string, query?: Record<string, string | number>) => ({ url: buildUrl(path, query), token });
   // Every signed-in screen: the session check (AuthProvider, and the dashboard's static first screen) at once.
   requestEarly([signedIn('/auth/profile')]);
-  // Then, in later tasks (on a phone each fetch() costs ~8 ms of main thread, today's date an Intl formatter ~10 ms),
+  // Then, in later tasks (on a phone each fetch() costs ~8 ms of main thread),
   // the navbar's notifications and the screen's own data, a few per task.
   setTimeout(() => {
     const today = istDateString();

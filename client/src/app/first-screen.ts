@@ -72,9 +72,6 @@ export function showDashboardCopy(profile: Promise<unknown> | undefined, waitMs:
     if (user) fillDashboardCopy({ ...stored, ...user });
   });
   if (stored) return Promise.resolve();
-  // While the answer travels: the greeting's and clock's Intl formatters (~10 ms each on a phone, built on first use)
-  // in a task of their own, not in the one that paints the screen.
-  setTimeout(() => clockLine(new Date()) && greetingLine(new Date()), 0);
   return Promise.race([fresh, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatINR, formatISTDate, formatISTDateTime, formatISTTime, formatWakeUpTime, istDateString } from './format';
+import { formatISTDate, formatISTDateTime, formatISTTime, formatWakeUpTime, istDateString } from './format';
+import { formatINR } from './money';
 
 describe('formatINR', () => {
   it('groups rupees the Indian way', () => {

@@ -1,21 +1,14 @@
 // Money in rupees (en-IN grouping: ₹1,00,000) and times in India Standard Time, whatever the browser's zone.
+import { istHourMinute, istIsoDate } from './ist';
+
+// Rupees: lib/money.ts (a module of its own, so that the entry script's chunk, which imports this one, does not carry it).
+
 export const APP_TIME_ZONE = 'Asia/Kolkata';
 
 // Each formatter is built on first use: building one costs ~5 ms on a phone, and start-up would otherwise pay for all.
 export function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
-}
-
-const inrWhole = once(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 }));
-const inrPaise = once(() => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-
-/** ₹1,00,000 for whole rupees, ₹25.50 otherwise; null/undefined/NaN show as ₹0. */
-export function formatINR(amount: number | string | null | undefined, options: { alwaysPaise?: boolean } = {}): string {
-  const n = typeof amount === 'string' ? Number(amount) : amount;
-  const value = n === null || n === undefined || !Number.isFinite(n) ? 0 : n;
-  const whole = Math.abs(Math.round(value * 100)) % 100 === 0;
-  return (whole && !options.alwaysPaise ? inrWhole() : inrPaise()).format(value);
 }
 
 type DateInput = Date | string | number;
@@ -56,12 +49,14 @@ export function formatISTDateTimeZoned(input: DateInput): string {
 
 /** YYYY-MM-DD of the given instant (default now) in IST. */
 export function istDateString(input: DateInput = new Date()): string {
-  return isoDateFmt().format(toDate(input));
+  const date = toDate(input);
+  return istIsoDate(date) ?? isoDateFmt().format(date);
 }
 
 /** HH:mm (24 h) of the given instant (default now) in IST. */
 export function istTimeString(input: DateInput = new Date()): string {
-  return hmFmt().format(toDate(input));
+  const date = toDate(input);
+  return istHourMinute(date) ?? hmFmt().format(date);
 }
 
 /** Minutes since IST midnight of the given instant. */

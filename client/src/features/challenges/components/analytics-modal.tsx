@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { useAnalytics } from '../hooks/use-challenge-queries';
 import { analyticsSeries, type AnalyticsPoint } from '../utils/analytics';
 import { addDays, formatShortDate } from '../utils/dates';

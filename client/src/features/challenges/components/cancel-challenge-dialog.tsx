@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
 import { formatCalendarDate } from '../utils/dates';
 

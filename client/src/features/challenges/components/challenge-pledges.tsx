@@ -1,6 +1,7 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
 import { pledgesOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { useAppConfig } from '@/features/config';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { ChallengeStats } from '../api/types';
 
 /** The dashboard's four stat cards: current streak, success rate, total challenges, total earnings. */

@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { useChallengeHistory, useSettlement } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
 import { outcomeOfLines, receiptTitle, type ReceiptOutcome } from '../utils/receipts';

@@ -1,6 +1,7 @@
 import { Button, CloseButton, DataList, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';

@@ -2,7 +2,7 @@ import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
 import { formatCalendarDate } from '../utils/dates';
 import { receiptsOf, type ReceiptEntry, type ReceiptOutcome } from '../utils/receipts';

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { createTestChallenge } from '../api/challenges-api';
 import { reasonOf } from '../hooks/use-challenges';
 

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
 import { reasonOf } from '../hooks/use-challenges';
 import { canCancel, upcomingChallenges, UPCOMING_LIMIT } from '../utils/challenge-rules';

@@ -1,4 +1,4 @@
-import { APP_TIME_ZONE, istDateString } from '@/lib/format';
+import { APP_TIME_ZONE, istDateString, once } from '@/lib/format';
 
 /** YYYY-MM-DD plus n calendar days (no zone involved: pure calendar arithmetic). */
 export function addDays(date: string, n: number): string {
@@ -12,9 +12,11 @@ export function todayIST(now: Date = new Date()): string {
   return istDateString(now);
 }
 
-const weekdayFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-const shortFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const monthFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+// Built on first use, not at import: this module is on the dashboard's first screen, and the first Intl formatter of a
+// page starts ICU (~85 ms on a phone), which the dashboard's first render no longer needs (lib/ist.ts).
+const weekdayFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }));
+const shortFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', day: 'numeric', month: 'short' }));
+const monthFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', month: 'long', year: 'numeric' }));
 
 function utcOf(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
@@ -23,17 +25,17 @@ function utcOf(date: string): Date {
 
 /** "Mon, 23 Nov 2026" for a calendar date (already an IST date). */
 export function formatCalendarDate(date: string): string {
-  return weekdayFmt.format(utcOf(date));
+  return weekdayFmt().format(utcOf(date));
 }
 
 /** "23 Nov" */
 export function formatShortDate(date: string): string {
-  return shortFmt.format(utcOf(date));
+  return shortFmt().format(utcOf(date));
 }
 
 /** "November 2026" for a month key YYYY-MM */
 export function formatMonth(month: string): string {
-  return monthFmt.format(utcOf(`${month}-01`));
+  return monthFmt().format(utcOf(`${month}-01`));
 }
 
 /** Minutes since midnight of "HH:mm". */

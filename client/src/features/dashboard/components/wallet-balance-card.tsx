@@ -1,6 +1,6 @@
 import { Button, Card, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 
 export interface WalletBalanceCardProps {
   balance?: number;

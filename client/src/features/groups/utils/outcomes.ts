@@ -1,4 +1,5 @@
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { once } from '@/lib/format';
 import type { MorningOutcome, RefereeStatus } from '../api/groups-api';
 
 /** What a morning shows in the week grid: a symbol (for the eye) and words (for everyone, screen readers included). */
@@ -16,16 +17,17 @@ export const REFEREE_TEXT: Record<RefereeStatus, string> = {
   REJECTED: 'rejected by the referee',
 };
 
-const weekdayFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short' });
-const letterFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'narrow' });
-const longFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
+// Built on first use, not at import (this module is on the dashboard's first screen: see lib/ist.ts on ICU's start).
+const weekdayFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short' }));
+const letterFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'narrow' }));
+const longFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }));
 
 /** "Mon" for a YYYY-MM-DD date (the date is a calendar day, read in UTC so no zone shifts it). */
-export const weekdayOf = (date: string) => weekdayFmt.format(new Date(`${date}T00:00:00Z`));
+export const weekdayOf = (date: string) => weekdayFmt().format(new Date(`${date}T00:00:00Z`));
 /** "M" for a Monday (a week's column on a phone) */
-export const weekdayLetterOf = (date: string) => letterFmt.format(new Date(`${date}T00:00:00Z`));
+export const weekdayLetterOf = (date: string) => letterFmt().format(new Date(`${date}T00:00:00Z`));
 /** "Monday, 13 March" */
-export const longDateOf = (date: string) => longFmt.format(new Date(`${date}T00:00:00Z`));
+export const longDateOf = (date: string) => longFmt().format(new Date(`${date}T00:00:00Z`));
 
 /** One morning in words: "Asha, Monday, 13 March: Made it (confirmed by the referee)". */
 export function describeMorning(name: string, date: string, outcome: MorningOutcome, referee?: RefereeStatus | null): string {

@@ -5,7 +5,8 @@ import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
 import { CharityField, useCharityChoice } from '@/features/config';
 import { errorMessage } from '@/lib/api-client';
-import { formatINR, formatWakeUpTime, istDateString } from '@/lib/format';
+import { formatWakeUpTime, istDateString, once } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { MAX_FORFEIT, MIN_FORFEIT } from '@/lib/stake-rules';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {
@@ -32,8 +33,8 @@ const REPEAT_OPTIONS: { value: Repeat; label: string }[] = [
   { value: 'CUSTOM', label: 'Choose days' },
 ];
 
-const longDate = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
-const dayLabel = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+const longDate = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }));
+const dayLabel = (date: string) => longDate().format(new Date(`${date}T00:00:00Z`));
 
 export interface PlanFormProps {
   onCreated?: (plan: Plan) => void;

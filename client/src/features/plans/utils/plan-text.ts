@@ -1,11 +1,13 @@
-import { formatINR, formatWakeUpTime } from '@/lib/format';
+import { formatWakeUpTime, once } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { Plan } from '../api/plans-api';
 import { describeDays, PLAN_BOOKING_TIME } from './plan-rules';
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+// Built on first use, not at import (this module is on the dashboard's first screen: see lib/ist.ts on ICU's start).
+const dateFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }));
 
 /** "Mon, 30 Nov" for a calendar date (already IST). */
-export const planDate = (date: string) => dateFmt.format(new Date(`${date}T00:00:00Z`));
+export const planDate = (date: string) => dateFmt().format(new Date(`${date}T00:00:00Z`));
 
 /** "Weekdays at 6:00 AM IST · ₹20 a morning" */
 export function planTitle(p: Pick<Plan, 'weekdays' | 'wakeUpTime' | 'forfeitAmount'>): string {

@@ -7,7 +7,8 @@ import { phoneDigits } from '@/lib/phone';
 import { isApiError } from '@/lib/api-client';
 import { FormField } from '@/lib/forms/form-field';
 import { zodResolver } from '@/lib/forms/schema';
-import { formatINR, formatISTDate, formatWakeUpTime } from '@/lib/format';
+import { formatISTDate, formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { profileChanges, profileFormOf, profileSchema, type ProfileForm, type ProfileValues } from '../lib/profile-schema';
 
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';

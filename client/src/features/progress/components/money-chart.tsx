@@ -1,7 +1,7 @@
 import { Chart, useChart } from '@chakra-ui/charts';
 import { Box, Table } from '@chakra-ui/react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { ProgressMonth } from '../api/progress-api';
 import { monthBars } from '../utils/shape';
 import { ChartCard } from './chart-card';

@@ -2,7 +2,8 @@ import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FormAlert, FormStack, screenMessage } from '@/features/auth';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { endPauseEarly, limitsQueryKey, limitsQueryOptions, setStakeCap, startPause, type SelfLimits } from '../api/limits-api';
 
 export const limitsMessages = {

@@ -2,7 +2,8 @@ import { Badge, Box, Button, Field, Flex, Heading, Image, Link, NativeSelect, Sk
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { formatINR, formatISTDate, formatISTDateTime, formatWakeUpTime } from '@/lib/format';
+import { formatISTDate, formatISTDateTime, formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { decideAppeal, DECISION_NOTE_MIN, fetchAppealPhoto, fetchCheckInPhoto, listAppeals, type AppealDecision, type SupportAppeal, type SupportAppealStatus } from '../api/appeals-api';
 import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, SupportTable } from './panel-parts';

@@ -1,6 +1,6 @@
 import { DataList, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { RelatedEntry } from '../api/support-api';
 import { accountLabel } from '../ledger-story';
 

@@ -1,7 +1,8 @@
 import { Badge, Button, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { listOutages, OUTAGE_KIND_LABELS } from '../api/outages-api';
 import { supportKeys } from '../api/query-keys';
 import { QueryState, SupportTable } from './panel-parts';

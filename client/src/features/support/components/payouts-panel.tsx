@@ -1,7 +1,8 @@
 import { Button, Code, Field, Flex, Heading, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { fetchPayoutsCsv, listManualPayouts, ManualPayout, markPayoutFailed, markPayoutPaid } from '../api/payouts-api';
 import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, QueryState, SupportTable } from './panel-parts';

@@ -1,7 +1,8 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { supportKeys } from '../api/query-keys';
 import { getSettlement, listSettlements, rerunSettlement, type Receipt, type SettlementAlert } from '../api/support-api';
 import { ErrorAlert, InfoAlert, QueryState, SupportTable } from './panel-parts';

@@ -1,7 +1,8 @@
 import { Box, Button, Field, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { supportKeys } from '../api/query-keys';
 import { findUsers, getUserLedger, getUserPage, type SupportUser } from '../api/support-api';
 import { challengeStories } from '../ledger-story';

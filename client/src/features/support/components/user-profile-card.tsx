@@ -1,6 +1,7 @@
 import { Card, DataList, Heading, Text } from '@chakra-ui/react';
 import { errorMessage } from '@/lib/api-client';
-import { formatINR, formatISTDateTime } from '@/lib/format';
+import { formatISTDateTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { SupportUser, UserPage } from '../api/support-api';
 import { Item } from './ledger-parts';
 

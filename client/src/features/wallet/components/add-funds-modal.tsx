@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@/features/auth';
 import { useAppConfig } from '@/features/config';
 import { isApiError } from '@/lib/api-client';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { createDeposit, sandboxCheckout, verifyPayment, type DepositOrder } from '../api/wallet-api';
 import { loadRazorpayCheckout, type RazorpayFailure } from '../api/razorpay';
 import { useRefreshWallet } from '../hooks/use-wallet';

@@ -1,6 +1,6 @@
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { FormEvent } from 'react';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { WITHDRAW_MAX, WITHDRAW_MIN } from './withdraw-rules';
 
 /** Step 1: how much, against the available balance; `checking` while the server validates it. */

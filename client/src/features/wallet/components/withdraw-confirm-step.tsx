@@ -1,5 +1,5 @@
 import { Button, DataList, Heading, Stack } from '@chakra-ui/react';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { PayoutMethod } from '../api/payout-methods-api';
 import type { BankDetails } from '../api/wallet-api';
 import { FEES, type Method } from './withdraw-rules';

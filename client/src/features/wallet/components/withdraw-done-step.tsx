@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import type { WithdrawalResult } from '../api/wallet-api';
 import { withdrawMessages } from './withdraw-rules';
 import { WithdrawRow as Row } from './withdraw-row';

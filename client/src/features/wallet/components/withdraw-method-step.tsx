@@ -1,5 +1,5 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { formatINR } from '@/lib/format';
+import { formatINR } from '@/lib/money';
 import { FEES, type Method } from './withdraw-rules';
 
 /** Step 2: UPI or bank transfer, each with its fee and speed. */
