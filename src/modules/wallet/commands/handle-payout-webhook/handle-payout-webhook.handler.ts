@@ -11,6 +11,7 @@ import { isRetryableLedgerError } from '../../infrastructure/ledger.service.js';
 import { payoutOutcome, RazorpayxPayout } from '../../infrastructure/payouts/razorpayx-payout.provider.js';
 import { WITHDRAWAL_COLUMNS, WithdrawalRow, WithdrawalsService } from '../../application/withdrawals.service.js';
 import { HandlePayoutWebhookCommand } from './handle-payout-webhook.command.js';
+import { actOnceOnWebhook } from '../../infrastructure/webhook-events.js';
 
 /**
  * RazorpayX payout webhooks: the signature (HMAC-SHA256 of the raw body with the RazorpayX webhook secret) checked in
@@ -39,18 +40,7 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
     const eventId = String(eventIdHeader || (typeof event.id === 'string' ? event.id : '') || `${type}:${payout?.id ?? 'none'}:${payout?.status ?? ''}`).slice(0, 128);
 
     const result = await retry(
-      () =>
-        this.ds.transaction(async (m) => {
-          const recorded = (await m.query(
-            `INSERT INTO webhook_events (provider, event_id, event_type, payload, received_at) VALUES ('razorpayx', $1, $2, $3::jsonb, $4)
-             ON CONFLICT DO NOTHING RETURNING event_id`,
-            [eventId, type, body, this.clock.now()],
-          )) as unknown[];
-          if (!recorded.length) return { outcome: 'duplicate' } as { outcome: string; publish?: () => void };
-          const acted = await this.act(m, type, payout);
-          await m.query(`UPDATE webhook_events SET outcome = $1 WHERE provider = 'razorpayx' AND event_id = $2`, [acted.outcome.slice(0, 64), eventId]);
-          return acted;
-        }),
+      () => this.ds.transaction((m) => actOnceOnWebhook(m, 'razorpayx', { eventId, type, body, receivedAt: this.clock.now() }, () => this.act(m, type, payout))),
       { attempts: 20, retryable: isRetryableLedgerError, delay: () => upTo(20) },
     );
     result.publish?.();

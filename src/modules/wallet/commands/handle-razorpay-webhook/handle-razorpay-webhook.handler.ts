@@ -7,6 +7,7 @@ import { Clock } from '../../../../common/clock.js';
 import { isObject, readSignedWebhook } from '../../domain/signed-webhook.js';
 import { DepositRow, DepositsService } from '../../application/deposits.service.js';
 import { HandleRazorpayWebhookCommand } from './handle-razorpay-webhook.command.js';
+import { actOnceOnWebhook } from '../../infrastructure/webhook-events.js';
 
 /** Signature over the raw body; the event recorded before (and with) acting, in one transaction; replays are no-ops. */
 @CommandHandler(HandleRazorpayWebhookCommand)
@@ -28,20 +29,10 @@ export class HandleRazorpayWebhookHandler implements ICommandHandler<HandleRazor
     const eventId = String(eventIdHeader || (typeof event.id === 'string' && event.id) || `${type}:${payment?.id ?? 'none'}`).slice(0, 128);
 
     const result = await this.deposits.withRetry(() =>
-      this.ds.transaction(async (m) => {
-        const recorded = (await m.query(
-          `INSERT INTO webhook_events (provider, event_id, event_type, payload, received_at) VALUES ('razorpay', $1, $2, $3::jsonb, $4)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          [eventId, type, body, this.clock.now()],
-        )) as unknown[];
-        if (!recorded.length) return { eventId, outcome: 'duplicate' };
-        const acted = await this.act(m, type, payment);
-        await m.query(`UPDATE webhook_events SET outcome = $1 WHERE provider = 'razorpay' AND event_id = $2`, [acted.outcome, eventId]);
-        return { eventId, ...acted };
-      }),
+      this.ds.transaction((m) => actOnceOnWebhook(m, 'razorpay', { eventId, type, body, receivedAt: this.clock.now() }, () => this.act(m, type, payment))),
     );
     result.publish?.();
-    return { eventId: result.eventId, outcome: result.outcome };
+    return { eventId, outcome: result.outcome };
   }
 
   private async act(
