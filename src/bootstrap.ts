@@ -79,7 +79,7 @@ export function configureApi(app: NestFastifyApplication, config: AppConfig): vo
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Razorpay-Signature', 'X-Request-Id'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Razorpay-Signature', 'X-Request-Id', 'Idempotency-Key'],
     exposedHeaders: ['X-Request-Id'],
     maxAge: 600,
   });

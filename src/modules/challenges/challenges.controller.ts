@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
+import { fingerprintOf, IdempotencyStore, IdempotentAnswer } from '../../common/idempotency.js';
 import { toRupees } from '../../common/money.js';
 import { createValidationPipe } from '../../common/validation.js';
 import { ChallengeErrors } from './challenges.errors.js';
@@ -18,7 +19,7 @@ import { GetMyChallengesOfDateQuery } from './queries/get-my-challenges-of-date/
 import { GetMyChallengeQuery } from './queries/get-my-challenge/get-my-challenge.query.js';
 import { CanCreateChallengeQuery } from './queries/can-create-challenge/can-create-challenge.query.js';
 import { ListBookableDatesQuery } from './queries/list-bookable-dates/list-bookable-dates.query.js';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 
 export function pageOf(q: PageQueryDto): { page: number; size: number } {
   return { page: q.page === undefined ? 0 : Number(q.page), size: q.size === undefined ? 10 : Number(q.size) };
@@ -33,6 +34,7 @@ export class ChallengesController {
   constructor(
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(IdempotencyStore) private readonly idempotency: IdempotencyStore,
   ) {}
 
   @Post()
@@ -79,18 +81,33 @@ export class ChallengesController {
     return { success: true, ...(await this.queryBus.execute(new ListMyChallengesQuery(user.id, page, size, s))) };
   }
 
-  /** JSON, or multipart/form-data with the same fields and a `photo` file (JPEG or PNG, up to 5 MB). */
+  /**
+   * JSON, or multipart/form-data with the same fields and a `photo` file (JPEG or PNG, up to 5 MB). With an
+   * `Idempotency-Key` header, every retry with that key gets the first request's answer (status and body) and one
+   * check-in is recorded (common/idempotency.ts).
+   */
   @Post('verify')
   @HttpCode(200)
-  async verify(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'One key per check-in attempt (a UUID), reused on its retries: one check-in, the same answer (kept 24 h)' })
+  async verify(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const key = IdempotencyStore.keyFrom(req.headers['idempotency-key']);
     const { fields, photo } = await readVerifyRequest(req);
+    const checkIn = () => this.checkIn(user, fields, photo);
+    const answer = key === undefined ? await checkIn() : await this.idempotency.run('check-in', user.id, key, fingerprintOf(fields, photo?.bytes), checkIn);
+    void reply.status(answer.status).send(answer.body);
+  }
+
+  private async checkIn(user: AuthUser, fields: Record<string, unknown>, photo: Photo | null): Promise<IdempotentAnswer> {
     const input = (await verifyPipe.transform(fields, { type: 'body', metatype: VerifyChallengeDto })) as VerifyChallengeDto;
     const { challenge, isSuccessful } = await this.commandBus.execute(new CheckInChallengeCommand(user.id, input, photo));
     return {
-      success: true,
-      message: isSuccessful ? 'Challenge completed! You woke up on time.' : 'Checked in after the window closed',
-      challenge,
-      data: { isSuccessful, winningsAmount: challenge.winningsAmount },
+      status: 200,
+      body: {
+        success: true,
+        message: isSuccessful ? 'Challenge completed! You woke up on time.' : 'Checked in after the window closed',
+        challenge,
+        data: { isSuccessful, winningsAmount: challenge.winningsAmount },
+      },
     };
   }
 

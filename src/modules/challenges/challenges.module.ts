@@ -68,12 +68,14 @@ import { StillAwakeController } from './still-awake.controller.js';
 import { ProgressController } from './progress.controller.js';
 import { GetProgressHandler } from './queries/get-progress/get-progress.handler.js';
 import { GetGroupMorningsHandler } from './queries/get-group-mornings/get-group-mornings.handler.js';
+import { IdempotencyStore } from '../../common/idempotency.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
   controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController],
   providers: [
     ChallengesService,
+    IdempotencyStore,
     ChallengeCreator,
     CreateChallengeHandler,
     CreateTestChallengeHandler,
