@@ -4,14 +4,17 @@ import { join } from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with no background networking (this machine has no outside network). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, with no background networking (this machine has no outside network); `extraArgs` add flags. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...extraArgs],
   });
 }
+
+/** A fake camera (Chromium's test pattern) that is granted without a prompt: the camera-first photo (issue #30). */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
 
 /** bypassCSP so axe can be injected under helmet's CSP; timezone/clock options pass through. */
 export function newContext(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {

@@ -1,5 +1,6 @@
-import { Alert, Badge, Box, Button, Field, HStack, Input, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
+import { CameraCapture } from '@/components/ui/camera-capture';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { FormStack } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
@@ -109,11 +110,7 @@ export function AppealForm({ challengeId, deadline, label, onCancel }: { challen
           Until {formatISTDateTime(deadline)} IST. Support reads every dispute and answers here; if we got it wrong, your forfeit comes back.
         </Field.HelperText>
       </Field.Root>
-      <Field.Root invalid={!!photoProblem}>
-        <Field.Label>Photo (optional, JPEG or PNG up to 5 MB)</Field.Label>
-        <Input type="file" accept="image/jpeg,image/png" p={1} onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)} />
-        {photoProblem ? <Field.ErrorText>{photoProblem}</Field.ErrorText> : <Field.HelperText>A screenshot of an error, say.</Field.HelperText>}
-      </Field.Root>
+      <CameraCapture label="Photo (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} error={photoProblem} helper="A screenshot of an error, say." disabled={send.isPending} />
       {send.isError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

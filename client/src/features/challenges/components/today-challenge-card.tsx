@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Card, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { CameraCapture } from '@/components/ui/camera-capture';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/config';
@@ -44,7 +45,6 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
   const [checkInError, setCheckInError] = useState<string | null>(null);
-  const photoId = useId();
 
   const checkIn = async () => {
     setCheckInError(null);
@@ -88,16 +88,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
                   <Button colorPalette="brand" size="lg" onClick={() => void checkIn()} loading={busy} loadingText="Checking in...">
                     Check In
                   </Button>
-                  <Field.Root>
-                    <Field.Label htmlFor={photoId}>Selfie (optional, JPEG or PNG up to 5 MB)</Field.Label>
-                    <Input
-                      id={photoId}
-                      type="file"
-                      accept="image/jpeg,image/png"
-                      p={1}
-                      onChange={(e) => setPhoto(e.currentTarget.files?.[0] ?? null)}
-                    />
-                  </Field.Root>
+                  <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
                 </Stack>
               </>
             ) : null}
