@@ -57,7 +57,7 @@ describe('the configuration schema', () => {
   });
 
   it('keeps the production refusals and their messages', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual', METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW' };
     expect(loadConfig(prod)).toMatchObject({ paymentsProvider: 'razorpay', testMode: false, apiDocs: false });
     expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow('Configuration error: PAYMENTS_PROVIDER must be razorpay in production (the sandbox credits money without a real payment)');
     expect(() => loadConfig({ ...prod, TEST_MODE: 'true' })).toThrow('Configuration error: TEST_MODE must not be true in production (it opens the test-challenge route)');
@@ -117,5 +117,46 @@ describe('README and .env.example', () => {
     expect(names.filter((n) => !table.has(n))).toEqual([]);
     expect(names.filter((n) => !example.has(n))).toEqual([]);
     expect([...example].filter((n) => !names.includes(n))).toEqual([]);
+  });
+});
+
+describe('production and the two open doors of issue 31', () => {
+  const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual', METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW' };
+  const refused = (env: Record<string, string | undefined>): ConfigError => {
+    try {
+      loadConfig(env);
+    } catch (e) {
+      return e as ConfigError;
+    }
+    throw new Error('accepted');
+  };
+
+  it('refuses a production start without METRICS_TOKEN, naming it and saying what to set', () => {
+    const { METRICS_TOKEN: _token, ...without } = prod;
+    for (const env of [without, { ...prod, METRICS_TOKEN: '' }]) {
+      const e = refused(env);
+      expect(e).toBeInstanceOf(ConfigError);
+      expect(e.variable).toBe('METRICS_TOKEN');
+      expect(e.message).toBe('Configuration error: METRICS_TOKEN is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone');
+    }
+    expect(refused({ ...prod, METRICS_TOKEN: 'change-me' }).message).toContain('METRICS_TOKEN is a documented placeholder');
+    expect(refused({ ...prod, METRICS_TOKEN: 'short-token' }).message).toBe('Configuration error: METRICS_TOKEN must be at least 32 characters in production (got 11)');
+    expect(loadConfig(prod).metricsToken).toBe(prod.METRICS_TOKEN);
+    // Outside production /metrics may stay open (a developer's machine, the tests).
+    expect(loadConfig(BASE).metricsToken).toBeNull();
+  });
+
+  it('defaults PUSH_SERVICE_HOSTS to the browsers push services in every environment; private addresses only by an explicit allowance outside production', () => {
+    const names = (env: Record<string, string>) => loadConfig(env).pushServiceHosts.map((h) => `${h.wildcard ? '*.' : ''}${h.name}${h.port ? `:${h.port}` : ''}`);
+    const defaults = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
+    expect(names(BASE)).toEqual(defaults);
+    expect(names(prod)).toEqual(defaults);
+    expect(names({ ...BASE, NODE_ENV: 'development' })).toEqual(defaults);
+    expect(names({ ...BASE, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, push.wakestake.test:8443' })).toEqual(['fcm.googleapis.com', 'push.wakestake.test:8443']);
+    expect(loadConfig(BASE).pushAllowPrivateAddresses).toBe(false);
+    expect(loadConfig({ ...BASE, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).pushAllowPrivateAddresses).toBe(true);
+    expect(refused({ ...prod, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).message).toBe('Configuration error: PUSH_ALLOW_PRIVATE_ADDRESSES must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it');
+    expect(refused({ ...prod, PUSH_SERVICE_HOSTS: 'push.wakestake.test:8443' }).variable).toBe('PUSH_SERVICE_HOSTS');
+    expect(loadConfig({ ...prod, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com:443' }).pushServiceHosts).toEqual([{ name: 'fcm.googleapis.com', wildcard: false, port: null }]);
   });
 });

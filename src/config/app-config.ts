@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { bool, type Charity, ConfigError, devSecret, type Env, int, oneOf, parseCharities, requireStrongSecret, str, timezone, url } from './env-parsers.js';
 import { strictTuning } from './tuning.js';
+import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts, type PushServiceHost } from './push-hosts.js';
 
 export { type Charity, ConfigError, donationDestination, NO_CHARITY_DESTINATION, parseCharities, PLACEHOLDER_SECRETS, requireStrongSecret } from './env-parsers.js';
 
@@ -73,8 +74,12 @@ export class AppConfig {
   ledgerHmacKey: string;
   /** Web Push (VAPID) keys, base64url; null: push reminders are off (production without VAPID_* set). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
-  /** Bearer token GET /metrics asks for (api and worker); null: open (scraped on a private network). */
+  /** Bearer token GET /metrics asks for (api and worker); null: open (development and tests only: production requires it). */
   metricsToken: string | null;
+  /** PUSH_SERVICE_HOSTS: the only hosts a push subscription's endpoint may name (default: the browsers' push services). */
+  pushServiceHosts: PushServiceHost[];
+  /** PUSH_ALLOW_PRIVATE_ADDRESSES: the push sender may connect to private and loopback addresses (tests' local push service); refused in production. */
+  pushAllowPrivateAddresses: boolean;
   /** The worker's health and metrics port (0: a free one; null: none). */
   workerHealthPort: number | null;
   workerHealthHost: string;
@@ -191,6 +196,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const smtpUrl = env.SMTP_URL ? url(env, 'SMTP_URL', '', ['smtp:', 'smtps:']) : null;
   const mailFrom = str(env, 'MAIL_FROM', 'no-reply@localhost');
   if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must be an email address (got "${mailFrom}")`);
+  // /metrics carries deposit, payout and settlement figures, on the api's public port (and the worker's): never open in production.
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (production && metricsToken === null) throw new ConfigError('METRICS_TOKEN', 'is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone');
+  if (production) requireStrongSecret('METRICS_TOKEN', metricsToken!);
+  const pushServiceHosts = parsePushServiceHosts(str(env, 'PUSH_SERVICE_HOSTS', DEFAULT_PUSH_SERVICE_HOSTS), production);
+  const pushAllowPrivateAddresses = bool(env, 'PUSH_ALLOW_PRIVATE_ADDRESSES', false);
+  if (production && pushAllowPrivateAddresses) throw new ConfigError('PUSH_ALLOW_PRIVATE_ADDRESSES', 'must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it');
   const cron = str(env, 'SETTLEMENT_CRON', '0 9 * * *');
   if (cron.trim().split(/\s+/).length < 5) throw new ConfigError('SETTLEMENT_CRON', `must be a cron pattern such as "0 9 * * *" (got "${cron}")`);
 
@@ -233,7 +245,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     authRateLimitIp: int(env, 'AUTH_RATE_LIMIT_IP', 10, 1, 1_000_000),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     redisPrefix: str(env, 'BULLMQ_PREFIX', 'wakestake'),
-    metricsToken: env.METRICS_TOKEN || null,
+    metricsToken,
+    pushServiceHosts,
+    pushAllowPrivateAddresses,
     workerHealthPort: /^(off|false|none)$/i.test(env.WORKER_HEALTH_PORT ?? '') ? null : int(env, 'WORKER_HEALTH_PORT', nodeEnv === 'test' ? 0 : 9464, 0, 65535),
     workerHealthHost: str(env, 'WORKER_HEALTH_HOST', '0.0.0.0'),
     mailRetryDelayMs: int(env, 'MAIL_RETRY_DELAY_MS', 5_000, 10, 3_600_000),

@@ -21,6 +21,7 @@ const SAFE: Record<string, string> = {
   RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef',
   RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab',
   PAYOUTS_PROVIDER: 'manual',
+  METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW',
 };
 
 function without(env: Record<string, string>, ...names: string[]): Record<string, string> {
@@ -43,6 +44,11 @@ const UNSAFE: Array<[string, Record<string, string>, string]> = [
   ['a secret of low variety', { ...SAFE, JWT_SECRET: 'abababababababababababababababababab' }, 'JWT_SECRET'],
   ['TEST_MODE on', { ...SAFE, TEST_MODE: 'true' }, 'TEST_MODE'],
   ['a weak ledger key', { ...SAFE, LEDGER_HMAC_KEY: 'short' }, 'LEDGER_HMAC_KEY'],
+  ['no metrics token (GET /metrics would be open on the public port)', without(SAFE, 'METRICS_TOKEN'), 'METRICS_TOKEN'],
+  ['an empty metrics token', { ...SAFE, METRICS_TOKEN: '' }, 'METRICS_TOKEN'],
+  ['a weak metrics token', { ...SAFE, METRICS_TOKEN: 'metrics' }, 'METRICS_TOKEN'],
+  ['private push addresses allowed', { ...SAFE, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }, 'PUSH_ALLOW_PRIVATE_ADDRESSES'],
+  ['a push service host with a test port', { ...SAFE, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com,push.example.test:8443' }, 'PUSH_SERVICE_HOSTS'],
 ];
 
 describe('production configuration', () => {
@@ -108,6 +114,18 @@ describe('a production start', () => {
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Configuration error: PAYMENTS_PROVIDER /);
+  });
+
+  it.each([
+    ['api', API_ENTRY],
+    ['worker', WORKER_ENTRY],
+  ])('of the %s without METRICS_TOKEN exits non-zero, saying what to set', (_name, entry) => {
+    const r = spawnSync(process.execPath, [entry], { cwd: ROOT, env: { ...baseEnv(), ...without(SAFE, 'METRICS_TOKEN') }, encoding: 'utf8', timeout: 30_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.status).not.toBeNull();
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: METRICS_TOKEN is required in production: set it to a long random secret \(openssl rand -hex 32\) and give Prometheus the same bearer token/);
   });
 
   it('with safe settings is healthy, and the sandbox, test and docs routes answer 404', async () => {

@@ -1,25 +1,14 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { IncomingMessage } from 'node:http';
-import { Agent, createServer, Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer, Server } from 'node:https';
 import { DataSource } from 'typeorm';
 // web-push's own dependency: the receiving side of RFC 8188 (what a browser does with the push message)
 import ece from 'http_ece';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createUser, TestUser } from '../factories/wallet.js';
 import { SendDueRemindersCommand } from '../../src/modules/notifications/commands/send-due-reminders/send-due-reminders.command.js';
-import { PUSH_HTTPS_AGENT } from '../../src/modules/notifications/infrastructure/push-sender.js';
-
-/** A certificate for 127.0.0.1, made for this run (push services speak only https). */
-function selfSigned(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-  return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-}
+import { selfSignedPushCert, TEST_PUSH_HOST, testPushEnv, testPushOverrides } from '../setup/test-push-host.js';
 
 /**
  * A local push service that answers as RFC 8030 says (201 Created; 410 Gone for a subscription that ended) and checks
@@ -31,7 +20,7 @@ interface Received {
   body: Buffer;
 }
 
-function pushService(gonePaths: Set<string>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; received: Received[] }> {
+function pushService(gonePaths: Set<string>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; port: number; received: Received[] }> {
   const received: Received[] = [];
   const server = createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +34,7 @@ function pushService(gonePaths: Set<string>, tls: { key: Buffer; cert: Buffer })
       res.writeHead(201, { Location: `/msg/${received.length}` }).end();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://127.0.0.1:${(server.address() as { port: number }).port}`, received })));
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`, port: (server.address() as { port: number }).port, received })));
 }
 
 /** What a browser keeps for its subscription: a P-256 key pair and a 16-byte auth secret. */
@@ -79,10 +68,11 @@ describe('push reminders', () => {
   const gone = new Set<string>();
 
   beforeAll(async () => {
-    const tls = selfSigned();
-    t = await createTestApp({ override: (b) => b.overrideProvider(PUSH_HTTPS_AGENT).useValue(new Agent({ ca: tls.cert })) });
-    ds = t.app.get(DataSource);
+    const tls = selfSignedPushCert();
     push = await pushService(gone, tls);
+    // The local push service is a push service host by configuration (PUSH_SERVICE_HOSTS), reached through loopback.
+    t = await createTestApp({ env: testPushEnv(push.port), override: testPushOverrides(tls.cert) });
+    ds = t.app.get(DataSource);
     me = await createUser(t);
     quiet = await createUser(t);
     await ds.query(`UPDATE users SET settings = '{"notifications":{"challengeReminders":false}}'::jsonb WHERE id = $1`, [quiet.id]);

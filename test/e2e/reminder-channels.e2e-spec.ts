@@ -1,27 +1,16 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { createECDH, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, createServer, Server } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer, Server } from 'node:https';
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { SmtpReceiver, startSmtpReceiver } from '../setup/smtp-receiver.js';
 import { createUser, TestUser } from '../factories/wallet.js';
 import { MailOutbox } from '../../src/common/mail/mail-outbox.js';
 import { SendDueRemindersCommand } from '../../src/modules/notifications/commands/send-due-reminders/send-due-reminders.command.js';
-import { PUSH_HTTPS_AGENT } from '../../src/modules/notifications/infrastructure/push-sender.js';
-
-/** A certificate for 127.0.0.1, made for this run (push services speak only https). */
-function selfSigned(): { key: Buffer; cert: Buffer } {
-  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-  return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
-}
+import { selfSignedPushCert, TEST_PUSH_HOST, testPushEnv, testPushOverrides } from '../setup/test-push-host.js';
 
 /** A local push service: 201 Created, or the status a path is given (410 Gone: the subscription ended; 500: failing). */
-function pushService(statusFor: Map<string, number>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; received: string[] }> {
+function pushService(statusFor: Map<string, number>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; port: number; received: string[] }> {
   const received: string[] = [];
   const server = createServer(tls, (req, res) => {
     req.resume();
@@ -30,7 +19,7 @@ function pushService(statusFor: Map<string, number>, tls: { key: Buffer; cert: B
       res.writeHead(statusFor.get(req.url ?? '') ?? 201).end();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://127.0.0.1:${(server.address() as { port: number }).port}`, received })));
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`, port: (server.address() as { port: number }).port, received })));
 }
 
 function browserKeys() {
@@ -51,11 +40,11 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
   const statusFor = new Map<string, number>();
 
   beforeAll(async () => {
-    const tls = selfSigned();
+    const tls = selfSignedPushCert();
     smtp = await startSmtpReceiver();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url }, override: (b) => b.overrideProvider(PUSH_HTTPS_AGENT).useValue(new Agent({ ca: tls.cert })) });
-    ds = t.app.get(DataSource);
     push = await pushService(statusFor, tls);
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, ...testPushEnv(push.port) }, override: testPushOverrides(tls.cert) });
+    ds = t.app.get(DataSource);
   });
   afterAll(async () => {
     push.server.close();

@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { PushController } from './push.controller.js';
 import { NotificationsController } from './notifications.controller.js';
 import { MarkAllNotificationsReadHandler } from './commands/mark-all-notifications-read/mark-all-notifications-read.handler.js';
-import { PUSH_HTTPS_AGENT, PushSender } from './infrastructure/push-sender.js';
+import { PUSH_DNS_LOOKUP, PUSH_TLS_CA, PushSender } from './infrastructure/push-sender.js';
 import { PushSubscriptionsRepository } from './infrastructure/push-subscriptions.repository.js';
 import { SavePushSubscriptionHandler } from './commands/save-push-subscription/save-push-subscription.handler.js';
 import { RemovePushSubscriptionHandler } from './commands/remove-push-subscription/remove-push-subscription.handler.js';
@@ -28,7 +28,8 @@ const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAns
   imports: [CqrsModule],
   controllers: [PushController, NotificationsController],
   providers: [
-    { provide: PUSH_HTTPS_AGENT, useValue: null },
+    { provide: PUSH_DNS_LOOKUP, useValue: null },
+    { provide: PUSH_TLS_CA, useValue: null },
     PushSubscriptionsRepository,
     PushSender,
     SavePushSubscriptionHandler,

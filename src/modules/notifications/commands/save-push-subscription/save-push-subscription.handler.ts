@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { isIP } from 'node:net';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { AppConfig } from '../../../../config/app-config.js';
+import { pushEndpointProblem } from '../../domain/push-endpoint.js';
 import { PushSubscriptionsRepository } from '../../infrastructure/push-subscriptions.repository.js';
 import { SavePushSubscriptionCommand } from './save-push-subscription.command.js';
 
@@ -19,15 +19,9 @@ export class SavePushSubscriptionHandler implements ICommandHandler<SavePushSubs
 
   async execute({ input }: SavePushSubscriptionCommand): Promise<{ id: string }> {
     if (!this.config.vapid) throw new DomainError('NOTIFICATIONS.PUSH_OFF', 'NOT_FOUND', 'Push notifications are not configured on this server');
-    let url: URL;
-    try {
-      url = new URL(input.endpoint);
-    } catch {
-      throw invalid('endpoint must be a URL');
-    }
-    // The server POSTs to this address: only https, and in production never an internal address.
-    const internal = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0 || /^(localhost|.*\.local|.*\.internal)$/i.test(url.hostname);
-    if (url.protocol !== 'https:' || (this.config.nodeEnv === 'production' && internal)) throw invalid('endpoint must be an https push service address');
+    // The server POSTs to this address: only a push service's host (PUSH_SERVICE_HOSTS), https, in every environment.
+    const problem = pushEndpointProblem(input.endpoint, this.config.pushServiceHosts);
+    if (problem) throw invalid(problem);
     if (Buffer.from(input.p256dh, 'base64url').length !== 65) throw invalid('keys.p256dh must be a base64url P-256 public key');
     if (Buffer.from(input.auth, 'base64url').length !== 16) throw invalid('keys.auth must be a base64url 16-byte secret');
     return { id: await this.subs.save(input, this.clock.now()) };
