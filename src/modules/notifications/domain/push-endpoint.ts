@@ -24,13 +24,13 @@ export function pushEndpointProblem(endpoint: string, hosts: readonly PushServic
   }
   if (url.protocol !== 'https:') return 'endpoint must be an https push service address';
   if (url.username !== '' || url.password !== '') return 'endpoint must not carry a user name or password';
-  const legacy = legacyParse(endpoint);
-  if (legacy.protocol !== 'https:' || legacy.hostname !== url.hostname || (legacy.port ?? '443') !== (url.port || '443') || legacy.auth) {
-    return 'endpoint must be a plain https URL';
-  }
   const host = pushServiceHostFor(url.hostname, hosts);
   if (!host) return `endpoint must be on a push service's host (${url.hostname} is not one)`;
   const port = url.port === '' ? 443 : Number(url.port);
-  if (port !== (host.port ?? 443)) return `endpoint must use the push service's port 443 (got ${port})`;
+  if (port !== (host.port ?? 443)) return `endpoint must use the push service's port ${host.port ?? 443} (got ${port})`;
+  const legacy = legacyParse(endpoint);
+  if (/[\\\s]/.test(endpoint) || legacy.protocol !== 'https:' || legacy.hostname !== url.hostname || (legacy.port ?? '443') !== (url.port || '443') || legacy.auth) {
+    return 'endpoint must be a plain https URL';
+  }
   return null;
 }
