@@ -30,7 +30,7 @@ const REQUIRED = {
   RAZORPAY_KEY_SECRET: 'razorpay-key-secret-value',
   RAZORPAY_WEBHOOK_SECRET: 'razorpay-webhook-secret-value',
   PAYOUTS_PROVIDER: 'manual',
-  METRICS_TOKEN: 'metrics-token-0123456789abcdef',
+  METRICS_TOKEN: 'metrics-token-0123456789abcdef-4f2a', // 32+ characters: the app refuses a weaker one in production
 };
 
 /** The environment a test gets, minus anything of the caller's that compose would interpolate. */
@@ -102,6 +102,9 @@ describe('docker/compose.yml', () => {
     expect(env.NODE_ENV).toBe('production');
     expect(env.PAYMENTS_PROVIDER).toBe('razorpay');
     expect(resolved.services.worker.environment!.WORKER_HEALTH_PORT).toBe('9464');
+    // /metrics is never open: both processes get the token (the app refuses a production start without it).
+    expect(env.METRICS_TOKEN).toBe(REQUIRED.METRICS_TOKEN);
+    expect(resolved.services.worker.environment!.METRICS_TOKEN).toBe(REQUIRED.METRICS_TOKEN);
   });
 
   (compose ? it : it.skip).each(Object.keys(REQUIRED))('stops `config` with a message when %s is missing', (name) => {
