@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatISTDate, formatISTDateTime, formatISTTime, formatWakeUpTime, istDateString } from './format';
+import { formatISTDate, formatISTDateTime, formatISTTime, formatPercent, formatWakeUpTime, istDateString } from './format';
 import { formatINR } from './money';
 
 describe('formatINR', () => {
@@ -33,5 +33,22 @@ describe('IST formatting', () => {
   it('formats wake-up times as a 12-hour clock', () => {
     expect(formatWakeUpTime('07:30')).toBe('7:30 AM');
     expect(formatWakeUpTime('00:00')).toBe('12:00 AM');
+  });
+});
+
+describe('one clock, one rounding (issue 29)', () => {
+  it('shows an instant in the wake-up time’s format: "6:45 AM", not "6:45 am"', () => {
+    expect(formatISTTime('2026-11-22T01:15:00Z')).toBe('6:45 AM');
+    expect(formatISTTime('2026-11-22T01:40:00Z')).toBe('7:10 AM');
+    expect(formatISTTime('2026-11-22T08:30:00Z')).toBe('2:00 PM');
+    expect(formatISTTime('2026-11-21T18:30:00Z')).toBe('12:00 AM');
+    expect(formatISTDateTime('2026-11-22T01:15:00Z')).toBe('22 Nov 2026, 6:45 AM');
+    expect(formatISTTime('2026-11-22T01:15:00Z')).toBe(formatWakeUpTime('06:45'));
+  });
+  it('rounds a percentage to a whole percent everywhere', () => {
+    expect(formatPercent(66.666)).toBe('67%');
+    expect(formatPercent(66.7)).toBe('67%');
+    expect(formatPercent(50)).toBe('50%');
+    expect(formatPercent(null)).toBe('0%');
   });
 });

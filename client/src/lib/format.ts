@@ -32,17 +32,30 @@ export function formatISTDate(input: DateInput): string {
   return dateFmt().format(toDate(input));
 }
 
-/** "7:05 am" in IST. */
+/** "7:05 AM" in IST: the one clock format (issue 29), the same as a wake-up time's; by arithmetic where it can (lib/ist.ts). */
 export function formatISTTime(input: DateInput): string {
-  return timeFmt().format(toDate(input));
+  const date = toDate(input);
+  const hm = istHourMinute(date);
+  return hm ? formatWakeUpTime(hm) : upperMeridiem(timeFmt().format(date));
 }
 
-/** "22 Nov 2026, 7:05 am" in IST. */
+/** "22 Nov 2026, 7:05 AM" in IST. */
 export function formatISTDateTime(input: DateInput): string {
-  return dateTimeFmt().format(toDate(input));
+  return upperMeridiem(dateTimeFmt().format(toDate(input)));
 }
 
-/** "22 Nov 2026, 7:05 am IST": where a time stands alone and a reader abroad must not take it for local time. */
+/** Intl's en-IN "am"/"pm" as the one clock format's "AM"/"PM". */
+function upperMeridiem(text: string): string {
+  return text.replace(/\b(am|pm)\b/g, (m) => m.toUpperCase());
+}
+
+/** A share as a whole percent, the one rounding (issue 29): 66.67 → "67%". */
+export function formatPercent(value: number | null | undefined): string {
+  const n = Number(value);
+  return `${Number.isFinite(n) ? Math.round(n) : 0}%`;
+}
+
+/** "22 Nov 2026, 7:05 AM IST": where a time stands alone and a reader abroad must not take it for local time. */
 export function formatISTDateTimeZoned(input: DateInput): string {
   return `${formatISTDateTime(input)} IST`;
 }

@@ -1,9 +1,13 @@
-// The bounds of one morning's stake and wake-up time (SPEC.md section 5), shared by a single challenge and a plan.
-export const MIN_FORFEIT = 10;
-export const MAX_FORFEIT = 100;
-export const EARLIEST_WAKE_MINUTES = 4 * 60;
-export const LATEST_WAKE_MINUTES = 7 * 60;
-export const WAKE_STEP_MINUTES = 30;
+// The bounds of one morning's stake and wake-up time (SPEC.md section 5), shared by a single challenge and a plan. Issue 29:
+// the server's rules come from GET /config (lib/rules.ts, useRules); these are the first render's stand-ins, taken from
+// the one fallback copy there, never re-declared here.
+import { FALLBACK_RULES, minutesOfHHMM } from './rules';
+
+export const MIN_FORFEIT = FALLBACK_RULES.stake.min;
+export const MAX_FORFEIT = FALLBACK_RULES.stake.max;
+export const EARLIEST_WAKE_MINUTES = minutesOfHHMM(FALLBACK_RULES.wakeUp.earliest);
+export const LATEST_WAKE_MINUTES = minutesOfHHMM(FALLBACK_RULES.wakeUp.latest);
+export const WAKE_STEP_MINUTES = FALLBACK_RULES.wakeUp.stepMinutes;
 /** Where a pledge-mode miss goes when the operator keeps no charity list (the server's NO_CHARITY_DESTINATION). */
 export const NO_CHARITY_DESTINATION = 'WakeStake (no charity is configured)';
 

@@ -1,11 +1,14 @@
-import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { formatSignedINR, grossLines, netResultOf, settledWords } from '@/lib/money-words';
+import { outcomeWord } from '@/lib/status-words';
 import type { Challenge } from '../api/types';
-import { forfeitLostOf, HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../utils/challenge-rules';
+import { HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 import { appealDeadline, isMiss, MissAppeal } from './miss-appeal';
 
@@ -25,13 +28,6 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
             {history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT).map((c) => {
               const label = historyLabel(c);
               const forgiven = isForgiven(c);
-              const amount = c.isSuccessful
-                ? c.status === 'PROCESSED'
-                  ? `+${formatINR(c.winningsAmount)}`
-                  : 'Awaiting settlement'
-                : forgiven
-                  ? 'Full stake back'
-                  : `−${formatINR(forfeitLostOf(c))}`;
               return (
                 <Box as="li" key={c.id} py={3} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }}>
                   <HStack justify="space-between" gap={3}>
@@ -49,11 +45,11 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
                     </Stack>
                     <Stack gap={1} align="flex-end">
                       <Badge colorPalette={label === 'COMPLETED' ? 'green' : label === 'FORGIVEN' ? 'blue' : 'red'} variant="subtle">
-                        {label}
+                        {outcomeWord(label)}
                       </Badge>
-                      <Text fontSize="sm">{amount}</Text>
                     </Stack>
                   </HStack>
+                  <NetResult challenge={c} />
                   {isMiss(c) && !forgiven ? (
                     <Box mt={2}>
                       <MissAppeal challengeId={c.id} deadline={appealDeadline(c)} label={formatCalendarDate(c.challengeDate)} />
@@ -66,5 +62,68 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
         )
       }
     </ListCard>
+  );
+}
+
+/**
+ * Issue 29: a settled morning shows its NET result (what it did to the wallet: "+₹9", "−₹4.50", "₹0"), so that a column
+ * of them adds up to the real total; the gross lines (staked, back, winnings) open on tap.
+ */
+function NetResult({ challenge: c }: { challenge: Challenge }) {
+  const [open, setOpen] = useState(false);
+  const net = netResultOf(c);
+  if (net === null) {
+    return (
+      <Text fontSize="sm" color="fg.muted" mt={1} data-testid="history-net">
+        Awaiting settlement
+      </Text>
+    );
+  }
+  return (
+    <Box mt={1}>
+      <HStack justify="space-between" gap={3}>
+        <Button
+          variant="plain"
+          size="sm"
+          px={0}
+          h="auto"
+          color="fg.muted"
+          textDecoration="underline"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="history-words"
+        >
+          {settledWords(c)}
+        </Button>
+        <Text
+          fontWeight="bold"
+          color={net > 0 ? 'fg.success' : net < 0 ? 'fg.error' : undefined}
+          data-testid="history-net"
+          aria-label={`Net result ${formatSignedINR(net)}`}
+        >
+          {formatSignedINR(net)}
+        </Text>
+      </HStack>
+      {open ? (
+        <Box as="dl" mt={1} fontSize="sm" data-testid="history-gross">
+          {grossLines(c).map((l) => (
+            <HStack key={l.label} justify="space-between">
+              <Text as="dt" color="fg.muted">
+                {l.label}
+              </Text>
+              <Text as="dd">{l.amount}</Text>
+            </HStack>
+          ))}
+          <HStack justify="space-between" borderTopWidth="1px" borderColor="border">
+            <Text as="dt" fontWeight="semibold">
+              Net
+            </Text>
+            <Text as="dd" fontWeight="semibold">
+              {formatSignedINR(net)}
+            </Text>
+          </HStack>
+        </Box>
+      ) : null}
+    </Box>
   );
 }

@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { Toaster, toaster } from '@/components/ui/toaster';
+import { FALLBACK_RULES } from '@/lib/rules';
 import { addDays, formatCalendarDate, todayIST } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
@@ -50,7 +51,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
 
   it('balance of ₹50 or less: red alert and "Insufficient Balance", disabled', async () => {
     renderForm(50);
-    expect(await screen.findByText('Insufficient balance! You need at least ₹50 to create challenges')).toBeInTheDocument();
+    expect(await screen.findByText(`Insufficient balance! ${FALLBACK_RULES.minBalanceRule}`)).toBeInTheDocument();
     expect(submit()).toHaveTextContent('Insufficient Balance');
     expect(submit()).toBeDisabled();
   });
@@ -152,9 +153,16 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     expect(review).toHaveTextContent(formatCalendarDate(tomorrow));
     expect(review).toHaveTextContent('7:00 AM IST');
     expect(review).toHaveTextContent('6:45 AM – 7:10 AM IST');
-    expect(review).toHaveTextContent('Your ₹25 comes back with a share of the pool, credited by 3 PM.');
+    expect(review).toHaveTextContent('Your ₹25 comes back with a share of the pool (what those who miss leave), credited by 3 PM.');
     expect(review).toHaveTextContent('₹21.25 (85%) comes back by 3 PM; ₹3.75 goes to the pool for those who woke up.');
-    await waitFor(() => expect(within(review).getByTestId('review-today-pool')).toHaveTextContent('₹9.75 from 12 players'));
+    // issue 29: the morning being staked (tomorrow), not today's; an estimated share; both edge rules
+    await waitFor(() => expect(within(review).getByTestId('review-morning-pool')).toHaveTextContent('₹9.75 from 12 players'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`/challenges/pool?date=${tomorrow}`))).toBe(true);
+    // ₹9.75 over ₹420 booked + this ₹25, pro rata: 975 × 2500 / 44500 = 54.8 paise, floored
+    expect(within(review).getByTestId('review-estimated-share')).toHaveTextContent('about ₹0.54 on top of your stake');
+    expect(within(review).getByTestId('review-everyone-wakes')).toHaveTextContent('Nobody wins extra; everyone gets their stake back.');
+    expect(within(review).getByTestId('review-nobody-wakes')).toHaveTextContent('the pool goes to WakeStake');
+    expect(within(review).getByRole('link', { name: 'See a worked example' })).toHaveAttribute('href', '/help#example');
     await user.click(within(review).getByRole('button', { name: 'Confirm and stake ₹25' }));
     const toast = await screen.findByTestId('toast');
     expect(toast).toHaveTextContent('Challenge created');

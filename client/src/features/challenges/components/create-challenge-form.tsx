@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
-import { CharityField, useCharityChoice } from '@/features/config';
+import { CharityField, useCharityChoice, useRules } from '@/features/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { FormField } from '@/lib/forms/form-field';
@@ -23,7 +23,6 @@ import {
   createErrorOutcome,
   DEFAULT_FORFEIT,
   DEFAULT_WAKE_MINUTES,
-  MIN_FORFEIT,
   WAKE_STEP_MINUTES,
   windowLabelsFor,
 } from '../utils/challenge-rules';
@@ -60,7 +59,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const bookedInCache = useMemo(() => new Set((pending.data ?? []).map((c) => c.challengeDate)), [pending.data]);
   const choices = useMemo(() => dateChoices(today, bookable.data, bookedInCache), [today, bookable.data, bookedInCache]);
   const { balance, isPending: balancePending, isError: balanceFailed } = useWalletBalance();
-  const schema = useMemo(() => createChallengeSchema(balance ?? 0), [balance]);
+  const rules = useRules();
+  const schema = useMemo(() => createChallengeSchema(balance ?? 0, rules), [balance, rules]);
   // The form keeps what was picked; the date and time below are what is offered of it (a date taken meanwhile falls
   // back to the first bookable one, a time outside the date's slots to the nearest).
   const form = useForm<CreateChallengeFields, unknown, CreateChallengeValues>({
@@ -93,11 +93,11 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
 
   const forfeit = forfeitOf(forfeitText);
   const known = typeof balance === 'number';
-  const check = checkCreateForm({ balance: balance ?? 0, forfeit, loading: submitting || balancePending });
+  const check = checkCreateForm({ balance: balance ?? 0, forfeit, loading: submitting || balancePending, rules });
   const serverSaysNo = canCreate.data?.canCreate === false && !!canCreate.data.reason;
   const disabled = check.disabled || !known || serverSaysNo || !date;
   const wakeUpTime = hhmmOf(wakeMinutes);
-  const window = windowLabelsFor(wakeUpTime);
+  const window = windowLabelsFor(wakeUpTime, rules);
 
   // The forfeit's message as it is typed (read from the schema in the render itself, so it never lags a keystroke).
   const forfeitError = schemaErrors(schema, { challengeDate: date, wakeMinutes, forfeit: forfeitText })?.forfeit?.message;
@@ -148,7 +148,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       {known && check.insufficientBalance ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>Insufficient balance! You need at least ₹50 to create challenges</Alert.Title>
+          <Alert.Title>Insufficient balance! {rules.minBalanceRule}</Alert.Title>
         </Alert.Root>
       ) : null}
       {known && check.lowBalance ? (
@@ -218,8 +218,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         </Slider.Control>
       </Slider.Root>
       <Text fontSize="sm" color="fg.muted" mt={-2} data-testid="window-text">
-        Check-in window: {formatWakeUpTime(window.opens)} – {formatWakeUpTime(window.closes)} IST (15 minutes before to 10
-        minutes after).
+        Check-in window: {formatWakeUpTime(window.opens)} – {formatWakeUpTime(window.closes)} IST ({rules.checkIn.minutesBefore} minutes before to{' '}
+        {rules.checkIn.minutesAfter} minutes after).
       </Text>
 
       <FormField
@@ -227,11 +227,11 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
         error={forfeitError}
         helper={
           pledge
-            ? `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and 85% comes back, the rest is donated to ${charity?.name ?? NO_CHARITY_DESTINATION}.`
-            : `From ₹${MIN_FORFEIT} to ₹${check.maxForfeit}. Miss it and 85% comes back; wake up and win a share of the pool.`
+            ? `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and ${rules.missRefundPercent}% comes back, the rest is donated to ${charity?.name ?? NO_CHARITY_DESTINATION}.`
+            : `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Miss it and ${rules.missRefundPercent}% comes back; wake up and win a share of the pool.`
         }
       >
-        <Input type="number" inputMode="numeric" min={MIN_FORFEIT} max={check.maxForfeit} step={1} {...register('forfeit')} />
+        <Input type="number" inputMode="numeric" min={rules.stake.min} max={check.maxForfeit} step={1} {...register('forfeit')} />
       </FormField>
 
       <CharityField choice={charityChoice} />
@@ -260,7 +260,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
                 date: reviewing.challengeDate,
                 today,
                 wakeUpTime: reviewing.wakeUpTime,
-                window: windowLabelsFor(reviewing.wakeUpTime),
+                window: windowLabelsFor(reviewing.wakeUpTime, rules),
                 forfeit: reviewing.forfeitAmount,
                 pledge,
                 charityName: pledge ? charity?.name : undefined,

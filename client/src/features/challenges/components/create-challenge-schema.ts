@@ -4,28 +4,29 @@
 import { hhmmOf } from '@/lib/stake-rules';
 import { z, type Fills } from '@/lib/forms/schema';
 import type { ApiBody } from '@/types/api';
-import { checkCreateForm, MIN_FORFEIT } from '../utils/challenge-rules';
+import { FALLBACK_RULES, type Rules } from '@/lib/rules';
+import { checkCreateForm } from '../utils/challenge-rules';
 
 export const createMessages = {
   noDate: 'No date can be booked',
   aboveBalance: 'Forfeit amount exceeds available balance!',
-  outOfRange: (maxForfeit: number) => `Forfeit must be a whole number from ₹${MIN_FORFEIT} to ₹${maxForfeit}`,
+  outOfRange: (maxForfeit: number, minForfeit: number = FALLBACK_RULES.stake.min) => `Forfeit must be a whole number from ₹${minForfeit} to ₹${maxForfeit}`,
 } as const;
 
 /** The forfeit field's text as a number (blank is not a number). */
 export const forfeitOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The form against the balance the wallet shows now. */
-export function createChallengeSchema(balance: number) {
+export function createChallengeSchema(balance: number, rules: Rules = FALLBACK_RULES) {
   return z.pipe(
     z.object({
       challengeDate: z.string().check(z.minLength(1, createMessages.noDate)),
       wakeMinutes: z.number(),
       forfeit: z.string().check(
         z.superRefine((text, ctx) => {
-          const check = checkCreateForm({ balance, forfeit: forfeitOf(text) });
+          const check = checkCreateForm({ balance, forfeit: forfeitOf(text), rules });
           if (check.forfeitAboveBalance) ctx.addIssue({ code: 'custom', message: createMessages.aboveBalance, input: text });
-          else if (check.forfeitOutOfRange) ctx.addIssue({ code: 'custom', message: createMessages.outOfRange(check.maxForfeit), input: text });
+          else if (check.forfeitOutOfRange) ctx.addIssue({ code: 'custom', message: createMessages.outOfRange(check.maxForfeit, rules.stake.min), input: text });
         }),
       ),
     }),

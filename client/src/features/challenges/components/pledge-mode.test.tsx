@@ -42,8 +42,9 @@ describe('pledge mode on the challenge screens', { timeout: 20_000 }, () => {
     const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
     expect(review).toHaveTextContent('Your ₹25 comes back in full.');
     expect(review).toHaveTextContent('₹21.25 (85%) comes back; ₹3.75 is donated to Goonj.');
-    await waitFor(() => expect(within(review).getByTestId('review-today-pool')).toHaveTextContent('₹3.75 from 5 players'));
-    expect(review).toHaveTextContent("Today's donations so far");
+    await waitFor(() => expect(within(review).getByTestId('review-morning-pool')).toHaveTextContent('₹3.75 from 5 players'));
+    expect(review).toHaveTextContent('Donations so far on');
+    expect(within(review).getByTestId('review-everyone-wakes')).toHaveTextContent('Everyone gets their stake back; nothing is donated.');
     expect(review.textContent).not.toMatch(/winnings|pool/i);
     await userEvent.click(within(review).getByRole('button', { name: 'Confirm and stake ₹25' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));

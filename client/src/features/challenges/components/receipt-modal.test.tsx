@@ -39,7 +39,7 @@ describe('a miss forgiven for our outage', () => {
     renderWithProviders(<ReceiptModal date="2026-11-23" onClose={() => {}} />, { auth: fakeAuth({ user: makeUser() }) });
     const mine = await screen.findByTestId('your-line');
     expect(within(mine).getByTestId('forgiven-reason')).toHaveTextContent(REASON);
-    expect(mine).toHaveTextContent('missed, but not your fault: your whole stake of ₹80 is back and nothing was forfeited');
+    expect(mine).toHaveTextContent('Stake ₹80, missed but not your fault. Whole stake back ₹80 · net ₹0');
     expect(mine).not.toHaveTextContent('85%');
     expect(screen.getByTestId('receipt-forgiven')).toHaveTextContent('1');
     expect(screen.getByText('Forgiven (our outage)')).toBeInTheDocument();
@@ -52,9 +52,10 @@ describe('a miss forgiven for our outage', () => {
     });
     renderWithProviders(<ChallengeHistory history={[forgiven]} />, { auth: fakeAuth({ user: makeUser() }) });
     const item = screen.getByTestId('history-list');
-    expect(within(item).getByText('FORGIVEN')).toBeInTheDocument();
+    expect(within(item).getByText('Forgiven')).toBeInTheDocument();
     expect(within(item).getByTestId('forgiven-reason')).toHaveTextContent(REASON);
-    expect(item).toHaveTextContent('Full stake back');
+    expect(item).toHaveTextContent('Whole stake back ₹25');
+    expect(within(item).getByTestId('history-net')).toHaveTextContent('₹0');
     expect(item).not.toHaveTextContent('−₹');
     expect(within(item).queryByRole('button', { name: /Dispute/ })).toBeNull();
   });

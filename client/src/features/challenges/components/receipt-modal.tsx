@@ -1,7 +1,10 @@
 import { Badge, Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { useRules } from '@/features/config';
 import { formatINR } from '@/lib/money';
+import { formatSignedINR, netResultOf, settledWords, type MoneyChallenge } from '@/lib/money-words';
+import { statusWord } from '@/lib/status-words';
 import { useChallengeHistory, useSettlement } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
 import { outcomeOfLines, receiptTitle, type ReceiptOutcome } from '../utils/receipts';
@@ -48,6 +51,19 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
   // pledge mode (POOL_MODE fixed at creation): nobody wins anyone's money, a miss donates; never "winnings" here
   const pledge = r ? r.mode === 'pledge' : !!pledgeHint;
   const title = receiptTitle(data ? outcomeOfLines(data.yourLines ?? []) : (hint ?? null), pledge);
+  const rules = useRules();
+  const pct = rules.missRefundPercent;
+  // issue 29: the user's line in the one vocabulary, as the card and the history say it
+  const asMorning = (l: NonNullable<typeof data>['yourLines'][number]): MoneyChallenge => ({
+    status: 'PROCESSED',
+    forfeitAmount: l.stake,
+    isSuccessful: l.isSuccessful,
+    poolShare: l.isSuccessful ? (l.winnings ?? 0) : 0,
+    actualForfeitAmount: l.isSuccessful || l.outcome === 'FORGIVEN' ? 0 : Math.round((l.stake - l.refund) * 100) / 100,
+    forgivenReason: l.outcome === 'FORGIVEN' ? (l.forgiven?.reason ?? 'forgiven') : null,
+    poolMode: pledge ? 'pledge' : 'pool',
+    donationTo: charityName(l.charityId),
+  });
   const charityName = (id?: string | null) => (id ? (r?.donations?.find((d) => d.charityId === id)?.name ?? id) : 'WakeStake (no charity configured)');
 
   return (
@@ -71,7 +87,7 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
       ) : data && r ? (
         <Stack gap={5} data-testid="receipt">
           <Text>
-            Settlement of {formatCalendarDate(data.date)} (batch {r.batch}) <Badge colorPalette={data.status === 'SETTLED' ? 'green' : 'yellow'}>{data.status}</Badge>
+            Settlement of {formatCalendarDate(data.date)} (batch {r.batch}) <Badge colorPalette={data.status === 'SETTLED' ? 'green' : 'yellow'}>{statusWord(data.status)}</Badge>
           </Text>
           {data.yourLines.map((l) => (
             <Box key={l.lineNo} p={3} rounded="md" bg="brand.subtle" data-testid="your-line">
@@ -81,17 +97,9 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
                   {l.forgiven?.reason ?? 'Forgiven: our service was down during your window'}
                 </Text>
               ) : null}
-              <Text>
-                Stake {formatINR(l.stake)} ·{' '}
-                {l.outcome === 'FORGIVEN'
-                  ? `missed, but not your fault: your whole stake of ${formatINR(l.payout)} is back and nothing was forfeited`
-                  : pledge
-                  ? l.isSuccessful
-                    ? `woke up on time: your full stake of ${formatINR(l.payout)} is back`
-                    : `missed: ${formatINR(l.refund)} refunded (85%), ${formatINR(l.donated ?? 0)} donated to ${charityName(l.charityId)}`
-                  : l.isSuccessful
-                    ? `woke up on time: stake back plus ${formatINR(l.winnings)} winnings = ${formatINR(l.payout)}`
-                    : `missed: ${formatINR(l.refund)} refunded (85%)`}
+              <Text data-testid="your-line-words">
+                Stake {formatINR(l.stake)}, {l.outcome === 'FORGIVEN' ? 'missed but not your fault' : l.isSuccessful ? 'woke up on time' : 'missed'}.{' '}
+                {settledWords(asMorning(l))} · net {formatSignedINR(netResultOf(asMorning(l)) ?? 0)}
                 {l.paid ? '' : ' (payment in progress)'}
               </Text>
               {l.isSuccessful ? null : (
@@ -108,19 +116,19 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
             {r.forgiven ? <Row label="Forgiven (our service was down)" value={String(r.forgiven)} testId="receipt-forgiven" /> : null}
             {pledge ? (
               <>
-                <Row label="Donated (15% of missed stakes)" value={formatINR(r.donated ?? 0)} testId="receipt-donated" />
+                <Row label={`Donated (${100 - pct}% of missed stakes)`} value={formatINR(r.donated ?? 0)} testId="receipt-donated" />
                 {(r.donations ?? []).map((d) => (
                   <Row key={d.charityId} label={`To ${d.name} (${d.challenges} missed)`} value={formatINR(d.amount)} />
                 ))}
               </>
             ) : (
               <>
-                <Row label="Pool (15% of missed stakes)" value={formatINR(r.pool)} testId="receipt-pool" />
+                <Row label={`Pool (${100 - pct}% of missed stakes)`} value={formatINR(r.pool)} testId="receipt-pool" />
                 <Row label="Shared among winners" value={formatINR(r.sharesTotal)} />
                 <Row label="Rounding remainder" value={formatINR(r.roundingRemainder, { alwaysPaise: true })} />
               </>
             )}
-            <Row label="Refunds (85%)" value={formatINR(r.refundsTotal)} />
+            <Row label={`Refunds (${pct}%)`} value={formatINR(r.refundsTotal)} />
             <Row label="Stakes returned" value={formatINR(r.stakesReturned)} />
             <Row label={pledge ? 'To the platform (no charity configured)' : 'Platform revenue'} value={formatINR(r.platformRevenue)} />
             <Row label="Money in" value={formatINR(r.moneyIn)} />

@@ -1,8 +1,11 @@
-import { Button, CloseButton, DataList, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, DataList, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useRules } from '@/features/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
-import { poolPreviewQueryOptions } from '../api/pool-preview';
+import { poolPreviewQueryOptions, type PoolPreview } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
@@ -27,18 +30,31 @@ export interface ReviewStakeDialogProps {
 
 const players = (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`;
 
+/**
+ * Issue 29: a rough share of that morning's pool if it ended now and this stake woke: the pool so far split pro rata over
+ * the stakes already booked plus this one (everyone booked counted as a winner, so it is the low end). Rupees, floored to
+ * the paisa.
+ */
+export function estimatedShare(pool: Pick<PoolPreview, 'pool' | 'totalStaked'>, forfeit: number): number {
+  const poolPaise = Math.round(pool.pool * 100);
+  const stakes = Math.round(pool.totalStaked * 100) + Math.round(forfeit * 100);
+  if (poolPaise <= 0 || stakes <= 0) return 0;
+  return Math.floor((poolPaise * Math.round(forfeit * 100)) / stakes) / 100;
+}
+
 /** Issue #20: what staking means, in one look, before the money moves; the pool figures come from GET /challenges/pool. */
 export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: ReviewStakeDialogProps) {
   const open = review !== null;
-  const today = useQuery({ ...poolPreviewQueryOptions(review?.today ?? ''), enabled: open });
-  const morning = useQuery({ ...poolPreviewQueryOptions(review?.date ?? ''), enabled: open && review?.date !== review?.today });
+  const rules = useRules();
+  // Issue 29: the morning being staked, not today's
+  const morning = useQuery({ ...poolPreviewQueryOptions(review?.date ?? ''), enabled: open && !!review?.date });
   if (!review) return null;
 
-  const back = refundOf(review.forfeit);
+  const back = refundOf(review.forfeit, rules);
   const kept = Math.round((review.forfeit - back) * 100) / 100;
   const sameDay = review.date === review.today;
-  const that = sameDay ? today : morning;
   const charity = review.charityName ?? NO_CHARITY_DESTINATION;
+  const pct = rules.missRefundPercent;
   const facts: { label: string; value: string; testId?: string }[] = [
     { label: 'Date', value: `${formatCalendarDate(review.date)}${sameDay ? ' (today)' : ''}` },
     { label: 'Wake-up time', value: `${formatWakeUpTime(review.wakeUpTime)} IST` },
@@ -48,31 +64,45 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
       label: 'If you wake up',
       value: review.pledge
         ? `Your ${formatINR(review.forfeit)} comes back in full.`
-        : `Your ${formatINR(review.forfeit)} comes back with a share of the pool, credited by 3 PM.`,
+        : `Your ${formatINR(review.forfeit)} comes back with a share of the pool (what those who miss leave), credited by 3 PM.`,
     },
     {
       label: 'If you miss',
       value: review.pledge
-        ? `${formatINR(back)} (85%) comes back; ${formatINR(kept)} is donated to ${charity}.`
-        : `${formatINR(back)} (85%) comes back by 3 PM; ${formatINR(kept)} goes to the pool for those who woke up.`,
+        ? `${formatINR(back)} (${pct}%) comes back; ${formatINR(kept)} is donated to ${charity}.`
+        : `${formatINR(back)} (${pct}%) comes back by 3 PM; ${formatINR(kept)} goes to the pool for those who woke up.`,
     },
   ];
-  if (!sameDay) {
+  const when = sameDay ? 'this morning' : `on ${formatCalendarDate(review.date)}`;
+  const loading = morning.isError ? 'Unavailable' : 'Loading...';
+  facts.push({
+    label: review.pledge ? `Donations so far ${when}` : `Pool so far ${when}`,
+    value: morning.data ? `${formatINR(morning.data.pool)} from ${players(morning.data.players)}` : loading,
+    testId: 'review-morning-pool',
+  });
+  if (!review.pledge) {
     facts.push({
-      label: 'Staked on that morning so far',
-      value: that.data ? players(that.data.players) : that.isError ? 'Unavailable' : 'Loading...',
-      testId: 'review-morning-players',
+      label: 'Your share if it ended now',
+      value: morning.data ? `about ${formatINR(estimatedShare(morning.data, review.forfeit))} on top of your stake` : loading,
+      testId: 'review-estimated-share',
     });
   }
-  facts.push({
-    label: review.pledge ? "Today's donations so far" : "Today's pool",
-    value: today.data
-      ? `${formatINR(today.data.pool)} from ${players(today.data.players)}`
-      : today.isError
-        ? 'Unavailable'
-        : 'Loading...',
-    testId: 'review-today-pool',
-  });
+  facts.push(
+    {
+      label: 'If everyone wakes up',
+      value: review.pledge
+        ? 'Everyone gets their stake back; nothing is donated.'
+        : 'Nobody wins extra; everyone gets their stake back.',
+      testId: 'review-everyone-wakes',
+    },
+    {
+      label: 'If nobody wakes up',
+      value: review.pledge
+        ? `Everyone gets ${pct}% back; the rest of each stake is donated to the charity its owner picked.`
+        : `Everyone gets ${pct}% back; the pool goes to WakeStake, as there is nobody to share it.`,
+      testId: 'review-nobody-wakes',
+    },
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && !submitting && onClose()} placement="center" role="alertdialog">
@@ -95,6 +125,13 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
                     </DataList.Item>
                   ))}
                 </DataList.Root>
+                <Text fontSize="sm">
+                  <Link asChild color="brand.fg" textDecoration="underline">
+                    <RouterLink to={`${paths.help}#example`} target="_blank">
+                      See a worked example
+                    </RouterLink>
+                  </Link>
+                </Text>
                 <Text fontSize="sm" color="fg.muted">
                   {formatINR(review.forfeit)} leaves your wallet now.{' '}
                   {sameDay ? 'A challenge for today cannot be cancelled.' : 'You can cancel for a full refund until 11:59 PM the night before.'}

@@ -1,20 +1,21 @@
 // The client's reading of SPEC.md sections 4, 5 and 9: pure functions, tested in challenge-rules.test.ts.
 import { addDays, hhmmOf, minutesOf } from './dates';
 import type { Challenge } from '../api/types';
-import { LATEST_WAKE_MINUTES, MAX_FORFEIT, MIN_FORFEIT } from '@/lib/stake-rules';
+import { LATEST_WAKE_MINUTES } from '@/lib/stake-rules';
+import { FALLBACK_RULES, missRefundOf, type Rules } from '@/lib/rules';
 
 export { EARLIEST_WAKE_MINUTES, LATEST_WAKE_MINUTES, MAX_FORFEIT, MIN_FORFEIT, WAKE_STEP_MINUTES } from '@/lib/stake-rules';
 
 export const DEFAULT_FORFEIT = 25;
-/** Creating a challenge needs a balance strictly above this. */
-export const MIN_BALANCE = 50;
+/** Creating a challenge needs a balance strictly above this (the server's minBalanceToStake; GET /config). */
+export const MIN_BALANCE = FALLBACK_RULES.minBalanceToStake;
 /** A balance at or below this (and above MIN_BALANCE) is a low balance. */
 export const LOW_BALANCE = 100;
 export const ADVANCE_DAYS = 7;
 export const DEFAULT_WAKE_MINUTES = LATEST_WAKE_MINUTES;
-export const WINDOW_BEFORE_MINUTES = 15;
-export const WINDOW_AFTER_MINUTES = 10;
-export const REFUND_PERCENT = 85;
+export const WINDOW_BEFORE_MINUTES = FALLBACK_RULES.checkIn.minutesBefore;
+export const WINDOW_AFTER_MINUTES = FALLBACK_RULES.checkIn.minutesAfter;
+export const REFUND_PERCENT = FALLBACK_RULES.missRefundPercent;
 export const UPCOMING_LIMIT = 5;
 export const HISTORY_LIMIT = 5;
 export const HISTORY_ALL_LIMIT = 50;
@@ -46,9 +47,9 @@ export function windowPhase(c: Challenge, now: Date): WindowPhase {
 }
 
 /** "06:45"–"07:10" for a wake-up time: 15 minutes before to 10 minutes after (wall clock, IST). */
-export function windowLabelsFor(wakeUpTime: string): { opens: string; closes: string } {
+export function windowLabelsFor(wakeUpTime: string, rules: Rules = FALLBACK_RULES): { opens: string; closes: string } {
   const m = minutesOf(wakeUpTime);
-  return { opens: hhmmOf(m - WINDOW_BEFORE_MINUTES), closes: hhmmOf(m + WINDOW_AFTER_MINUTES) };
+  return { opens: hhmmOf(m - rules.checkIn.minutesBefore), closes: hhmmOf(m + rules.checkIn.minutesAfter) };
 }
 
 // ---------- today's challenge ----------
@@ -112,10 +113,9 @@ export function cardLabel(state: CardState): string {
   }
 }
 
-/** 85% of the forfeit, floored to the paisa (as the settlement computes it). */
-export function refundOf(forfeit: number): number {
-  const paise = Math.round(forfeit * 100);
-  return Math.floor((paise * REFUND_PERCENT) / 100) / 100;
+/** The miss refund (missRefundPercent) of the forfeit, floored to the paisa (as the settlement computes it). */
+export function refundOf(forfeit: number, rules: Rules = FALLBACK_RULES): number {
+  return missRefundOf(forfeit, rules);
 }
 
 /** What a failed challenge actually costs: settled amount once PROCESSED, else 15% of the forfeit. */
@@ -239,6 +239,8 @@ export interface CreateFormState {
   balance: number;
   forfeit: number;
   loading?: boolean;
+  /** the server's rules (GET /config); the fallback before it answers */
+  rules?: Rules;
 }
 
 export interface CreateFormCheck {
@@ -253,13 +255,13 @@ export interface CreateFormCheck {
 }
 
 /** SPEC.md section 5: the create form's warnings and its disabled states. */
-export function checkCreateForm({ balance, forfeit, loading = false }: CreateFormState): CreateFormCheck {
-  const insufficientBalance = balance <= MIN_BALANCE;
+export function checkCreateForm({ balance, forfeit, loading = false, rules = FALLBACK_RULES }: CreateFormState): CreateFormCheck {
+  const { min, max } = rules.stake;
+  const insufficientBalance = balance <= rules.minBalanceToStake;
   const lowBalance = !insufficientBalance && balance <= LOW_BALANCE;
   const forfeitAboveBalance = Number.isFinite(forfeit) && forfeit > balance;
-  const maxForfeit = Math.max(MIN_FORFEIT, Math.min(Math.floor(balance), MAX_FORFEIT));
-  const forfeitOutOfRange =
-    !Number.isFinite(forfeit) || !Number.isInteger(forfeit) || forfeit < MIN_FORFEIT || forfeit > MAX_FORFEIT;
+  const maxForfeit = Math.max(min, Math.min(Math.floor(balance), max));
+  const forfeitOutOfRange = !Number.isFinite(forfeit) || !Number.isInteger(forfeit) || forfeit < min || forfeit > max;
   let submitLabel = 'Create Challenge';
   if (loading) submitLabel = 'Creating...';
   else if (insufficientBalance) submitLabel = 'Insufficient Balance';

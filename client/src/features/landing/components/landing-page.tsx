@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AlarmIcon, CheckIcon, FlameIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig, useRules } from '@/features/config';
+import { moneyRuleLines, type Rules } from '@/lib/rules';
 
-const features: { title: string; text: string; icon: ReactNode }[] = [
+// Issue 29: every number here is the server's (GET /config's rules), never a copy.
+const featuresOf = (r: Rules): { title: string; text: string; icon: ReactNode }[] => [
   {
     title: 'Stake on your wake-up',
-    text: 'Pick a wake-up time and put ₹10 to ₹100 on it. Check in within the window and your stake comes back.',
+    text: `Pick a wake-up time and put ₹${r.stake.min} to ₹${r.stake.max} on it. Check in within the window and your stake comes back.`,
     icon: <AlarmIcon boxSize={6} />,
   },
   {
@@ -24,27 +26,29 @@ const features: { title: string; text: string; icon: ReactNode }[] = [
 ];
 
 // POOL_MODE=pledge: a commitment device, not a game; nobody wins anyone's money, so no pool and no winnings.
-const pledgeFeatures: typeof features = [
-  features[0],
-  features[1],
+const pledgeFeaturesOf = (r: Rules): ReturnType<typeof featuresOf> => [
+  featuresOf(r)[0],
+  featuresOf(r)[1],
   {
     title: 'Back a cause when you slip',
-    text: 'Miss a morning and 15% of your stake goes to a charity you pick. Nobody profits from anyone else\'s lie-in.',
+    text: `Miss a morning and ${100 - r.missRefundPercent}% of your stake goes to a charity you pick. Nobody profits from anyone else's lie-in.`,
     icon: <UsersIcon boxSize={6} />,
   },
 ];
 
-const pledgeBenefits = [
+const windowLine = (r: Rules) => `Check in from ${r.checkIn.minutesBefore} minutes before to ${r.checkIn.minutesAfter} minutes after your time`;
+
+const pledgeBenefitsOf = (r: Rules) => [
   'Your full stake back every morning you make it',
-  'Miss a morning and still get 85% back; the rest is donated',
-  'Check in from 15 minutes before to 10 minutes after your time',
+  `Miss a morning and still get ${r.missRefundPercent}% back; the rest is donated`,
+  windowLine(r),
   'Add funds and withdraw to UPI or your bank in rupees',
 ];
 
-const benefits = [
+const benefitsOf = (r: Rules) => [
   'Winnings credited to your wallet by 3 PM',
-  'Miss a morning and still get 85% of your stake back',
-  'Check in from 15 minutes before to 10 minutes after your time',
+  `Miss a morning and still get ${r.missRefundPercent}% of your stake back`,
+  windowLine(r),
   'Add funds and withdraw to UPI or your bank in rupees',
 ];
 
@@ -76,6 +80,7 @@ function CallsToAction({ isAuthenticated }: { isAuthenticated: boolean }) {
 
 export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
   const pledge = useAppConfig().data?.poolMode === 'pledge';
+  const rules = useRules();
   return (
     <>
       <Box as="section" aria-labelledby="hero-title" bg="brand.subtle" py={{ base: 12, md: 20 }}>
@@ -108,7 +113,7 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
             How WakeStake works
           </Heading>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap={6}>
-            {(pledge ? pledgeFeatures : features).map((f) => (
+            {(pledge ? pledgeFeaturesOf(rules) : featuresOf(rules)).map((f) => (
               <Card.Root key={f.title} variant="outline">
                 <Card.Body gap={3}>
                   <Flex w={12} h={12} align="center" justify="center" rounded="lg" bg="brand.subtle" color="brand.fg">
@@ -144,7 +149,7 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
               </Text>
             </Stack>
             <Stack as="ul" gap={3} listStyleType="none" m={0} p={0}>
-              {(pledge ? pledgeBenefits : benefits).map((b) => (
+              {(pledge ? pledgeBenefitsOf(rules) : benefitsOf(rules)).map((b) => (
                 <Flex as="li" key={b} align="flex-start" gap={3}>
                   <Flex flexShrink={0} mt="2px" color="brand.fg">
                     <CheckIcon boxSize={5} />
@@ -154,6 +159,23 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
               ))}
             </Stack>
           </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Box as="section" aria-labelledby="rules-title" py={{ base: 12, md: 16 }}>
+        <Container maxW="3xl">
+          <Stack gap={4}>
+            <Heading id="rules-title" as="h2" size="2xl">
+              The rules, before you pay
+            </Heading>
+            <Stack as="ul" gap={2} listStyleType="disc" ps={5} m={0} data-testid="landing-rules">
+              {moneyRuleLines(rules).map((line) => (
+                <Text as="li" key={line}>
+                  {line}
+                </Text>
+              ))}
+            </Stack>
+          </Stack>
         </Container>
       </Box>
 

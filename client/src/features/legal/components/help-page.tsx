@@ -1,18 +1,29 @@
 import { paths } from '@/config/paths';
+import { useRules } from '@/features/config';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
+import { moneyRuleLines } from '@/lib/rules';
+import { hhmmOf } from '@/lib/stake-rules';
 import { LegalPage, P, PageLink, Points, Section } from './legal-page';
 
 export function HelpPage() {
+  // Issue 29: the numbers are the server's (GET /config), in the same words as the form and the landing page
+  const rules = useRules();
+  const pct = rules.missRefundPercent;
   return (
     <LegalPage title="How it works" versioned={false} lead="The rules of the game in plain words.">
       <Section title="1. Pick a morning and a stake">
         <P>
-          Choose a date (up to 7 days ahead), a wake-up time between 04:00 and 07:00 IST, and a stake from ₹10 to ₹100. The stake leaves your wallet
-          straight away. You need more than ₹50 in your wallet to start, and you can have one challenge per date.
+          Choose a date (up to 7 days ahead), a wake-up time between {formatWakeUpTime(rules.wakeUp.earliest)} and{' '}
+          {formatWakeUpTime(rules.wakeUp.latest)} IST, and a stake from {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)}. The stake leaves
+          your wallet straight away. {rules.minBalanceRule} You can have one challenge per date.
         </P>
       </Section>
       <Section title="2. Check in inside the window">
         <P>
-          The window opens 15 minutes before your wake-up time and closes 10 minutes after it. For 06:00 that is 05:45 to 06:10 IST. Open WakeStake and
+          The window opens {rules.checkIn.minutesBefore} minutes before your wake-up time and closes {rules.checkIn.minutesAfter} minutes after it. For
+          6:00 AM that is {formatWakeUpTime(hhmmOf(360 - rules.checkIn.minutesBefore))} to{' '}
+          {formatWakeUpTime(hhmmOf(360 + rules.checkIn.minutesAfter))} IST. Open WakeStake and
           press Check in; our server’s clock decides, not your phone’s.
         </P>
       </Section>
@@ -20,13 +31,14 @@ export function HelpPage() {
         <Points
           items={[
             'On time: all of your stake back, plus a share of the day’s pool.',
-            'Late or missed: 85% of your stake back. The other 15% goes into the day’s pool.',
+            `Late or missed: ${pct}% of your stake back. The other ${100 - pct}% goes into the day’s pool.`,
             'The pool is shared among everyone who woke up on time that day, in proportion to their stakes.',
+            'If everyone wakes up on time, nobody wins extra: everyone gets their stake back.',
             'If nobody wakes up on time, the pool goes to WakeStake.',
           ]}
         />
       </Section>
-      <Section title="An example">
+      <Section title="An example" id="example">
         <P>
           On one morning Asha stakes ₹100 and Ravi ₹50, and both check in on time. Meera stakes ₹100 and sleeps through. Meera gets ₹85 back and ₹15
           goes into the pool. Asha staked two thirds of the winning stakes, so she gets ₹10 of the pool and Ravi ₹5: Asha receives ₹110 and Ravi ₹55.
@@ -36,8 +48,11 @@ export function HelpPage() {
       <Section title="Pledge mode">
         <P>
           WakeStake may instead run in pledge mode, shown when you create a challenge. Then on time you get your whole stake back (there is no pool),
-          and a miss returns 85% while the other 15% is donated to the charity you picked.
+          and a miss returns {pct}% while the other {100 - pct}% is donated to the charity you picked.
         </P>
+      </Section>
+      <Section title="Your money in and out" id="money-rules">
+        <Points items={moneyRuleLines(rules)} />
       </Section>
       <Section title="4. When the money arrives">
         <P>Settlement starts at 09:00 IST every day. Your stake, refund or winnings are in your wallet by 15:00 IST.</P>

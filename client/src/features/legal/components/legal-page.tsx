@@ -44,9 +44,9 @@ export function LegalPage({ title, lead, versioned = true, children }: { title: 
   );
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <Stack as="section" gap={3}>
+    <Stack as="section" gap={3} id={id} scrollMarginTop="20">
       <Heading as="h2" size="lg">
         {title}
       </Heading>

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@/features/auth';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig, useRules } from '@/features/config';
 import { isApiError } from '@/lib/api-client';
 import { formatINR } from '@/lib/money';
+import { FALLBACK_RULES, type Rules } from '@/lib/rules';
 import { createDeposit, sandboxCheckout, verifyPayment, type DepositOrder } from '../api/wallet-api';
 import { loadRazorpayCheckout, type RazorpayFailure } from '../api/razorpay';
 import { useRefreshWallet } from '../hooks/use-wallet';
@@ -14,8 +15,8 @@ export interface AddFundsModalProps {
   onSuccess?(): void;
 }
 
-export const DEPOSIT_MIN = 10;
-export const DEPOSIT_MAX = 100000;
+export const DEPOSIT_MIN = FALLBACK_RULES.deposit.min;
+export const DEPOSIT_MAX = FALLBACK_RULES.deposit.max;
 const QUICK_AMOUNTS = [100, 500, 1000, 2000];
 
 export const depositMessages = {
@@ -30,14 +31,35 @@ export const depositMessages = {
 } as const;
 
 /** The amount rule of SPEC.md section 5 (10 to 100000, step 1, required); null when valid. */
-export function validateDepositAmount(raw: string): string | null {
+export function validateDepositAmount(raw: string, limits: Rules['deposit'] = FALLBACK_RULES.deposit): string | null {
   if (!raw.trim()) return depositMessages.required;
   const n = Number(raw);
   if (!Number.isFinite(n)) return depositMessages.required;
   if (!Number.isInteger(n)) return depositMessages.whole;
-  if (n < DEPOSIT_MIN) return depositMessages.min;
-  if (n > DEPOSIT_MAX) return depositMessages.max;
+  if (n < limits.min) return limits.min === DEPOSIT_MIN ? depositMessages.min : `Minimum deposit amount is ${formatINR(limits.min)}`;
+  if (n > limits.max) return limits.max === DEPOSIT_MAX ? depositMessages.max : `Maximum deposit amount is ${formatINR(limits.max)}`;
   return null;
+}
+
+/** Issue 29: before paying, what the money can be used for and that it can always be taken out whole. */
+export function DepositRules({ rules }: { rules: Rules }) {
+  const w = rules.withdrawal;
+  return (
+    <Box borderWidth="1px" borderColor="border" rounded="md" p={3} fontSize="sm" data-testid="deposit-rules">
+      <Text fontWeight="semibold">What this money is for</Text>
+      <Stack as="ul" gap={1} listStyleType="disc" ps={5} mt={1}>
+        <Text as="li">
+          Stakes of {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)} on a morning. {rules.minBalanceRule}
+        </Text>
+        <Text as="li">
+          Withdraw part of it from {formatINR(w.minimum)} (fee {formatINR(w.fees.UPI)} by UPI, {formatINR(w.fees.BANK_TRANSFER)} by bank transfer).
+        </Text>
+        <Text as="li" fontWeight="medium">
+          You can always withdraw your whole balance, whatever the amount; below {formatINR(w.feeFreeBelow)} there is no fee.
+        </Text>
+      </Stack>
+    </Box>
+  );
 }
 
 type Phase =
@@ -59,6 +81,7 @@ interface VerifyProblem {
 export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) {
   const { user } = useAuth();
   const config = useAppConfig();
+  const rules = useRules();
   const refreshWallet = useRefreshWallet();
   const [amount, setAmount] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -135,7 +158,7 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = validateDepositAmount(amount);
+    const invalid = validateDepositAmount(amount, rules.deposit);
     setFieldError(invalid);
     setError(null);
     setProblem(null);
@@ -243,8 +266,8 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
                           name="amount"
                           type="number"
                           inputMode="numeric"
-                          min={DEPOSIT_MIN}
-                          max={DEPOSIT_MAX}
+                          min={rules.deposit.min}
+                          max={rules.deposit.max}
                           step={1}
                           value={amount}
                           placeholder="Enter amount"
@@ -253,7 +276,7 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
                             if (fieldError) setFieldError(null);
                           }}
                         />
-                        {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : <Field.HelperText>From ₹10 to ₹1,00,000</Field.HelperText>}
+                        {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : <Field.HelperText>From {formatINR(rules.deposit.min)} to {formatINR(rules.deposit.max)}</Field.HelperText>}
                       </Field.Root>
                       <HStack gap={2} wrap="wrap" role="group" aria-label="Quick amounts">
                         {QUICK_AMOUNTS.map((value) => (
@@ -262,6 +285,7 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
                           </Button>
                         ))}
                       </HStack>
+                      <DepositRules rules={rules} />
                     </Stack>
                   </form>
                 </Dialog.Body>

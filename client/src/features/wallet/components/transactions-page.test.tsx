@@ -77,14 +77,14 @@ describe('TransactionsPage', () => {
     const w = within(items[0]);
     expect(w.getByText('Withdrawal')).toBeInTheDocument();
     expect(w.getByText('−₹200')).toBeInTheDocument();
-    expect(w.getByText('PENDING')).toBeInTheDocument();
+    expect(w.getByText('Processing')).toBeInTheDocument();
     expect(w.getByText('Ref: w-1')).toBeInTheDocument();
-    expect(w.getByText(/2 Mar 2026 · 7:00 am IST/i)).toBeInTheDocument();
+    expect(w.getByText(/2 Mar 2026 · 7:00 AM IST/)).toBeInTheDocument();
 
     expect(within(items[1]).getByText('−₹25')).toBeInTheDocument();
-    expect(within(items[1]).getByText(/2 Mar 2026 · 12:15 am IST/i)).toBeInTheDocument();
+    expect(within(items[1]).getByText(/2 Mar 2026 · 12:15 AM IST/)).toBeInTheDocument();
     expect(within(items[2]).getByText('+₹1,000')).toBeInTheDocument();
-    expect(within(items[2]).getByText('SUCCESS')).toBeInTheDocument();
+    expect(within(items[2]).getByText('Done')).toBeInTheDocument();
 
     const list = api.calls.find((c) => c.path === '/wallet/transactions');
     expect(list?.query.get('page')).toBe('0');

@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
 import { formatISTDate, formatISTTime, istDateString } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { TRANSACTION_TYPE_WORDS, transactionTitle, withdrawalBreakdown } from '@/lib/money-words';
+import { statusWord } from '@/lib/status-words';
 import type { Transaction } from '../api/wallet-api';
 import { TRANSACTIONS_PAGE_SIZE, useBalance, useRefreshWallet, useTransactions } from '../hooks/use-wallet';
 import { StatementDownload } from './statement-download';
@@ -13,14 +15,8 @@ import { StatementDownload } from './statement-download';
 // The modal's code (and Razorpay's loader) loads only when someone adds funds.
 const AddFundsModal = lazy(() => import('./add-funds-modal'));
 
-export const TYPE_LABELS: Record<string, string> = {
-  DEPOSIT: 'Deposit',
-  FORFEIT: 'Challenge stake',
-  REFUND: 'Refund',
-  WINNINGS: 'Winnings',
-  WITHDRAWAL: 'Withdrawal',
-  WITHDRAWAL_REVERSAL: 'Withdrawal reversal',
-};
+/** The filter's words per type (issue 29: lib/money-words.ts, the one vocabulary). */
+export const TYPE_LABELS: Record<string, string> = TRANSACTION_TYPE_WORDS;
 
 const DEBIT_TYPES = new Set(['WITHDRAWAL', 'FORFEIT']);
 
@@ -220,15 +216,21 @@ export function TransactionsPage() {
 export function TransactionItem({ tx }: { tx: Transaction }) {
   const amount = signedAmount(tx);
   const when = tx.timestamp ?? tx.createdAt;
-  const label = TYPE_LABELS[String(tx.type).toUpperCase()] ?? tx.type;
+  const label = transactionTitle(tx);
+  const breakdown = withdrawalBreakdown(tx);
   return (
     <Box as="li" borderWidth="1px" borderColor="border" rounded="lg" p={4} data-testid="transaction">
       <Flex justify="space-between" gap={4} wrap="wrap">
         <Stack gap={1} minW={0}>
           <Text fontWeight="semibold">{label}</Text>
-          {tx.description ? (
+          {tx.description && tx.description !== label ? (
             <Text fontSize="sm" color="fg.muted">
               {tx.description}
+            </Text>
+          ) : null}
+          {breakdown ? (
+            <Text fontSize="sm" data-testid="withdrawal-breakdown">
+              {breakdown}
             </Text>
           ) : null}
           {when ? (
@@ -247,8 +249,8 @@ export function TransactionItem({ tx }: { tx: Transaction }) {
             {formatSigned(amount)}
           </Text>
           {tx.status ? (
-            <Badge colorPalette={statusPalette(tx.status)} variant="subtle">
-              {tx.status}
+            <Badge colorPalette={statusPalette(tx.status)} variant="subtle" data-status={tx.status}>
+              {statusWord(tx.status)}
             </Badge>
           ) : null}
         </Stack>
