@@ -1,11 +1,34 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ConnectionBanner } from '@/components/ui/connection-banner';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
+import { onReconnectTick, watchBrowserNetwork } from '@/lib/connectivity';
+
+/** Issue 30: a 4xx will not change on a retry; anything else (5xx, timeout, offline) is asked again with backoff. */
+export function shouldRetry(count: number, error: unknown): boolean {
+  return !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 3;
+}
+
+/** 1 s, 2 s, 4 s, … at most 10 s. */
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 10_000);
+
+/** While the service is unreachable, reads that gave up are asked again on lib/connectivity's backoff; no reload. */
+function Reconnect({ client }: { client: QueryClient }) {
+  useEffect(() => {
+    const stopNetwork = watchBrowserNetwork();
+    const stopTicks = onReconnectTick(() => void client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' }));
+    return () => {
+      stopNetwork();
+      stopTicks();
+    };
+  }, [client]);
+  return null;
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -13,8 +36,8 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // 4xx answers will not change on retry.
-        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+        retry: shouldRetry,
+        retryDelay,
       },
     },
   });
@@ -27,6 +50,8 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <ColorModeProvider>
         <QueryClientProvider client={client}>
           <AuthProvider>{children}</AuthProvider>
+          <Reconnect client={client} />
+          <ConnectionBanner />
           <Toaster />
         </QueryClientProvider>
       </ColorModeProvider>

@@ -1,4 +1,5 @@
 import { storageKeys } from '@/config/storage-keys';
+import { reportAnswered, reportUnreachable } from './connectivity';
 import { takeEarly } from './early-requests';
 
 /** Base URL of the API: same origin `/api/v1` unless VITE_API_URL says otherwise. */
@@ -7,8 +8,41 @@ export const API_BASE_URL = (import.meta.env.VITE_API_URL ?? '/api/v1').replace(
 /** Fired on window when a request that carried a token gets a 401 (expired or revoked session). */
 export const UNAUTHORIZED_EVENT = 'wakestake:unauthorized';
 
-/** Status used for requests that never got an HTTP answer (server down, offline, CORS). */
+/** Status used for requests that never got an HTTP answer (server down, offline, CORS, no answer in time). */
 export const NETWORK_ERROR_STATUS = 0;
+
+/** A request without an answer after this long is a network failure (a 6 AM phone on a dead cell, not a spinner). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+function abortedBy(signal: AbortSignal): Promise<never> {
+  return new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
+/**
+ * Issue 30: fetch with a time limit; the caller's own abort stays an AbortError, the time limit is a network error.
+ * Every answer is reported to lib/connectivity (a 5xx or no answer: "reconnecting"; anything else: "online").
+ */
+async function send(url: string, init: RequestInit, early?: Promise<Response>): Promise<Response> {
+  const timeout = new AbortController();
+  const outer = init.signal;
+  const onAbort = () => timeout.abort(outer?.reason);
+  outer?.addEventListener('abort', onAbort, { once: true });
+  if (outer?.aborted) onAbort();
+  const timer = setTimeout(() => timeout.abort(new DOMException('No answer in time', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  try {
+    const response = await (early ? Promise.race([early, abortedBy(timeout.signal)]) : fetch(url, { ...init, signal: timeout.signal }));
+    if (response.status >= 500) reportUnreachable(false);
+    else reportAnswered();
+    return response;
+  } catch (cause) {
+    if (outer?.aborted) throw cause instanceof DOMException && cause.name === 'AbortError' ? cause : new DOMException('Aborted', 'AbortError');
+    reportUnreachable(true);
+    throw new ApiError(NETWORK_ERROR_STATUS, errorMessages.network, { cause });
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onAbort);
+  }
+}
 
 /** SPEC.md section 8: what a person sees for each HTTP status. */
 export const errorMessages = {
@@ -173,16 +207,10 @@ export async function request<T = unknown>(method: string, path: string, options
   const token = options.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let response: Response;
-  try {
-    const url = buildUrl(path, options.query);
-    // main.tsx may already have sent this GET while the app's code loaded (lib/early-requests.ts).
-    const early = method === 'GET' && body === undefined && !options.headers ? takeEarly(url, token) : undefined;
-    response = await (early ?? fetch(url, { method, headers, body, signal: options.signal }));
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR_STATUS, errorMessages.network, { cause });
-  }
+  const url = buildUrl(path, options.query);
+  // main.tsx may already have sent this GET while the app's code loaded (lib/early-requests.ts).
+  const early = method === 'GET' && body === undefined && !options.headers ? takeEarly(url, token) : undefined;
+  const response = await send(url, { method, headers, body, signal: options.signal }, early);
 
   const data = await readBody(response);
   if (!response.ok) {
@@ -228,13 +256,7 @@ export async function getBlob(path: string, options: Opts = {}): Promise<{ blob:
   const headers: Record<string, string> = { ...options.headers };
   const token = options.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), { headers, signal: options.signal });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR_STATUS, errorMessages.network, { cause });
-  }
+  const response = await send(buildUrl(path, options.query), { headers, signal: options.signal });
   if (!response.ok) {
     const data = await readBody(response);
     if (response.status === 401 && token && token === getToken() && typeof window !== 'undefined') window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));

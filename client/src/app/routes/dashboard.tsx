@@ -148,6 +148,7 @@ export function Component() {
                 retrying={store.todayLoad.retrying}
                 onRetry={store.todayLoad.retry}
                 busy={store.busy}
+                checkIn={store.checkIn}
                 onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
                 onShowReceipt={setReceiptDate}
               />

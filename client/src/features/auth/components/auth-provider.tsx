@@ -1,6 +1,7 @@
 import { createContext, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { storageKeys } from '@/config/storage-keys';
-import { getToken, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import { getToken, isApiError, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
+import { onReconnectTick } from '@/lib/connectivity';
 import type { AuthResponse, User } from '@/types/api';
 import {
   getProfile,
@@ -76,20 +77,57 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setIsLoading(false);
       return () => controller.abort();
     }
-    // The answer re-renders the whole app: in a transition, so React renders it in slices a tap can interrupt.
-    getProfile(controller.signal)
-      .then((profile) => {
-        startTransition(() => setUser({ ...readStoredUser(), ...profile }));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
-        clearSession();
-        setUserState(null);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) startTransition(() => setIsLoading(false));
-      });
-    return () => controller.abort();
+    // Issue 30: only a 401 for this token ends the session. A 5xx, a timeout or no network keeps the token and the stored
+    // user (the app shows "reconnecting" with the last known data) and the check is asked again as the service returns.
+    const token = getToken();
+    const stored = readStoredUser();
+    let settled = false;
+    let inFlight = false;
+    let stopTicks = () => {};
+    const check = () => {
+      if (inFlight) return;
+      inFlight = true;
+      // The answer re-renders the whole app: in a transition, so React renders it in slices a tap can interrupt.
+      getProfile(controller.signal)
+        .then((profile) => {
+          settled = true;
+          stopTicks();
+          startTransition(() => setUser({ ...readStoredUser(), ...profile }));
+        })
+        .catch((error: unknown) => {
+          if (error instanceof DOMException && error.name === 'AbortError') return;
+          if (isApiError(error) && error.status === 401) {
+            settled = true;
+            stopTicks();
+            if (getToken() === token) {
+              clearSession();
+              setUserState(null);
+            }
+            return;
+          }
+          if (isApiError(error) && error.status >= 400 && error.status < 500) {
+            // Refused for another reason (a 403, a 404): the session stands; nothing will change on a retry.
+            settled = true;
+            stopTicks();
+            if (stored) startTransition(() => setUserState(stored));
+            return;
+          }
+          // Not reached: the stored user stands meanwhile (a first sign-in on this device without one waits).
+          if (stored) startTransition(() => setUserState((current) => current ?? stored));
+        })
+        .finally(() => {
+          inFlight = false;
+          if (!controller.signal.aborted && (settled || stored)) startTransition(() => setIsLoading(false));
+        });
+    };
+    stopTicks = onReconnectTick(() => {
+      if (!settled && !controller.signal.aborted) check();
+    });
+    check();
+    return () => {
+      stopTicks();
+      controller.abort();
+    };
   }, [setUser]);
 
   // A 401 on any authenticated call means the session is gone (expired or revoked).

@@ -69,6 +69,12 @@ export async function getBookableDates(signal?: AbortSignal): Promise<BookableDa
   return unwrap<BookableDates>(await api.get('/challenges/bookable-dates', { signal }));
 }
 
+/** GET /challenges/{id}: one of the user's challenges. */
+export async function getChallenge(id: string, signal?: AbortSignal): Promise<Challenge> {
+  const body = (await api.get(`/challenges/${encodeURIComponent(id)}`, { signal })) as { challenge: Challenge };
+  return body.challenge;
+}
+
 /** POST /challenges: returns the created challenge. */
 export async function createChallenge(input: CreateChallengeInput): Promise<Challenge> {
   const body = (await api.post('/challenges', input)) as { challenge: Challenge };
@@ -80,9 +86,13 @@ export async function cancelChallenge(id: string): Promise<{ challenge?: Challen
   return (await api.delete(`/challenges/${encodeURIComponent(id)}`)) as { challenge?: Challenge; refundedAmount?: number };
 }
 
-/** POST /challenges/verify: JSON for MANUAL, multipart with `photo` for PHOTO. */
-export async function verifyChallenge(input: VerifyInput): Promise<VerifyResult> {
+/**
+ * POST /challenges/verify: JSON for MANUAL, multipart with `photo` for PHOTO. `idempotencyKey` (one per tap, the same on
+ * its retries) makes a retry return the first answer instead of checking in twice (issue 30).
+ */
+export async function verifyChallenge(input: VerifyInput, idempotencyKey?: string): Promise<VerifyResult> {
   const { photo, ...fields } = input;
+  const options = idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : undefined;
   if (photo) {
     const form = new FormData();
     form.append('challengeId', fields.challengeId);
@@ -90,9 +100,9 @@ export async function verifyChallenge(input: VerifyInput): Promise<VerifyResult>
     if (fields.checkInLocation) form.append('checkInLocation', fields.checkInLocation);
     if (fields.notes) form.append('notes', fields.notes);
     form.append('photo', photo);
-    return (await api.postMultipart('/challenges/verify', form)) as VerifyResult;
+    return (await api.postMultipart('/challenges/verify', form, options)) as VerifyResult;
   }
-  return (await api.post('/challenges/verify', { ...fields, verificationMethod: 'MANUAL' })) as VerifyResult;
+  return (await api.post('/challenges/verify', { ...fields, verificationMethod: 'MANUAL' }, options)) as VerifyResult;
 }
 
 /** POST /test/challenges/create-test-challenge {}: wake-up 2 minutes ahead, forfeit ₹25 (TEST_MODE only). */

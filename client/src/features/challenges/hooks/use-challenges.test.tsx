@@ -4,7 +4,7 @@ import { configure } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth, makeUser, stubFetch, TestProviders } from '@/testing/test-utils';
 import { todayIST } from '../utils/dates';
-import { challengeMessages, useChallenges } from './use-challenges';
+import { useChallenges } from './use-challenges';
 
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,15 +27,15 @@ describe('challenge store (SPEC.md sections 4 and 8)', { timeout: 20_000 }, () =
     expect(result.current.error).toBeNull();
   });
 
-  it("an initial load failure other than 401 reads 'Failed to load challenge data. Please try refreshing the page.'", async () => {
+  it('a failed load is its card’s to show (with Retry): no page-wide message (issue 30)', async () => {
     stubFetch({
-      'GET /challenges': { status: 500, body: { success: false, statusCode: 500, error: 'boom' } },
+      'GET /challenges': { body: { challenges: [], page: 0, size: 10, total: 0 } },
       [`GET /challenges/date/${todayIST()}`]: { body: { challenges: [] } },
-      'GET /challenges/stats': { body: {} },
+      'GET /challenges/stats': { status: 400, body: { success: false, statusCode: 400, error: 'boom' } },
     });
     const { result } = renderHook(() => useChallenges(), { wrapper });
-    await waitFor(() => expect(result.current.error).toBe(challengeMessages.initialLoad));
-    act(() => result.current.clearError());
+    await waitFor(() => expect(result.current.statsLoad.failed).toBe(true));
+    expect(result.current.todayLoad.failed).toBe(false);
     expect(result.current.error).toBeNull();
   });
 

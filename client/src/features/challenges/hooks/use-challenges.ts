@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '@/features/auth';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { isApiError } from '@/lib/api-client';
@@ -11,13 +11,28 @@ import {
   createChallenge as createRequest,
   getChallenges,
   getChallengesByDate,
+  getChallenge,
   getChallengeStats,
   verifyChallenge as verifyRequest,
 } from '../api/challenges-api';
 import { challengeKeys } from '../api/query-keys';
 import type { Challenge, ChallengeList, CreateChallengeInput, VerifyInput } from '../api/types';
 import { todayIST } from '../utils/dates';
-import { selectTodayChallenge } from '../utils/challenge-rules';
+import { selectTodayChallenge, windowOf } from '../utils/challenge-rules';
+import { checkInRetryDelay, isAlreadyCheckedIn, isRetryableCheckInError, shouldRetryCheckIn, type CheckInProgress } from '../utils/check-in';
+
+/** One tap's check-in: the same key on every retry; `tries` counts the attempts sent. */
+interface CheckInSeries {
+  input: VerifyInput;
+  key: string;
+  tries: { n: number };
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
 
 /** SPEC.md section 8: the challenge store's messages. */
 export const challengeMessages = {
@@ -28,7 +43,6 @@ export const challengeMessages = {
   verify: 'Failed to verify challenge',
   cancel: 'Failed to cancel challenge',
   loadStats: 'Failed to load statistics',
-  initialLoad: 'Failed to load challenge data. Please try refreshing the page.',
   noChallengeToday: 'No challenge found for today to verify.',
 } as const;
 
@@ -38,7 +52,6 @@ export function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An unexpected error occurred';
 }
 
-const isUnauthorized = (error: unknown) => isApiError(error) && error.status === 401;
 
 /** Put a changed challenge into every cached list and date query of the user (replacing, prepending or removing). */
 export function applyChallengeChange(
@@ -85,7 +98,6 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
   const at = now ?? new Date();
   const today = todayIST(at);
   const [opError, setOpError] = useState<string | null>(null);
-  const [dismissedAt, setDismissedAt] = useState(0);
 
   const list = useQuery({
     queryKey: challengeKeys.page(userId, 0, CHALLENGES_PAGE_SIZE),
@@ -111,17 +123,6 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     }
   }, [authLoading, isAuthenticated, queryClient]);
 
-  const loadError = useMemo(() => {
-    const failed = [
-      { q: list, message: challengeMessages.loadList },
-      { q: todays, message: challengeMessages.loadToday },
-      { q: stats, message: challengeMessages.loadStats },
-    ].filter(({ q }) => q.isError && !isUnauthorized(q.error) && q.errorUpdatedAt > dismissedAt);
-    if (!failed.length) return null;
-    // Nothing loaded yet: the initial-load message; a later refresh failing: that call's message.
-    const initial = failed.some(({ q }) => q.data === undefined);
-    return initial ? challengeMessages.initialLoad : failed[0].message;
-  }, [list, todays, stats, dismissedAt]);
 
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: challengeKeys.all(userId) }), [queryClient, userId]);
   // Money moved (stake taken or returned): the balance and the signed-in user are re-read.
@@ -143,8 +144,21 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
       void refreshBalance();
     },
   });
+  // Issue 30: the window's close of the challenge being checked in (the retries stop there).
+  const closesRef = useRef(0);
   const verify = useMutation({
-    mutationFn: verifyRequest,
+    mutationFn: async ({ input, key, tries }: CheckInSeries) => {
+      tries.n += 1;
+      try {
+        return await verifyRequest(input, key);
+      } catch (error) {
+        // A retry told "already checked in": an earlier attempt of this tap was recorded (its answer was lost).
+        if (tries.n > 1 && isAlreadyCheckedIn(error)) return { success: true, challenge: await getChallenge(input.challengeId) } as Awaited<ReturnType<typeof verifyRequest>>;
+        throw error;
+      }
+    },
+    retry: (failures, error) => shouldRetryCheckIn(failures, error, closesRef.current),
+    retryDelay: checkInRetryDelay,
     onSuccess: (result) => {
       // The returned challenge replaces the held one.
       if (result?.challenge) applyChallengeChange(queryClient, userId, result.challenge, 'updated');
@@ -177,6 +191,7 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
   );
 
   const todayChallenge = useMemo(() => selectTodayChallenge(todays.data ?? [], today, at), [todays.data, today, at]);
+  const todaysData = todays.data;
 
   const verifyMutation = verify.mutateAsync;
   /** Checks in today's challenge (or the one given). */
@@ -187,15 +202,24 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
         setOpError(challengeMessages.noChallengeToday);
         throw new Error(challengeMessages.noChallengeToday);
       }
-      return run(() => verifyMutation({ ...input, challengeId }), (e) => `${challengeMessages.verify}: ${reasonOf(e)}`);
+      // The card says what happens (issue 30): no page banner, never a raw server error.
+      const target = todaysData?.find((c) => c.id === challengeId);
+      closesRef.current = target ? windowOf(target).closesAt : Date.now() + 60_000;
+      return verifyMutation({ input: { ...input, challengeId }, key: newKey(), tries: { n: 0 } });
     },
-    [todayChallenge, run, verifyMutation],
+    [todayChallenge, todaysData, verifyMutation],
   );
 
-  const clearError = useCallback(() => {
-    setOpError(null);
-    setDismissedAt(Date.now());
-  }, []);
+  const checkIn = useMemo<CheckInProgress>(() => {
+    if (verify.isPending) return { phase: verify.failureCount > 0 || verify.isPaused ? 'retrying' : 'sending' };
+    if (verify.isError) {
+      if (isRetryableCheckInError(verify.error)) return { phase: 'gave-up' };
+      return { phase: 'refused', message: isApiError(verify.error) && verify.error.status === 400 ? reasonOf(verify.error) : isApiError(verify.error) ? verify.error.message : undefined };
+    }
+    return { phase: 'idle' };
+  }, [verify.isPending, verify.failureCount, verify.isPaused, verify.isError, verify.error]);
+
+  const clearError = useCallback(() => setOpError(null), []);
 
   return {
     today,
@@ -209,7 +233,10 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     statsLoad: loadStateOf(stats),
     isLoading: isAuthenticated && (list.isPending || todays.isPending || stats.isPending),
     busy,
-    error: opError ?? loadError,
+    /** Issue 30: where today's check-in series stands (the card says it in words). */
+    checkIn,
+    // Issue 30: a failed load shows on its own card with Retry; the page banner is for operations only.
+    error: opError,
     setError: setOpError,
     clearError,
     createChallenge,
