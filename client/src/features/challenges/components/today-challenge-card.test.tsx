@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/lib/api-client';
 import { makeChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import type { Challenge } from '../api/types';
 import { TodayChallengeCard } from './today-challenge-card';
@@ -55,13 +54,29 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(onCheckIn).toHaveBeenCalledWith(null);
   });
 
-  it('a refused check-in: "Failed to verify challenge: {message}"', async () => {
-    const onCheckIn = vi.fn(async () => {
-      throw new ApiError(400, 'Check-in window has not opened yet', { serverMessage: 'Check-in window has not opened yet' });
-    });
-    renderCard(make(), ist('06:05:00'), { onCheckIn });
-    await userEvent.click(screen.getByRole('button', { name: 'Check In' }));
-    expect(await screen.findByText('Failed to verify challenge: Check-in window has not opened yet')).toBeInTheDocument();
+  it('a refused check-in says the server’s words, never "Failed to verify challenge" (issue 30)', () => {
+    renderCard(make(), ist('06:05:00'), { checkIn: { phase: 'refused', message: 'Check-in window has not opened yet' } });
+    expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Check-in window has not opened yet');
+    expect(screen.queryByText(/Failed to verify challenge/)).toBeNull();
+  });
+
+  it('a check-in being retried: "Not recorded yet — trying again · 7 min left" (issue 30)', () => {
+    renderCard(make(), ist('06:04:30'), { checkIn: { phase: 'retrying' }, busy: true });
+    expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Not recorded yet — trying again · 7 min left');
+  });
+
+  it('retries that failed until the window closed: the morning is covered and how to dispute (issue 30)', () => {
+    renderCard(make(), ist('06:12:00'), { checkIn: { phase: 'gave-up' } });
+    const box = screen.getByTestId('check-in-progress');
+    expect(box).toHaveTextContent('We couldn’t record your check-in before the window closed.');
+    expect(box).toHaveTextContent(/the morning is covered/);
+    expect(box).toHaveTextContent(/Dispute this miss/);
+    expect(box).not.toHaveTextContent(/Internal Server Error|Failed to/);
+  });
+
+  it('checked in: "Checked in at 6:02 AM" (issue 30)', () => {
+    renderCard(make({ status: 'COMPLETED', isSuccessful: true, checkInTime: ist('06:02:10').toISOString() }), ist('06:03:00'));
+    expect(screen.getByTestId('checked-in-at')).toHaveTextContent('Checked in at 6:02 AM');
   });
 
   it('after the window: "Completion window has closed", check-in locked', () => {

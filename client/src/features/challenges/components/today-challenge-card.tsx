@@ -12,9 +12,9 @@ import { formatINR } from '@/lib/money';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
-import { reasonOf } from '../hooks/use-challenges';
 import { cardLabel, cardState, forfeitLostOf, refundOf, windowOf, type CardState } from '../utils/challenge-rules';
 import { formatCountdown, todayIST } from '../utils/dates';
+import { checkInWords, minutesLeftWords, type CheckInProgress } from '../utils/check-in';
 
 export interface TodayChallengeCardProps {
   challenge: Challenge | null;
@@ -26,6 +26,8 @@ export interface TodayChallengeCardProps {
   onRetry?: () => unknown;
   busy?: boolean;
   onCheckIn: (photo: File | null) => Promise<unknown>;
+  /** Issue 30: where the tap's check-in stands (retries, a refusal, a window that closed on our failures). */
+  checkIn?: CheckInProgress;
   /** Opens the day's settlement receipt ("how your winnings were computed"). */
   onShowReceipt?: (date: string) => void;
 }
@@ -40,19 +42,18 @@ const palette: Record<CardState, string> = {
 };
 
 /** Today's Challenge card: every state and label of SPEC.md section 4. */
-export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, onShowReceipt }: TodayChallengeCardProps) {
+export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt }: TodayChallengeCardProps) {
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
-  const [checkInError, setCheckInError] = useState<string | null>(null);
 
-  const checkIn = async () => {
-    setCheckInError(null);
+  // One tap: the store retries it by itself and `checkIn` says how it goes (never a raw server error here).
+  const tapCheckIn = async () => {
     try {
       await onCheckIn(photo);
       setPhoto(null);
-    } catch (error) {
-      setCheckInError(`Failed to verify challenge: ${reasonOf(error)}`);
+    } catch {
+      // said by `checkIn` (a refusal, or the window closing on our failures)
     }
   };
 
@@ -85,7 +86,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
               <>
                 <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
                 <Stack gap={3}>
-                  <Button colorPalette="brand" size="lg" onClick={() => void checkIn()} loading={busy} loadingText="Checking in...">
+                  <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
                     Check In
                   </Button>
                   <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
@@ -97,15 +98,39 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             {/* issue #22: after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
             {challenge ? <AskReferee challenges={[challenge]} /> : null}
             <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
-            {checkInError ? (
-              <Text color="fg.error" role="alert">
-                {checkInError}
-              </Text>
-            ) : null}
+            <CheckInStatus progress={checkIn} challenge={challenge} now={now} />
           </Stack>
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Issue 30: the tap's check-in in plain words, on the card. */
+function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgress; challenge: Challenge | null; now: Date }) {
+  if (!progress || progress.phase === 'idle' || progress.phase === 'sending') return null;
+  if (progress.phase === 'retrying') {
+    const left = challenge ? ` · ${minutesLeftWords(windowOf(challenge).closesAt, now.getTime())}` : '';
+    return (
+      <Text role="status" fontWeight="semibold" color="orange.fg" data-testid="check-in-progress">
+        {checkInWords.retrying}
+        {left}
+      </Text>
+    );
+  }
+  if (progress.phase === 'refused') {
+    return (
+      <Text color="fg.error" role="alert" data-testid="check-in-progress">
+        {progress.message ?? checkInWords.refusedFallback}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={1} role="alert" data-testid="check-in-progress" borderLeftWidth="3px" borderColor="orange.solid" pl={3}>
+      <Text fontWeight="semibold">{checkInWords.gaveUpTitle}</Text>
+      <Text>{checkInWords.gaveUpCovered}</Text>
+      <Text>{checkInWords.gaveUpDispute}</Text>
+    </Stack>
   );
 }
 
@@ -194,6 +219,7 @@ function StateBody({
       return (
         <Stack gap={1}>
           <Text fontWeight="semibold">Congratulations! You woke up on time.</Text>
+          {challenge.checkInTime ? <Text data-testid="checked-in-at">Checked in at {formatISTTime(challenge.checkInTime)}</Text> : null}
           {challenge.poolMode === 'pledge' ? (
             // pledge mode: nobody wins anyone's money; the stake simply comes back
             <Text data-testid="winnings-message">
