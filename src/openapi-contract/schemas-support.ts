@@ -51,6 +51,7 @@ export const supportChallengeRowSchema = obj({
   refundedAmount: rupees(),
   winningsAmount: rupees(),
   actualForfeitAmount: rupees(),
+  netResult: { type: 'number', nullable: true, example: -4.5, description: 'signed rupees once settled: what the morning did to the wallet (the pool share, minus the 15% kept, or 0); null before' },
   isTest: bool,
   createdAt: dateTime,
   closedAt: dateTimeOrNull,

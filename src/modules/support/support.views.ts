@@ -63,6 +63,7 @@ export function challengeRow(c: ChallengeDetail, referee: ReturnType<typeof refe
     refundedAmount: toRupees(c.refundedAmount),
     winningsAmount: toRupees(c.winningsAmount),
     actualForfeitAmount: toRupees(c.actualForfeitAmount),
+    netResult: c.netResult,
     isTest: c.isTest,
     createdAt: c.createdAt.toISOString(),
     closedAt: iso(c.closedAt),

@@ -47,14 +47,14 @@ export class DepositsService {
   ) {}
 
   /** Credits a confirmed order in its own transaction (retried on ledger conflicts), then publishes. */
-  async credit(orderId: string, paymentId: string, via: string): Promise<CreditOutcome> {
-    const outcome = await this.withRetry(() => this.ds.transaction((m) => this.creditIn(m, orderId, paymentId, via)));
+  async credit(orderId: string, paymentId: string, via: string, signature?: string): Promise<CreditOutcome> {
+    const outcome = await this.withRetry(() => this.ds.transaction((m) => this.creditIn(m, orderId, paymentId, via, signature)));
     outcome.publish?.();
     return outcome;
   }
 
   /** PENDING → SUCCESS guarded by the row's status, then the journal entry and DepositCredited (its notice), one transaction. */
-  async creditIn(m: EntityManager, orderId: string, paymentId: string, via: string): Promise<CreditOutcome> {
+  async creditIn(m: EntityManager, orderId: string, paymentId: string, via: string, signature?: string): Promise<CreditOutcome> {
     const [updated] = (await m.query(
       `UPDATE deposits SET status = 'SUCCESS', payment_id = $2, confirmed_by = $3, updated_at = $4 WHERE order_id = $1 AND status = 'PENDING'
        RETURNING id, user_id, amount::text, order_id, payment_id, status`,
@@ -67,7 +67,7 @@ export class DepositsService {
     }
     const amount = BigInt(row.amount);
     const target = await creditTarget(this.queryBus, m, row.user_id);
-    const entry = depositEntry({ userId: row.user_id, orderId, paymentId, amount, provider: this.provider.name, via, to: target.account });
+    const entry = depositEntry({ userId: row.user_id, orderId, paymentId, amount, provider: this.provider.name, via, to: target.account, signature });
     const posted = await this.ledger.post(entry, m);
     await m.query(`UPDATE deposits SET entry_id = $1 WHERE id = $2`, [posted.entryId, row.id]);
     if (target.closed) {

@@ -5,7 +5,8 @@ import type { EntryInput } from './journal.js';
 
 /** A confirmed deposit: world → wallet directly; the gateway and its ids are recorded in the metadata. */
 /** `to`: the user's wallet, or its suspense account when the account was closed before the money arrived. */
-export function depositEntry(d: { userId: string; orderId: string; paymentId: string; amount: bigint; provider: string; via: string; to?: string }): EntryInput {
+/** `signature`: the checkout signature that confirmed it (kept so ledger:verify can re-check it with the key secret). */
+export function depositEntry(d: { userId: string; orderId: string; paymentId: string; amount: bigint; provider: string; via: string; to?: string; signature?: string }): EntryInput {
   return {
     idempotencyKey: `deposit:${d.orderId}`,
     reason: 'DEPOSIT',
@@ -14,7 +15,7 @@ export function depositEntry(d: { userId: string; orderId: string; paymentId: st
       { account: worldShard(d.orderId), amount: -d.amount },
       { account: d.to ?? userWallet(d.userId), amount: d.amount },
     ],
-    metadata: { gateway: d.provider, orderId: d.orderId, paymentId: d.paymentId, confirmedBy: d.via },
+    metadata: { gateway: d.provider, orderId: d.orderId, paymentId: d.paymentId, confirmedBy: d.via, ...(d.signature ? { signature: d.signature } : {}) },
   };
 }
 

@@ -1,9 +1,12 @@
+import { parseRupees } from '../../../common/money.js';
 import { checkAmount, WITHDRAWAL_RULE } from './amounts.js';
 
 /** SPEC section 5's withdrawal rules, pure: the errors a person reads, the fee and the net, in paise. */
 export type WithdrawalMethod = 'UPI' | 'BANK_TRANSFER';
 
 export const FEES: Record<WithdrawalMethod, bigint> = { UPI: 200n, BANK_TRANSFER: 500n };
+/** A whole-balance withdrawal below this (the partial minimum, paise) carries no fee. */
+export const FEE_FREE_BELOW: bigint = WITHDRAWAL_RULE.min;
 export const UPI_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const ACCOUNT_NUMBER = /^\d{9,18}$/;
@@ -23,6 +26,8 @@ export interface CheckedWithdrawal {
   net: bigint;
   upiId: string | null;
   bank: { accountNumber: string; ifscCode: string; accountHolderName: string; bankName: string } | null;
+  /** the amount is the whole balance (issue 29: any amount, no fee below ₹100) */
+  wholeBalance: boolean;
 }
 
 export function normalizeMethod(value: unknown): WithdrawalMethod | null {
@@ -46,7 +51,8 @@ export function hasPayoutDetails(input: WithdrawalInput): boolean {
  */
 export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVerified: boolean, detailsRequired = true): CheckedWithdrawal {
   const errors: string[] = [];
-  const a = checkAmount(input.amount, WITHDRAWAL_RULE);
+  const whole = isWholeBalance(input.amount, balance);
+  const a = whole ? { paise: balance } : checkAmount(input.amount, WITHDRAWAL_RULE);
   const amount = 'paise' in a ? a.paise : null;
   if ('error' in a) errors.push(a.error);
   else if (a.paise > balance) errors.push('Insufficient balance');
@@ -72,9 +78,24 @@ export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVe
     bank = b;
   }
   if (!emailVerified) errors.push('Please verify your email before withdrawing');
-  const fee = method ? FEES[method] : 0n;
+  const fee = method ? withdrawalFee(method, amount ?? 0n, whole) : 0n;
   const net = amount !== null && amount > fee ? amount - fee : 0n;
-  return { errors, amount, method, fee, net, upiId, bank };
+  return { errors, amount, method, fee, net, upiId, bank, wholeBalance: whole };
+}
+
+/**
+ * Issue 29: every rupee can come home. A withdrawal of the whole balance (amount = the balance, to the paisa, > 0) skips
+ * the partial rules (₹100 minimum, whole rupees, the ₹25,000 cap): any amount, paise included.
+ */
+export function isWholeBalance(amount: unknown, balance: bigint): boolean {
+  if (balance <= 0n) return false;
+  const paise = parseRupees(amount);
+  return paise !== null && paise === balance;
+}
+
+/** The fee of a withdrawal: the method's (SPEC: ₹2 UPI, ₹5 bank), none for a whole balance below the ₹100 minimum. */
+export function withdrawalFee(method: WithdrawalMethod, amount: bigint, wholeBalance: boolean): bigint {
+  return wholeBalance && amount < FEE_FREE_BELOW ? 0n : FEES[method];
 }
 
 /** ••••1234 for an account number; ab•••@okaxis for a UPI id. */

@@ -5,9 +5,11 @@ import { Clock } from '../../../common/clock.js';
 import { accountKind } from '../domain/accounts.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { contentHash, CorrelationType, GENESIS_HASH, postingHash } from '../domain/journal.js';
+import { verifyPaymentSignature } from '../domain/signatures.js';
 import type { LedgerVerification } from '../queries/verify-ledger/verify-ledger.query.js';
 
 const PAGE = 5000;
+const NO_CAPTURED_PAYMENT = 'has no captured payment at the provider';
 /** How many problems of one kind are listed. */
 const LIMIT = 20;
 
@@ -149,7 +151,7 @@ export class LedgerAuditService {
   private async reconciliationProblems(m: EntityManager): Promise<string[]> {
     const problems: string[] = [];
     const deposits = (await m.query(
-      `SELECT j.id::text, j.correlation_id,
+      `SELECT j.id::text, j.correlation_id, d.order_id, d.payment_id, j.metadata->>'signature' AS signature,
               CASE WHEN d.id IS NULL THEN 'matches no stored payment order'
                    WHEN d.status <> 'SUCCESS' THEN 'credits an order that is ' || d.status
                    WHEN d.entry_id IS DISTINCT FROM j.id THEN 'is not the entry recorded on its order'
@@ -161,7 +163,7 @@ export class LedgerAuditService {
                      SELECT 1 FROM webhook_events w WHERE w.event_type = 'payment.captured'
                         AND w.payload->'payload'->'payment'->'entity'->>'id' = d.payment_id
                         AND w.payload->'payload'->'payment'->'entity'->>'order_id' = d.order_id)
-                     THEN 'has no captured payment at the provider'
+                     THEN '${NO_CAPTURED_PAYMENT}'
               END AS why
          FROM journal_entries j
          LEFT JOIN deposits d ON d.order_id = j.correlation_id
@@ -170,8 +172,12 @@ export class LedgerAuditService {
                   count(*) FILTER (WHERE p.amount > 0 AND p.account LIKE 'user:%:wallet' AND p.account <> 'user:' || d.user_id || ':wallet') AS other_wallets
              FROM postings p WHERE p.entry_id = j.id) c ON true
         WHERE j.reason = 'DEPOSIT'`,
-    )) as { id: string; correlation_id: string; why: string | null }[];
-    for (const r of deposits.filter((d) => d.why).slice(0, LIMIT)) problems.push(`entry ${r.id}: deposit ${r.correlation_id} ${r.why}`);
+    )) as { id: string; correlation_id: string; order_id: string | null; payment_id: string | null; signature: string | null; why: string | null }[];
+    // A deposit confirmed by a valid checkout signature (the contract's way, issue 29) needs no captured-payment record: the
+    // signature kept on its entry is re-checked with the key secret, so a forged row cannot borrow this way out.
+    const signed = (r: (typeof deposits)[number]) =>
+      r.why === NO_CAPTURED_PAYMENT && !!r.signature && !!r.order_id && !!r.payment_id && verifyPaymentSignature(r.order_id, r.payment_id, r.signature, this.config.razorpayKeySecret);
+    for (const r of deposits.filter((d) => d.why && !signed(d)).slice(0, LIMIT)) problems.push(`entry ${r.id}: deposit ${r.correlation_id} ${r.why}`);
 
     const lostDeposits = (await m.query(
       `SELECT d.order_id FROM deposits d LEFT JOIN journal_entries j ON j.id = d.entry_id

@@ -4,10 +4,11 @@ import { Repository } from 'typeorm';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { ChallengeDetail, GetChallengeDetailQuery } from './get-challenge-detail.query.js';
 import { isUuid } from '../../../../common/uuid.js';
+import { netResultOf } from '../../domain/net-result.js';
 
 
 export function toDetail(e: ChallengeEntity): ChallengeDetail {
-  return { ...e };
+  return { ...e, netResult: netResultOf(e) };
 }
 
 @QueryHandler(GetChallengeDetailQuery)

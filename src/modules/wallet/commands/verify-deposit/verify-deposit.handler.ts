@@ -41,7 +41,7 @@ export class VerifyDepositHandler implements ICommandHandler<VerifyDepositComman
         throw DepositErrors.notConfirmed();
       }
     }
-    const outcome = await this.deposits.credit(orderId, paymentId, signature ? 'signature' : 'provider');
+    const outcome = await this.deposits.credit(orderId, paymentId, signature ? 'signature' : 'provider', signature || undefined);
     if (outcome.deposit.payment_id !== paymentId) throw DepositErrors.notConfirmed();
     return this.answer(outcome.deposit, outcome.credited);
   }
