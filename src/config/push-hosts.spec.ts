@@ -16,10 +16,10 @@ describe('PUSH_SERVICE_HOSTS', () => {
   });
 
   it.each([
-    ['127.0.0.1', 'must name hosts, not IP addresses'],
     ['[::1]', 'has an entry that is not a host name'],
-    ['10.0.0.1:443', 'must name hosts, not IP addresses'],
-    ['localhost', 'single-label name'],
+    ['::1', 'has an entry that is not a host name'],
+    ['*.127.0.0.1', 'has an entry that is not a host name'],
+    ['1.2.3', 'has an entry that is not a host name'],
     ['*.com', 'single-label name'],
     ['*', 'has an entry that is not a host name'],
     ['fcm.*.com', 'has an entry that is not a host name'],
@@ -39,6 +39,16 @@ describe('PUSH_SERVICE_HOSTS', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).variable).toBe('PUSH_SERVICE_HOSTS');
     expect((error as Error).message).toContain(why);
+  });
+
+  it("takes a test's own push service outside production only: an IPv4 literal, a single-label name", () => {
+    expect(parsePushServiceHosts('127.0.0.1:8443,localhost:9443', false)).toEqual([
+      { name: '127.0.0.1', wildcard: false, port: 8443 },
+      { name: 'localhost', wildcard: false, port: 9443 },
+    ]);
+    expect(() => parsePushServiceHosts('fcm.googleapis.com,127.0.0.1', true)).toThrow('PUSH_SERVICE_HOSTS must name hosts, not IP addresses, in production');
+    expect(() => parsePushServiceHosts('fcm.googleapis.com,10.0.0.1:443', true)).toThrow('PUSH_SERVICE_HOSTS must name hosts, not IP addresses, in production');
+    expect(() => parsePushServiceHosts('localhost', true)).toThrow('PUSH_SERVICE_HOSTS must name hosts with a domain in production');
   });
 
   it('refuses a port other than 443 in production (a port is for a test push service)', () => {

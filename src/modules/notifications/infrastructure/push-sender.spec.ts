@@ -131,6 +131,25 @@ describe('PushSender at send time', () => {
     }
   });
 
+  it("refuses an IP-literal test host's private address without the allowance (net skips the lookup for literals)", async () => {
+    const config = (allow: boolean) => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), ...vapidEnv(), PUSH_SERVICE_HOSTS: `127.0.0.1:${listener.port}`, PUSH_ALLOW_PRIVATE_ADDRESSES: String(allow) });
+    const resolve = resolverOf({});
+    const strict = new PushSender(config(false), resolve, null);
+    const lenient = new PushSender(config(true), resolve, null);
+    try {
+      const before = listener.connections();
+      expect(await strict.send(subscription(`https://127.0.0.1:${listener.port}/x`), { title: 'hi' }, 60)).toBe('gone');
+      expect(listener.connections()).toBe(before);
+      // With the tests' allowance the same endpoint is connected to (the listener hangs up: a failed push, kept).
+      expect(await lenient.send(subscription(`https://127.0.0.1:${listener.port}/x`), { title: 'hi' }, 60)).toBe('failed');
+      expect(listener.connections()).toBe(before + 1);
+      expect(resolve.asked).toEqual([]);
+    } finally {
+      strict.onModuleDestroy();
+      lenient.onModuleDestroy();
+    }
+  });
+
   it('connects to the checked address when loopback is allowed (tests), and does not follow a redirect', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
     execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });

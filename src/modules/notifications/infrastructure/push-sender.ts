@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, Optional } from '@nestjs/c
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
 import { Agent } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { AppConfig } from '../../../config/app-config.js';
 import type { PushServiceHost } from '../../../config/push-hosts.js';
@@ -84,10 +84,17 @@ export class PushSender implements OnModuleDestroy {
     return this.config.vapid !== null;
   }
 
+  /** An IP-literal host (a test's push service outside production) never reaches the lookup: its address is checked here. */
+  private literalProblem(endpoint: string): string | null {
+    const host = new URL(endpoint).hostname.replace(/^\[|\]$/g, '');
+    const why = isIP(host) !== 0 && !this.config.pushAllowPrivateAddresses ? forbiddenAddress(host) : null;
+    return why ? `${host} is ${why}` : null;
+  }
+
   async send(sub: PushSubscriptionRow, payload: Record<string, unknown>, ttlSeconds: number): Promise<PushOutcome> {
     const vapid = this.config.vapid;
     if (!vapid) return 'failed';
-    const problem = pushEndpointProblem(sub.endpoint, this.config.pushServiceHosts);
+    const problem = pushEndpointProblem(sub.endpoint, this.config.pushServiceHosts) ?? this.literalProblem(sub.endpoint);
     if (problem) {
       this.logger.warn(`push subscription ${sub.id} refused and dropped: ${problem}`);
       return 'gone';
