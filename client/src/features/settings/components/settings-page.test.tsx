@@ -13,7 +13,9 @@ const user = makeUser({
   settings: { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false }, reminders: { push: true, mail: true, quietHours: null } },
 });
 // The Limits section reads GET /me/limits on its own; the calls these tests count are the others.
-const notLimits = (fetchMock: ReturnType<typeof stubFetch>) => fetchMock.mock.calls.filter(([url]) => !String(url).includes('/me/limits'));
+// the reads the page makes by itself: limits, the rules (GET /config) and, for closing, the balance and payout methods
+const notLimits = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => !/\/me\/limits|\/config|\/wallet\/balance|\/wallet\/payout-methods/.test(String(url)));
 const click = (name: string) => userEvent.setup().click(screen.getByRole('button', { name }));
 
 function fillPasswords(current: string, next: string, confirm: string) {
@@ -119,5 +121,32 @@ describe('/settings', () => {
     expect(await screen.findByText('/ page')).toBeInTheDocument();
     expect(auth.logout).toHaveBeenCalled();
     expect(notLimits(fetchMock)).toHaveLength(1);
+  });
+
+  it('Delete Account with ₹30.50 left: says the balance must be ₹0, withdraws it all, follows the payout, then closes (issue 29)', async () => {
+    const fetchMock = stubFetch({
+      'GET /wallet/balance': { body: { success: true, data: { balance: 30.5 } } },
+      'GET /wallet/payout-methods': { body: { success: true, data: { payoutMethods: [] } } },
+      'POST /wallet/withdraw': { status: 201, body: { success: true, data: { transactionId: 'w-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } } },
+      'GET /wallet/transactions/w-all': { body: { success: true, data: { id: 'w-all', type: 'WITHDRAWAL', amount: 30.5, netAmount: 30.5, processingFee: 0, status: 'SUCCESS' } } },
+      'DELETE /auth/account': { body: { success: true, message: 'Your account has been deleted.' } },
+    });
+    const auth = fakeAuth({ user });
+    renderRoute('/settings', <SettingsPage />, { auth });
+    await click('Delete Account');
+    const dialog = await screen.findByRole('alertdialog');
+    expect(await within(dialog).findByText(/Your wallet holds ₹30\.50: we withdraw all of it first \(no fee below ₹100\)/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('close-rule')).toHaveTextContent('To close, your balance must be ₹0');
+    const u = userEvent.setup();
+    await u.click(within(dialog).getByRole('button', { name: 'Withdraw ₹30.50 and close' }));
+    expect(await within(dialog).findByText('Please enter a valid UPI ID')).toBeInTheDocument();
+    await u.type(within(dialog).getByLabelText('UPI ID'), 'asha@okaxis');
+    await u.click(within(dialog).getByRole('button', { name: 'Withdraw ₹30.50 and close' }));
+    expect(await screen.findByText('/ page', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(auth.logout).toHaveBeenCalled();
+    const sent = fetchMock.mock.calls.find(([url, init]) => String(url).includes('/wallet/withdraw') && init?.method === 'POST');
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ amount: 30.5, withdrawalMethod: 'UPI', upiId: 'asha@okaxis' });
+    const order = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${new URL(String(url), 'http://x').pathname}`);
+    expect(order.indexOf('DELETE /api/v1/auth/account')).toBeGreaterThan(order.indexOf('GET /api/v1/wallet/transactions/w-all'));
   });
 });

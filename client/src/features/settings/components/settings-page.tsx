@@ -1,13 +1,10 @@
-import { Box, Button, CloseButton, Container, Dialog, Field, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Field, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useColorMode } from '@/components/ui/color-mode';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
-import { paths } from '@/config/paths';
 import {
   changePasswordRequest,
-  deleteAccountRequest,
   FormAlert,
   MIN_PASSWORD_LENGTH,
   PasswordInput,
@@ -21,6 +18,7 @@ import {
 } from '@/features/auth';
 import { ReminderChannels } from '@/features/notifications';
 import { setToken } from '@/lib/api-client';
+import { CloseAccount } from './close-account';
 import { DataExport } from './data-export';
 import { LimitsSection } from './limits-section';
 
@@ -121,75 +119,6 @@ function ChangePasswordForm() {
         </Button>
       </Box>
     </FormStack>
-  );
-}
-
-function DeleteAccount() {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: deleteAccountRequest,
-    onSuccess: async () => {
-      setOpen(false);
-      navigate(paths.home, { replace: true });
-      await logout();
-    },
-  });
-  const deleting = remove.isPending;
-  const error = remove.isError ? screenMessage(remove.error, settingsMessages.deleteFailed) : null;
-
-  return (
-    <>
-      <Text color="fg.muted">
-        Deleting your account removes your personal details and signs you out everywhere. Your transaction history is kept, anonymised, as the
-        law requires. You cannot delete an account that still holds money or has a challenge that is not settled.
-      </Text>
-      <Box>
-        <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)}>
-          Delete Account
-        </Button>
-      </Box>
-      <Dialog.Root
-        open={open}
-        onOpenChange={(e) => {
-          setOpen(e.open);
-          if (!e.open) remove.reset();
-        }}
-        role="alertdialog"
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete your account?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap={3}>
-                  <Text>This cannot be undone. You will be signed out and will not be able to sign in with this account again.</Text>
-                  {error ? <FormAlert status="error">{error}</FormAlert> : null}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" disabled={deleting}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={() => remove.mutate()} loading={deleting} loadingText="Deleting…">
-                  Delete my account
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </>
   );
 }
 
@@ -301,7 +230,7 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
         </SectionCard>
 
         <SectionCard title="Delete Account">
-          <DeleteAccount />
+          <CloseAccount />
         </SectionCard>
       </Stack>
     </Container>

@@ -9,6 +9,7 @@ import { WithdrawRow as Row } from './withdraw-row';
 export function WithdrawConfirmStep({
   amount,
   method,
+  fee: feeGiven,
   upiId,
   bank,
   saved,
@@ -17,6 +18,8 @@ export function WithdrawConfirmStep({
 }: {
   amount: string;
   method: Method | null;
+  /** this withdrawal's fee (issue 29: none on a whole balance below ₹100); the method's fee when not given */
+  fee?: number;
   upiId: string;
   bank: BankDetails;
   saved: PayoutMethod | null;
@@ -24,7 +27,7 @@ export function WithdrawConfirmStep({
   sending: boolean;
 }) {
   const n = Number(amount) || 0;
-  const fee = method ? FEES[method] : 0;
+  const fee = feeGiven ?? (method ? FEES[method] : 0);
   return (
     <Stack gap={4}>
       <Heading as="h2" size="lg">
@@ -43,8 +46,8 @@ export function WithdrawConfirmStep({
                 : `${bank.accountHolderName} · ${bank.bankName} · ${bank.accountNumber} · ${bank.ifscCode}`
           }
         />
-        <Row label="Processing fee" value={formatINR(fee)} />
-        <Row label="You will receive" value={formatINR(Math.max(0, n - fee))} strong />
+        <Row label="Processing fee" value={formatINR(fee)} testId="withdraw-fee" />
+        <Row label="You will receive" value={formatINR(Math.max(0, Math.round((n - fee) * 100) / 100))} strong testId="withdraw-net" />
       </DataList.Root>
       <Button colorPalette="brand" onClick={onConfirm} loading={sending} loadingText="Processing...">
         Confirm Withdrawal

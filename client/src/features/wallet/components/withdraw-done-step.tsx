@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
 import { formatINR } from '@/lib/money';
+import { statusWord } from '@/lib/status-words';
 import type { WithdrawalResult } from '../api/wallet-api';
 import { withdrawMessages } from './withdraw-rules';
 import { WithdrawRow as Row } from './withdraw-row';
@@ -23,7 +24,7 @@ export function WithdrawDoneStep({ result, onDashboard, onAgain }: { result: Wit
         <DataList.Item>
           <DataList.ItemLabel>Status</DataList.ItemLabel>
           <DataList.ItemValue>
-            <Badge colorPalette={result.status === 'FAILED' ? 'red' : result.status === 'SUCCESS' ? 'green' : 'gray'}>{result.status}</Badge>
+            <Badge colorPalette={result.status === 'FAILED' ? 'red' : result.status === 'SUCCESS' ? 'green' : 'gray'}>{statusWord(result.status)}</Badge>
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { stubApi, type StubCall } from '../testing/api-stub';
 import { WithdrawPage } from './withdraw-page';
-import { amountVerdict, checkWithdrawAmount } from './withdraw-rules';
+import { amountVerdict, checkWithdrawAmount, feeOf } from './withdraw-rules';
 
 type Handler = (call: StubCall) => { status?: number; body?: unknown } | 'network-error' | undefined;
 
@@ -50,6 +50,15 @@ describe('withdraw amount rules', () => {
     expect(checkWithdrawAmount('', 500)).toBe('Please enter a valid amount');
     expect(checkWithdrawAmount('150.5', 500)).toBe('Amount must be a whole number of rupees');
     expect(checkWithdrawAmount('99', 500)).toBe('Minimum withdrawal amount is ₹100');
+    // issue 29: the whole balance may always leave, paise and below ₹100 included, with no fee below ₹100
+    expect(checkWithdrawAmount('30.5', 30.5)).toBeNull();
+    expect(checkWithdrawAmount('98.50', 98.5)).toBeNull();
+    expect(checkWithdrawAmount('50', 98.5)).toBe('Minimum withdrawal amount is ₹100');
+    expect(checkWithdrawAmount('30', 30.5)).toBe('Minimum withdrawal amount is ₹100');
+    expect(feeOf('UPI', '30.5', 30.5)).toBe(0);
+    expect(feeOf('BANK', '98.5', 98.5)).toBe(0);
+    expect(feeOf('UPI', '150', 150)).toBe(2);
+    expect(feeOf('BANK', '150', 500)).toBe(5);
     expect(checkWithdrawAmount('25001', 50000)).toBe('Maximum withdrawal amount is ₹25,000');
     expect(checkWithdrawAmount('600', 500)).toBe('Insufficient balance');
     expect(checkWithdrawAmount('500', 500)).toBeNull();
@@ -105,6 +114,29 @@ describe('WithdrawPage', () => {
     expect(await screen.findByText('Validation failed. Please try again.')).toBeInTheDocument();
   });
 
+  it('withdraws everything: ₹30.50 at once, below ₹100, no fee (issue 29)', async () => {
+    const { user, api } = setup(
+      (call) =>
+        call.method === 'POST' && call.path === '/wallet/withdraw'
+          ? { status: 201, body: { success: true, data: { transactionId: 'tx-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } } }
+          : undefined,
+      30.5,
+    );
+    expect(await screen.findByTestId('withdraw-rules')).toHaveTextContent('can always be withdrawn');
+    await user.click(await screen.findByRole('button', { name: /Withdraw everything \(₹30\.50\)/ }));
+    expect(await screen.findByText('Step 2 of 5: Method')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/wallet/withdraw/validate')?.body).toMatchObject({ amount: 30.5 });
+    expect(screen.getByText(/Fee ₹0 · Instant/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^UPI/ }));
+    await user.type(await screen.findByLabelText(/UPI ID/), 'asha@okaxis');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('withdraw-fee')).toHaveTextContent('₹0');
+    expect(screen.getByTestId('withdraw-net')).toHaveTextContent('₹30.50');
+    await user.click(screen.getByRole('button', { name: 'Confirm Withdrawal' }));
+    expect(await screen.findByText('tx-all')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/wallet/withdraw')?.body).toEqual({ amount: 30.5, withdrawalMethod: 'UPI', upiId: 'asha@okaxis' });
+  });
+
   it('goes back to /dashboard from the amount step, and to the previous step from the others', async () => {
     const { user, router } = setup();
     await enterAmount(user, '200');
@@ -146,7 +178,7 @@ describe('WithdrawPage', () => {
     expect(await screen.findByText('Withdrawal request submitted successfully!')).toBeInTheDocument();
     expect(screen.getByText('tx-123')).toBeInTheDocument();
     expect(screen.getByText('₹198')).toBeInTheDocument();
-    expect(screen.getByText('PENDING')).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST' && c.path === '/wallet/withdraw');
     expect(post?.body).toEqual({ amount: 200, withdrawalMethod: 'UPI', upiId: 'asha@okaxis' });
     await waitFor(() => expect(auth.refreshUser).toHaveBeenCalled());

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth';
+import { useRules } from '@/features/config';
 import { isApiError } from '@/lib/api-client';
 import type { PayoutMethod } from '../api/payout-methods-api';
 import { requestWithdrawal, validateWithdrawal, type BankDetails } from '../api/wallet-api';
@@ -14,7 +15,7 @@ import { WithdrawDetailsStep } from './withdraw-details-step';
 import { WithdrawDoneStep } from './withdraw-done-step';
 import { WithdrawMethodStep } from './withdraw-method-step';
 import { WithdrawProgress } from './withdraw-progress';
-import { amountVerdict, checkWithdrawAmount, emptyBank, withdrawalPayload, withdrawMessages, type Method, type Step } from './withdraw-rules';
+import { amountVerdict, checkWithdrawAmount, emptyBank, feeOf, withdrawalPayload, withdrawMessages, type Method, type Step } from './withdraw-rules';
 
 /** The withdraw wizard: amount, method, details, confirm, done. The draft lives here; each step shows one part of it. */
 export function WithdrawPage() {
@@ -23,6 +24,7 @@ export function WithdrawPage() {
   const balanceQuery = useBalance();
   const refreshWallet = useRefreshWallet();
   const balance = balanceQuery.data ?? user?.balance ?? 0;
+  const rules = useRules();
 
   const [step, setStep] = useState<Step>(0);
   const [amount, setAmount] = useState('');
@@ -63,17 +65,24 @@ export function WithdrawPage() {
     go(0);
   };
 
-  const submitAmount = () => {
-    const check = checkWithdrawAmount(amount, balance);
+  const submitAmount = (raw: string = amount) => {
+    const check = checkWithdrawAmount(raw, balance, rules);
     setProblem(check);
     if (check) return;
-    validate.mutate(Number(amount), {
+    validate.mutate(Number(raw), {
       onSuccess: (answer) => {
         const verdict = amountVerdict(answer);
         if (verdict) setProblem(verdict);
         else go(1);
       },
     });
+  };
+
+  // Issue 29: the whole balance, to the paisa, at any amount
+  const everything = () => {
+    const whole = String(Math.round(balance * 100) / 100);
+    setAmount(whole);
+    submitAmount(whole);
   };
 
   const chooseMethod = (m: Method) => {
@@ -126,8 +135,8 @@ export function WithdrawPage() {
 
         <Card.Root>
           <Card.Body>
-            {step === 0 ? <WithdrawAmountStep balance={balance} amount={amount} onAmount={setAmount} onSubmit={submitAmount} checking={validate.isPending} /> : null}
-            {step === 1 ? <WithdrawMethodStep onChoose={chooseMethod} /> : null}
+            {step === 0 ? <WithdrawAmountStep balance={balance} amount={amount} onAmount={setAmount} onSubmit={() => submitAmount()} onEverything={everything} checking={validate.isPending} rules={rules} /> : null}
+            {step === 1 ? <WithdrawMethodStep onChoose={chooseMethod} fees={{ UPI: feeOf('UPI', amount, balance, rules), BANK: feeOf('BANK', amount, balance, rules) }} /> : null}
             {step === 2 ? (
               <WithdrawDetailsStep
                 method={method}
@@ -141,7 +150,7 @@ export function WithdrawPage() {
                 onContinue={() => go(3)}
               />
             ) : null}
-            {step === 3 ? <WithdrawConfirmStep amount={amount} method={method} upiId={upiId} bank={bank} saved={saved} onConfirm={confirm} sending={withdraw.isPending} /> : null}
+            {step === 3 ? <WithdrawConfirmStep amount={amount} method={method} fee={feeOf(method, amount, balance, rules)} upiId={upiId} bank={bank} saved={saved} onConfirm={confirm} sending={withdraw.isPending} /> : null}
             {step === 4 && withdraw.data ? <WithdrawDoneStep result={withdraw.data} onDashboard={() => navigate(paths.dashboard)} onAgain={reset} /> : null}
           </Card.Body>
         </Card.Root>

@@ -1,12 +1,27 @@
 import type { PayoutMethod } from '../api/payout-methods-api';
 import type { BankDetails, WithdrawalInput } from '../api/wallet-api';
+import { formatINR } from '@/lib/money';
+import { FALLBACK_RULES, withdrawalFee, type Rules } from '@/lib/rules';
 
 // The withdraw wizard's rules (SPEC.md section 5): limits, fees, messages and the checks each step makes.
 
-export const WITHDRAW_MIN = 100;
-export const WITHDRAW_MAX = 25000;
-export const FEES = { UPI: 2, BANK: 5 } as const;
+// Issue 29: the numbers are the server's (GET /config's rules.withdrawal); these are the first render's stand-ins.
+export const WITHDRAW_MIN = FALLBACK_RULES.withdrawal.minimum;
+export const WITHDRAW_MAX = FALLBACK_RULES.withdrawal.maximum ?? 25000;
+export const FEES = { UPI: FALLBACK_RULES.withdrawal.fees.UPI, BANK: FALLBACK_RULES.withdrawal.fees.BANK_TRANSFER } as const;
 export type Method = keyof typeof FEES;
+
+/** The whole balance (to the paisa): a withdrawal of it is allowed at any amount (issue 29). */
+export function isWholeBalance(raw: string, balance: number): boolean {
+  const n = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(n) && n > 0 && Math.round(n * 100) === Math.round(balance * 100);
+}
+
+/** The fee of this withdrawal: none for a whole balance below the fee-free line, else the method's. */
+export function feeOf(method: Method | null, raw: string, balance: number, rules: Rules = FALLBACK_RULES): number {
+  if (!method) return 0;
+  return withdrawalFee(method, Number(raw) || 0, isWholeBalance(raw, balance), rules);
+}
 
 export const withdrawMessages = {
   invalidAmount: 'Please enter a valid amount',
@@ -26,12 +41,15 @@ export const STEPS = ['Amount', 'Method', 'Details', 'Confirm', 'Done'] as const
 export type Step = 0 | 1 | 2 | 3 | 4;
 
 /** SPEC.md section 5's client checks on the amount; null when it may go to the server. */
-export function checkWithdrawAmount(raw: string, balance: number): string | null {
+export function checkWithdrawAmount(raw: string, balance: number, rules: Rules = FALLBACK_RULES): string | null {
   const n = Number(raw);
   if (!raw.trim() || !Number.isFinite(n) || n <= 0) return withdrawMessages.invalidAmount;
+  // the whole balance may always leave: paise and below the minimum included
+  if (isWholeBalance(raw, balance) && rules.withdrawal.wholeBalanceAnyAmount) return null;
+  const { minimum, maximum = WITHDRAW_MAX } = rules.withdrawal;
   if (!Number.isInteger(n)) return withdrawMessages.whole;
-  if (n < WITHDRAW_MIN) return withdrawMessages.min;
-  if (n > WITHDRAW_MAX) return withdrawMessages.max;
+  if (n < minimum) return minimum === WITHDRAW_MIN ? withdrawMessages.min : `Minimum withdrawal amount is ${formatINR(minimum)}`;
+  if (n > maximum) return maximum === WITHDRAW_MAX ? withdrawMessages.max : `Maximum withdrawal amount is ${formatINR(maximum)}`;
   if (n > balance) return withdrawMessages.insufficient;
   return null;
 }
