@@ -25,7 +25,7 @@ const EXAMPLES: Record<string, unknown> = {
   'GET /api/v1/wallet/balance': { success: true, data: { balance: 1250.5 } },
   'GET /api/v1/wallet/transactions': {
     success: true,
-    data: { transactions: [{ id: '…', type: 'WINNINGS', amount: 7.5, debit: false, credit: true, status: 'SUCCESS', reference: '…', description: 'Winnings from the daily pool', timestamp: '2026-11-23T09:30:00.000Z', createdAt: '2026-11-23T09:30:00.000Z' }], page: 0, size: 20, total: 1 },
+    data: { transactions: [{ id: '…', type: 'WINNINGS', amount: 7.5, debit: false, credit: true, status: 'SUCCESS', reference: '…', description: 'Winnings: your share of the pool', timestamp: '2026-11-23T09:30:00.000Z', createdAt: '2026-11-23T09:30:00.000Z' }], page: 0, size: 20, total: 1 },
   },
   'POST /api/v1/wallet/verify-payment': { success: true, message: 'Payment verified successfully', data: { orderId: 'order_Nx1', paymentId: 'pay_Nx1', transactionId: '0194c7e2-…', amount: 500, status: 'SUCCESS', balance: 1750.5 } },
 };

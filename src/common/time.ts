@@ -106,3 +106,14 @@ export function isValidDate(date: string): boolean {
 export function isValidTime(time: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
 }
+
+// Built once (constructing an Intl formatter is costly on hot paths).
+const DAY_WORDS = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar date (YYYY-MM-DD) as a person reads it, en-IN: "28 Nov 2026" (issue 29: no ISO dates in words). */
+export function formatDay(date: string): string {
+  if (!isValidDate(date)) return date;
+  const [y, m, d] = date.split('-').map(Number);
+  return DAY_WORDS.format(new Date(Date.UTC(y, m - 1, d)));
+}
+

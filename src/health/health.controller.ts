@@ -8,6 +8,7 @@ import { RedisService } from '../common/redis.module.js';
 import { AppConfig } from '../config/app-config.js';
 import { GRIEVANCE_RESPONSE_DAYS, TERMS_VERSION } from '../config/terms.js';
 import { Readiness } from '../observability/readiness.js';
+import { publicRules } from './public-rules.js';
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
@@ -78,6 +79,8 @@ export class HealthController {
         // the terms a person accepts at sign-up (and again when this changes), and who hears their complaints
         termsVersion: TERMS_VERSION,
         grievanceOfficer: { ...this.config.grievanceOfficer, responseDays: GRIEVANCE_RESPONSE_DAYS },
+        // issue 29: the money and time rules, from the constants the server enforces
+        rules: publicRules(),
       },
     };
   }

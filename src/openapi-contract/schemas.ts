@@ -30,6 +30,7 @@ export const challengeSchema = obj(
     poolShare: { ...rupeesOrNull, description: 'the pool share once settled (0 for a failed challenge); null before' },
     estimatedWinnings: { ...rupeesOrNull, description: 'before settlement, on reads (GET by id, list, date, status): the stake plus a share of the date’s pool as it stands; null once settled, for a failed one, and in the create, cancel and check-in answers (no pool read there)' },
     estimatedPoolShare: rupeesOrNull,
+    netResult: { ...rupeesOrNull, example: -4.5, description: 'once settled (PROCESSED), signed rupees of what that morning did to the wallet: a win → the pool share (0 when nobody missed); a miss → minus the 15% kept; a forgiven or returned stake → 0. null before settlement (and when cancelled)' },
     failureReason: strOrNull,
     forgivenReason: { ...strOrNull, description: 'a miss settled as forgiven because our service was down during its window: why (its whole stake came back); null otherwise' },
     actualForfeitAmount: { ...rupees(7.5), description: '15% of the stake of a failed challenge, from the failed check-in on' },
@@ -207,7 +208,9 @@ export const poolPreviewSchema = obj({
   missed: int,
   pool: { ...rupees(), description: 'what the misses so far leave: the winners’ pool, or in pledge mode what goes to charity' },
   settled: bool,
-});
+  stake: { ...rupees(25), description: 'with ?stake=: the stake the share is estimated for' },
+  estimatedShare: { ...rupees(2.5), description: 'with ?stake=: what a win with that stake would get of the pool so far (every booked player not missed yet counted as a winner: the low end); 0 in pledge mode' },
+}, ['date', 'players', 'totalStaked', 'checkedIn', 'missed', 'pool', 'settled']);
 /** GET /config (src/health/health.controller.ts). */
 export const appConfigSchema = obj({
   testMode: bool,
@@ -219,6 +222,24 @@ export const appConfigSchema = obj({
   charities: { ...arr(obj({ id: str, name: str })), description: 'where a pledge-mode miss may go (first = default; empty: the platform)' },
   termsVersion: { ...str, description: 'the version of the Terms of use and Privacy policy in force: what the sign-up box accepts' },
   grievanceOfficer: { ...obj({ name: str, email: str, phone: strOrNull, address: strOrNull, responseDays: int }), description: 'who hears complaints, and within how many days they answer' },
+  rules: {
+    ...obj({
+      stake: obj({ min: rupees(10), max: rupees(100) }),
+      wakeUp: obj({ earliest: { type: 'string', example: '04:00' }, latest: { type: 'string', example: '07:00' }, stepMinutes: int }),
+      checkIn: obj({ minutesBefore: int, minutesAfter: int }),
+      minBalanceToStake: { ...rupees(50), description: 'staking needs a balance strictly above this' },
+      minBalanceRule: { type: 'string', example: 'You need more than ₹50 in your wallet to stake' },
+      missRefundPercent: int,
+      withdrawal: obj({
+        minimum: { ...rupees(100), description: 'a partial withdrawal: at least this, whole rupees' },
+        wholeBalanceAnyAmount: { ...bool, description: 'the whole balance can always be withdrawn: any amount, paise included' },
+        fees: obj({ UPI: rupees(2), BANK_TRANSFER: rupees(5) }),
+        feeFreeBelow: { ...rupees(100), description: 'a whole-balance withdrawal below this carries no fee' },
+      }),
+      deposit: obj({ min: rupees(10), max: rupees(100000) }),
+    }),
+    description: 'issue 29: the money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST)',
+  },
 });
 /** GET /streaks/statistics (ChallengesService.statistics). */
 export const streakStatisticsSchema = obj({

@@ -196,7 +196,7 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     expect(await walletOf(t, v.id)).toBe(10000n);
     const poor = await fundedUser(t, 40);
     const low = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(poor.auth).send({ wakeUpTime: '23:00' }).expect(400);
-    expect(low.body.error).toBe('Insufficient balance! You need at least ₹50 to create challenges');
+    expect(low.body.error).toBe('Insufficient balance! You need more than ₹50 in your wallet to stake');
   });
 
   it('stats and streaks: a failure ends the streak, a day without a challenge does not', async () => {

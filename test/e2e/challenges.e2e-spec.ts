@@ -86,10 +86,10 @@ describe('challenges: create, read, cancel', () => {
   it('needs a balance above ₹50', async () => {
     const u = await fundedUser(t, 50);
     const res = await createChallenge(t, u, { challengeDate: TOMORROW, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(400);
-    expect(res.body.error).toBe('Insufficient balance! You need at least ₹50 to create challenges');
+    expect(res.body.error).toBe('Insufficient balance! You need more than ₹50 in your wallet to stake');
     const none = await createUser(t);
     const res2 = await createChallenge(t, none, { challengeDate: TOMORROW, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(400);
-    expect(res2.body.error).toBe('Insufficient balance! You need at least ₹50 to create challenges');
+    expect(res2.body.error).toBe('Insufficient balance! You need more than ₹50 in your wallet to stake');
     expect(await challengeRows(t, u.id)).toHaveLength(0);
     const ok = await fundedUser(t, 50.01);
     await createChallenge(t, ok, { challengeDate: TOMORROW, wakeUpTime: '06:00', forfeitAmount: 50 }).expect(201);
@@ -129,7 +129,7 @@ describe('challenges: create, read, cancel', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     // overlapping: the wallet refuses the overdraw; one after the other: the ₹20 left is below the ₹50 rule
-    expect(['Forfeit amount exceeds available balance!', 'Insufficient balance! You need at least ₹50 to create challenges']).toContain(
+    expect(['Forfeit amount exceeds available balance!', 'Insufficient balance! You need more than ₹50 in your wallet to stake']).toContain(
       [a, b].find((r) => r.status === 400)!.body.error,
     );
     expect(await challengeRows(t, u.id)).toHaveLength(1);
@@ -201,7 +201,7 @@ describe('challenges: create, read, cancel', () => {
     const poor = await fundedUser(t, 20);
     expect((await t.http().get(`/api/v1/challenges/can-create?date=${TOMORROW}`).set(poor.auth).expect(200)).body).toEqual({
       canCreate: false,
-      reason: 'Insufficient balance! You need at least ₹50 to create challenges',
+      reason: 'Insufficient balance! You need more than ₹50 in your wallet to stake',
     });
     await t.http().get('/api/v1/challenges/can-create').set(u.auth).expect(400);
     await t.http().get('/api/v1/challenges/can-create?date=tomorrow').set(u.auth).expect(400);

@@ -103,7 +103,7 @@ describe('mail outbox', () => {
     expect(kinds.map((r: { to_address: string }) => r.to_address).sort()).toEqual([won.email, missed.email].sort());
     // (A subject with ₹ travels MIME-encoded: the body is what the receiver decodes.)
     const wonMail = await smtp.waitFor(won.email, undefined, 20_000);
-    expect(wonMail.body).toMatch(/You woke up on time on 2026-10-07: .* winnings plus your .* stake are in your wallet\./);
+    expect(wonMail.body).toMatch(/You woke up on time on 7 Oct 2026: your .* stake is back and you won .* from the pool, .* in your wallet\./);
     expect(wonMail.body).toContain('/wallet/transactions');
     expect((await smtp.waitFor(missed.email, undefined, 20_000)).body).toMatch(/\(85% of your .* stake\) is back in your wallet/);
     // Settling again pays nothing twice and mails nothing twice.

@@ -34,7 +34,7 @@ describe('money rules', () => {
       expect(created).toHaveLength(2);
       for (const r of results.filter((x) => x.status !== 201)) {
         expect(r.status).toBe(400);
-        expect(r.body).toMatchObject({ success: false, statusCode: 400, error: 'Insufficient balance! You need at least ₹50 to create challenges' });
+        expect(r.body).toMatchObject({ success: false, statusCode: 400, error: 'Insufficient balance! You need more than ₹50 in your wallet to stake' });
       }
       expect(await balanceOf(t, userWallet(u.id))).toBe(5_000n);
       const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM challenges WHERE user_id = $1`, [u.id]);

@@ -108,9 +108,9 @@ describe('notices from events, in the money movement’s transaction', () => {
     expect(events).toEqual([2, 2, 1, 2].map((lines) => ({ lines, testPool: false })));
     const stored = (await ds.query(`SELECT user_id, type, title FROM notifications WHERE dedupe_key = ANY($1)`, [day.map((d) => `settlement:${d.challengeId}`)])) as { user_id: string; type: string; title: string }[];
     expect(stored).toHaveLength(7);
-    expect(stored.filter((n) => n.type === 'SETTLEMENT_REFUNDED').map((n) => n.title)).toEqual(Array(5).fill('₹85 refunded'));
+    expect(stored.filter((n) => n.type === 'SETTLEMENT_REFUNDED').map((n) => n.title)).toEqual(Array(5).fill('₹85 back · ₹15 to the pool'));
     // 5 × ₹15 pooled, shared by two equal stakes: ₹37.50 each
-    expect(stored.filter((n) => n.type === 'SETTLEMENT_WON').map((n) => n.title)).toEqual(Array(2).fill('You won ₹37.50'));
+    expect(stored.filter((n) => n.type === 'SETTLEMENT_WON').map((n) => n.title)).toEqual(Array(2).fill('Stake back ₹100 · winnings ₹37.50'));
   });
 
   it('refuses to publish an event nobody handles', async () => {

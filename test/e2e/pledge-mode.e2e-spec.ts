@@ -155,7 +155,7 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     const of = (s: Seeded) => notes.find((n: { user_id: string }) => n.user_id === s.userId);
     expect(of(pledgeDay[2]).message).toContain('₹30 donated to Akshaya Patra');
     expect(of(pledgeDay[4]).message).toContain('went to WakeStake');
-    expect(of(pledgeDay[1])).toMatchObject({ type: 'SETTLEMENT_RETURNED', title: 'Your ₹300 stake is back' });
+    expect(of(pledgeDay[1])).toMatchObject({ type: 'SETTLEMENT_RETURNED', title: 'Stake back ₹300' });
     for (const n of notes) expect(`${n.title} ${n.message}`).not.toMatch(/winning|won|pool/i);
 
     const c = await t.http().get(`/api/v1/challenges/${pledgeDay[3].challengeId}`).set('Authorization', token(pledgeDay[3])).expect(200);

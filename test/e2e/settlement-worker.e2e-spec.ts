@@ -95,9 +95,9 @@ describe('settlement through the real BullMQ job (two in-process workers)', () =
     const notes = await ds.query(`SELECT user_id, type, title FROM notifications WHERE dedupe_key LIKE 'settlement:%' AND user_id = ANY($1::uuid[])`, [day.map((s) => s.userId)]);
     expect(notes).toHaveLength(6);
     expect(notes).toEqual(expect.arrayContaining([
-      { user_id: day[1].userId, type: 'SETTLEMENT_WON', title: 'You won ₹14.87' },
-      { user_id: day[3].userId, type: 'SETTLEMENT_REFUNDED', title: '₹85 refunded' },
-      { user_id: day[5].userId, type: 'SETTLEMENT_REFUNDED', title: '₹28.33 refunded' },
+      { user_id: day[1].userId, type: 'SETTLEMENT_WON', title: 'Stake back ₹200 · winnings ₹14.87' },
+      { user_id: day[3].userId, type: 'SETTLEMENT_REFUNDED', title: '₹85 back · ₹15 to the pool' },
+      { user_id: day[5].userId, type: 'SETTLEMENT_REFUNDED', title: '₹28.33 back · ₹5 to the pool' },
     ]));
     // statistics follow: earnings and losses come from the PROCESSED challenges
     expect(await a.get(QueryBus).execute(new GetChallengeStatsQuery(day[1].userId))).toMatchObject({ successfulChallenges: 1, totalEarnings: 1487n, totalLosses: 0n });

@@ -10,6 +10,7 @@ import { LedgerAuditService } from '../../src/modules/wallet/infrastructure/ledg
 import { userWallet, worldShard } from '../../src/modules/wallet/domain/accounts.js';
 import { contentHash } from '../../src/modules/wallet/domain/journal.js';
 import { depositEntry } from '../../src/modules/wallet/domain/entries.js';
+import { signPayment } from '../../src/modules/wallet/domain/signatures.js';
 import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';
 import type { LedgerVerification } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';
 
@@ -168,5 +169,28 @@ describe('ledger tampering behind the application', () => {
     const result = await verify();
     expect(result.problems.filter((p) => p.includes(userWallet(a.id)))).toEqual([]);
     expect(first.entryId).not.toBe(second.entryId);
+  });
+
+  it('accepts a sandbox deposit confirmed by a valid checkout signature, and reports one whose signature does not verify (issue 29)', async () => {
+    const a = await createUser(t);
+    const post = async (secret: string) => {
+      const orderId = `order_sig${randomUUID().slice(0, 8)}`;
+      const paymentId = `pay_sig${randomUUID().slice(0, 8)}`;
+      // the app's own writer (a keyed chain) with the stored order, as a signature-confirmed deposit leaves them, but no sandbox payment
+      const { entryId } = await t.app.get(LedgerService).post(
+        depositEntry({ userId: a.id, orderId, paymentId, amount: 3_000n, provider: 'sandbox', via: 'signature', signature: signPayment(orderId, paymentId, secret) }),
+      );
+      await ds.query(
+        `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
+         VALUES ($1, $2, 3000, 'sandbox', $3, $4, 'SUCCESS', 'signature', $5, now(), now())`,
+        [randomUUID(), a.id, orderId, paymentId, entryId],
+      );
+      return { orderId, entryId };
+    };
+    const good = await post(t.config.razorpayKeySecret);
+    const forged = await post('not-the-key-secret');
+    const result = await verify();
+    expect(result.problems.some((p) => p.includes(good.orderId))).toBe(false);
+    expect(result.problems).toContain(`entry ${forged.entryId}: deposit ${forged.orderId} has no captured payment at the provider`);
   });
 });

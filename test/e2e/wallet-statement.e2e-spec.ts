@@ -64,7 +64,7 @@ describe('wallet statement (CSV)', () => {
     expect(rows[1]).toBe('2026-02-01,00:00:00,Opening balance,,,,,1000.50');
     expect(rows[2]).toMatch(/^2026-02-01,00:30:00,Deposit,Money added to wallet,/);
     expect(rows[3]).toBe(`2026-02-10,06:00:00,Challenge stake,Forfeit staked on a wake-up challenge,${challengeId},SUCCESS,-25.00,1225.75`);
-    expect(rows[4]).toMatch(/^2026-02-11,09:30:00,Refund,Partial refund of a missed challenge,.*,21\.25,1247\.00$/);
+    expect(rows[4]).toMatch(/^2026-02-11,09:30:00,Refund,Back after a missed wake-up,.*,21\.25,1247\.00$/);
     expect(rows[5]).toMatch(/^2026-02-28,23:59:59,Deposit,.*,0\.01,1247\.01$/);
     expect(rows[6]).toBe('2026-02-28,23:59:59,Closing balance,,,,,1247.01');
     expect(rows).toHaveLength(7);

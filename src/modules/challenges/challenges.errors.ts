@@ -1,4 +1,8 @@
 import { DomainError } from '../../common/errors/domain-error.js';
+import { MIN_BALANCE_RULE } from './domain/challenge-rules.js';
+
+/** SPEC's "Insufficient balance!" (the client keys on it) with the ₹50 rule in its one wording. */
+export const LOW_BALANCE_MESSAGE = `Insufficient balance! ${MIN_BALANCE_RULE}`;
 
 /** The challenges module's errors: code, HTTP kind, and the message a person reads. */
 export const ChallengeErrors = {
@@ -6,7 +10,7 @@ export const ChallengeErrors = {
   invalid: (message: string) => new DomainError('CHALLENGES.INVALID', 'INVALID', message),
   adultRequired: () =>
     new DomainError('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
-  lowBalance: () => new DomainError('CHALLENGES.LOW_BALANCE', 'INVALID', 'Insufficient balance! You need at least ₹50 to create challenges'),
+  lowBalance: () => new DomainError('CHALLENGES.LOW_BALANCE', 'INVALID', LOW_BALANCE_MESSAGE),
   /** A limit the person set on themselves (issue #21): a cooling-off pause or the monthly stake cap. */
   overSelfLimit: (message: string) => new DomainError('CHALLENGES.SELF_LIMIT', 'INVALID', message),
   forfeitAboveBalance: () => new DomainError('CHALLENGES.FORFEIT_ABOVE_BALANCE', 'INVALID', 'Forfeit amount exceeds available balance!'),

@@ -2,11 +2,12 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Clock } from '../../common/clock.js';
-import { toRupees } from '../../common/money.js';
+import { parseRupees, toRupees } from '../../common/money.js';
 import { isValidDate, zonedParts } from '../../common/time.js';
 import { AppConfig } from '../../config/app-config.js';
 import { GetPoolPreviewQuery } from '../settlement/queries/get-pool-preview/get-pool-preview.query.js';
 import { ChallengeErrors } from './challenges.errors.js';
+import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from './domain/challenge-rules.js';
 
 /** Before staking and on the Today card: how many play a date and the pool so far. */
 @ApiTags('challenges')
@@ -20,12 +21,26 @@ export class PoolPreviewController {
   ) {}
 
   @Get('pool')
-  @ApiOperation({ summary: "A date's players, total at stake and pool so far (rupees; default today)" })
-  @ApiQuery({ name: 'date', required: false })
-  async pool(@Query('date') date?: unknown) {
+  @ApiOperation({ summary: "A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share" })
+  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the morning being staked (default today)' })
+  @ApiQuery({ name: 'stake', required: false, description: 'rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far' })
+  async pool(@Query('date') date?: unknown, @Query('stake') stake?: unknown) {
     const day = date === undefined || date === '' ? zonedParts(this.clock.now(), this.config.appTimezone).date : date;
     if (typeof day !== 'string' || !isValidDate(day)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');
-    const p = await this.queryBus.execute(new GetPoolPreviewQuery(day));
-    return { success: true, data: { ...p, totalStaked: toRupees(p.totalStaked), pool: toRupees(p.pool) } };
+    const paise = stake === undefined || stake === '' ? undefined : previewStake(stake);
+    const p = await this.queryBus.execute(new GetPoolPreviewQuery(day, paise));
+    const { estimatedShare, ...rest } = p;
+    // pledge mode: nobody wins anyone's money, so there is no share to estimate
+    const share = estimatedShare === undefined ? {} : { stake: toRupees(paise!), estimatedShare: this.config.poolMode === 'pledge' ? 0 : toRupees(estimatedShare) };
+    return { success: true, data: { ...rest, totalStaked: toRupees(p.totalStaked), pool: toRupees(p.pool), ...share } };
   }
+}
+
+/** A stake to estimate for: whole rupees in the stake range, else a 400 naming the rule. */
+function previewStake(value: unknown): bigint {
+  const paise = typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? parseRupees(Number(value)) : null;
+  if (paise === null || paise % 100n !== 0n || paise < BigInt(MIN_FORFEIT_RUPEES) * 100n || paise > BigInt(MAX_FORFEIT_RUPEES) * 100n) {
+    throw ChallengeErrors.invalid(`stake must be a whole number of rupees from ₹${MIN_FORFEIT_RUPEES} to ₹${MAX_FORFEIT_RUPEES}`);
+  }
+  return paise;
 }

@@ -1,6 +1,7 @@
 import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
 import { donationDestination } from '../../../config/env-parsers.js';
+import { netResultOf } from './net-result.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
 /** What a stored challenge holds, as the view needs it. */
@@ -63,6 +64,8 @@ export interface ChallengeView {
   /** before settlement, what a win would pay with today's pool as it stands (stake + estimatedPoolShare); null otherwise */
   estimatedWinnings: number | null;
   estimatedPoolShare: number | null;
+  /** issue 29: once settled, signed rupees of what the morning did to the wallet (share, −15%, or 0); null before */
+  netResult: number | null;
   failureReason: string | null;
   /** a miss settled as forgiven because our service was down during its window: why; null otherwise */
   forgivenReason: string | null;
@@ -179,6 +182,7 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     poolShare: processed ? toRupees(settledShare) : null,
     estimatedWinnings: share === null ? null : toRupees(stake + share),
     estimatedPoolShare: share === null ? null : toRupees(share),
+    netResult: netResultOf(c),
     failureReason: c.failureReason,
     forgivenReason: processed ? (c.forgivenReason ?? null) : null,
     actualForfeitAmount: toRupees(forfeit),

@@ -1,4 +1,5 @@
 import { formatInr, toRupees } from '../../../common/money.js';
+import { formatDay } from '../../../common/time.js';
 import type { NotificationInput } from '../commands/create-notifications/create-notifications.command.js';
 import type { DepositCredited } from '../../wallet/events/deposit-credited.event.js';
 import type { SettledWithdrawal } from '../../wallet/events/withdrawal-settled.events.js';
@@ -36,9 +37,12 @@ export function depositNotice({ deposit: d }: DepositCredited): Notice {
 
 export type WithdrawalOutcome = 'paid' | 'reversed' | 'returned';
 
+/** " (₹100 withdrawn, ₹2 fee)" when a fee was taken; nothing when the whole amount was sent. */
+const feeWords = (w: SettledWithdrawal) => (w.amount > w.netAmount ? ` (${formatInr(w.amount)} withdrawn, ${formatInr(w.amount - w.netAmount)} fee)` : '');
+
 export function withdrawalNotice(w: SettledWithdrawal, outcome: WithdrawalOutcome): Notice {
   const words = {
-    paid: ['Withdrawal paid', `${formatInr(w.netAmount)} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}.`],
+    paid: ['Withdrawal paid', `${formatInr(w.netAmount)} was sent to your ${w.method === 'UPI' ? 'UPI id' : 'bank account'}${feeWords(w)}.`],
     reversed: ['Withdrawal failed', `Your withdrawal of ${formatInr(w.amount)} could not be paid and was returned to your wallet.`],
     returned: ['Withdrawal returned', `Your bank returned the withdrawal of ${formatInr(w.amount)}: the whole amount is back in your wallet.`],
   }[outcome];
@@ -47,14 +51,17 @@ export function withdrawalNotice(w: SettledWithdrawal, outcome: WithdrawalOutcom
     type: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_REVERSED',
     title: words[0],
     message: words[1],
-    data: { withdrawalId: w.id, amount: toRupees(w.amount), netAmount: toRupees(w.netAmount) },
+    data: { withdrawalId: w.id, amount: toRupees(w.amount), netAmount: toRupees(w.netAmount), processingFee: toRupees(w.amount - w.netAmount) },
     dedupeKey: `withdrawal:${w.id}:${outcome}`,
   };
 }
 
 // ---------- settlement ----------
 
-/** A settled line's notice: "You won ₹X", "₹Y refunded", "Your ₹S stake is back", forgiven, or the pledge-mode words. */
+/**
+ * A settled line's notice in the one money vocabulary (issue 29): "Stake back ₹25 · winnings ₹9", "₹21.25 back · ₹3.75 to
+ * the pool", forgiven, or the pledge-mode words; never "You won" for a share of ₹0. `data.netResult` is the morning's net.
+ */
 export function settlementNotice(date: string, mode: 'pool' | 'pledge', l: SettledLine, charityName: (id: string | null) => string): Notice {
   const words = l.forgivenBy ? forgivenWords(date, l) : mode === 'pledge' ? pledgeWords(date, l, charityName(l.charityId)) : poolWords(date, l);
   return { ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` };
@@ -68,30 +75,33 @@ function forgivenWords(date: string, l: SettledLine): Words {
   return {
     type: 'SETTLEMENT_FORGIVEN',
     title: `Forgiven: your ${formatInr(l.stake)} stake is back`,
-    message: `${why}. Nothing is forfeited for your missed wake-up on ${date}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
-    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
+    message: `${why}. Nothing is forfeited for your missed wake-up on ${formatDay(date)}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
+    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, netResult: 0, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
   };
 }
 
 /** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */
 function pledgeWords(date: string, l: SettledLine, destination: string): Words {
-  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, receipt: `/settlements/${date}` };
+  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, netResult: l.isSuccessful ? 0 : -Number(l.pooled) / 100, receipt: `/settlements/${date}` };
   if (!l.isSuccessful) {
-    const to = l.charityId ? `donated to ${destination}` : `went to ${destination}`;
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded, ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${to}.`, data };
+    const to = l.charityId ? `donated to ${destination}` : `to ${destination}`;
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${formatDay(date)}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${l.charityId ? to : `went to ${destination}`}.`, data };
   }
-  return { type: 'SETTLEMENT_RETURNED', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
+  return { type: 'SETTLEMENT_RETURNED', title: `Stake back ${formatInr(l.stake)}`, message: `You woke up on time on ${formatDay(date)}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
 }
 
 function poolWords(date: string, l: SettledLine): Words {
-  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, receipt: `/settlements/${date}` };
+  const net = l.isSuccessful ? Number(l.winnings) / 100 : -Number(l.pooled) / 100;
+  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, netResult: net === 0 ? 0 : net, receipt: `/settlements/${date}` };
+  const day = formatDay(date);
   if (!l.isSuccessful) {
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} refunded`, message: `You missed your wake-up on ${date}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet.`, data };
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} to the pool`, message: `You missed your wake-up on ${day}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} went to the pool.`, data };
   }
+  const title = `Stake back ${formatInr(l.stake)} · winnings ${formatInr(l.winnings)}`;
   if (l.winnings > 0n) {
-    return { type: 'SETTLEMENT_WON', title: `You won ${formatInr(l.winnings)}`, message: `You woke up on time on ${date}: ${formatInr(l.winnings)} winnings plus your ${formatInr(l.stake)} stake are in your wallet.`, data };
+    return { type: 'SETTLEMENT_WON', title, message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back and you won ${formatInr(l.winnings)} from the pool, ${formatInr(l.stake + l.winnings)} in your wallet.`, data };
   }
-  return { type: 'SETTLEMENT_WON', title: `Your ${formatInr(l.stake)} stake is back`, message: `You woke up on time on ${date}. Nobody missed, so there were no winnings to share today.`, data };
+  return { type: 'SETTLEMENT_WON', title, message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back. Nobody missed, so there were no winnings to share.`, data };
 }
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -113,7 +123,7 @@ export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { no
   const accepted = a.decision === 'REFUNDED';
   const title = accepted ? 'Your appeal was accepted' : 'Your appeal was not accepted';
   const outcome = !a.refunded ? 'the miss stands' : a.refunded.what === 'forfeit' ? `${formatInr(a.refunded.amount)} forfeit refunded` : `the whole ${formatInr(a.refunded.amount)} stake refunded`;
-  const appeal = `Your appeal of ${a.wakeUpTime} on ${a.date}`;
+  const appeal = `Your appeal of ${a.wakeUpTime} on ${formatDay(a.date)}`;
   return {
     notice: {
       userId: a.userId,
@@ -126,7 +136,7 @@ export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { no
     mail: {
       subject: `WakeStake: ${title.toLowerCase()}`,
       text: `${appeal}: ${outcome}.\n\nSupport's note: ${a.note}\n\n${appUrl}/dashboard`,
-      html: `<p>${esc(title)}.</p><p>Your appeal of ${esc(a.wakeUpTime)} on ${esc(a.date)}: ${esc(outcome)}.</p><p>Support's note: ${esc(a.note)}</p>`,
+      html: `<p>${esc(title)}.</p><p>${esc(appeal)}: ${esc(outcome)}.</p><p>Support's note: ${esc(a.note)}</p>`,
     },
   };
 }
@@ -142,7 +152,7 @@ function challengeNotice(c: { id: string; userId: string }, type: Notice['type']
 
 export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
   const pledge = c.donationTo !== null ? ` On time, it all comes back; missed, 15% is donated to ${c.donationTo}.` : '';
-  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${c.wakeUpTime} on ${c.date}: ₹${toRupees(c.stake)} staked.${pledge}`, {
+  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${c.wakeUpTime} on ${formatDay(c.date)}: ₹${toRupees(c.stake)} staked.${pledge}`, {
     challengeDate: c.date,
     wakeUpTime: c.wakeUpTime,
     forfeitAmount: toRupees(c.stake),
@@ -150,7 +160,7 @@ export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
 }
 
 export function cancelledNotice({ challenge: c }: ChallengeCancelled): Notice {
-  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${c.date} was cancelled and ₹${toRupees(c.stake)} returned to your wallet.`, {
+  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${formatDay(c.date)} was cancelled and ₹${toRupees(c.stake)} returned to your wallet.`, {
     refundedAmount: toRupees(c.stake),
   });
 }
@@ -158,14 +168,14 @@ export function cancelledNotice({ challenge: c }: ChallengeCancelled): Notice {
 export function checkedInNotice({ challenge: c }: ChallengeCheckedIn): Notice {
   const message = c.onTime
     ? c.donationTo !== null
-      ? `You woke up on time on ${c.date}. Your full stake comes back at settlement.`
-      : `You woke up on time on ${c.date}. Your stake and winnings are paid at settlement.`
-    : `You checked in after the window closed on ${c.date}; 85% of your stake is refunded at settlement${c.donationTo !== null ? ` and the rest is donated to ${c.donationTo}` : ''}.`;
+      ? `You woke up on time on ${formatDay(c.date)}. Your full stake comes back at settlement.`
+      : `You woke up on time on ${formatDay(c.date)}. Your stake comes back at settlement, with a share of the pool if anyone missed.`
+    : `You checked in after the window closed on ${formatDay(c.date)}; 85% of your stake is refunded at settlement${c.donationTo !== null ? ` and the rest is donated to ${c.donationTo}` : ''}.`;
   return challengeNotice(c, 'CHALLENGE_CHECKED_IN', c.onTime ? 'Checked in on time' : 'Checked in late', message, { isSuccessful: c.onTime });
 }
 
 export function missedNotice({ challenge: c }: ChallengeMissed): Notice {
-  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${c.wakeUpTime} on ${c.date}; 85% of your stake is refunded at settlement.`, { challengeDate: c.date });
+  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${c.wakeUpTime} on ${formatDay(c.date)}; 85% of your stake is refunded at settlement.`, { challengeDate: c.date });
 }
 
 export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Notice {
@@ -173,15 +183,15 @@ export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Noti
     c,
     'STILL_AWAKE_MISSED',
     'Still-awake check missed',
-    `You did not answer the still-awake check on ${c.date}, so that morning counts as missed; 85% of your stake is refunded at settlement.`,
+    `You did not answer the still-awake check on ${formatDay(c.date)}, so that morning counts as missed; 85% of your stake is refunded at settlement.`,
     { challengeDate: c.date },
   );
 }
 
 export function excusedNotice({ challenge: c }: ChallengeExcused): Notice {
   return c.kind === 'LEAVE'
-    ? challengeNotice(c, 'CHALLENGE_EXCUSED', 'On leave', `You are on leave on ${c.date}: your challenge is excused and ${formatInr(c.refunded)} is back in your wallet.`, { kind: 'LEAVE' })
-    : challengeNotice(c, 'CHALLENGE_EXCUSED', 'Wake shield used', `A wake shield excused your morning of ${c.date}: ${formatInr(c.refunded)} is back in your wallet and your streak is kept.`, { kind: 'SHIELD' });
+    ? challengeNotice(c, 'CHALLENGE_EXCUSED', 'On leave', `You are on leave on ${formatDay(c.date)}: your challenge is excused and ${formatInr(c.refunded)} is back in your wallet.`, { kind: 'LEAVE' })
+    : challengeNotice(c, 'CHALLENGE_EXCUSED', 'Wake shield used', `A wake shield excused your morning of ${formatDay(c.date)}: ${formatInr(c.refunded)} is back in your wallet and your streak is kept.`, { kind: 'SHIELD' });
 }
 
 export function planSkippedNotice({ plan: p }: PlannedDaySkipped): Notice {
@@ -189,7 +199,7 @@ export function planSkippedNotice({ plan: p }: PlannedDaySkipped): Notice {
     userId: p.userId,
     type: 'PLAN_SKIPPED',
     title: 'A planned morning was not booked',
-    message: `Your plan did not book ${p.wakeUpTime} on ${p.date} (${formatInr(p.stake)}): ${p.reason}`,
+    message: `Your plan did not book ${p.wakeUpTime} on ${formatDay(p.date)} (${formatInr(p.stake)}): ${p.reason}`,
     data: { planId: p.id, date: p.date },
     dedupeKey: `plan:${p.id}:${p.date}:skipped`,
   };

@@ -1,4 +1,4 @@
-import { toRupees } from '../../../common/money.js';
+import { formatInr, toRupees } from '../../../common/money.js';
 
 // A wallet transaction as the screens and the statement show it: one posting on the user's wallet, typed and described.
 
@@ -35,17 +35,26 @@ export interface TxRow {
   total: string;
 }
 
+/** " · ₹98 sent after a ₹2 fee", or " · no fee" (issue 29: a withdrawal shows its fee and net, not the gross alone). */
+function withdrawalWords(r: TxRow): string {
+  if (r.w_net === null) return '';
+  const fee = BigInt(r.w_fee ?? '0');
+  return fee > 0n ? ` · ${formatInr(BigInt(r.w_net))} sent after a ${formatInr(fee)} fee` : ' · no fee';
+}
+
+// Issue 29: a won stake's return reads "Stake back", never like a cancellation; a withdrawal says its fee and net; types stay.
 const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
   DEPOSIT: () => 'Money added to wallet',
   CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',
-  STAKE_RETURNED: (r) => (r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : r.metadata?.why === 'APPEAL_REFUNDED' ? 'Stake refunded: your appeal was accepted' : 'Stake returned: challenge completed'),
+  STAKE_RETURNED: (r) =>
+    r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : r.metadata?.why === 'APPEAL_REFUNDED' ? 'Stake refunded: your appeal was accepted' : 'Stake back: woke up on time',
   APPEAL_REFUND: () => 'Forfeit refunded: your appeal was accepted',
   SHIELD_USED: () => 'Stake returned: a wake shield excused the morning',
   OUTAGE_FORGIVEN: () => 'Stake refunded in full: our service was down during your check-in window',
   LEAVE: () => 'Stake returned: you were on leave that day',
-  STAKE_REFUNDED: () => 'Partial refund of a missed challenge',
-  WINNINGS: () => 'Winnings from the daily pool',
-  WITHDRAWAL_HOLD: (r) => (r.w_method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account'),
+  STAKE_REFUNDED: () => 'Back after a missed wake-up',
+  WINNINGS: () => 'Winnings: your share of the pool',
+  WITHDRAWAL_HOLD: (r) => `${r.w_method === 'UPI' ? 'Withdrawal to UPI' : 'Withdrawal to bank account'}${withdrawalWords(r)}`,
   WITHDRAWAL_REVERSED: () => 'Withdrawal failed: amount returned to wallet',
 };
 

@@ -28,7 +28,7 @@ export class CanCreateChallengeHandler implements IQueryHandler<CanCreateChallen
     if (problem) return { canCreate: false, reason: problem };
     if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) return { canCreate: false, reason: ChallengeErrors.adultRequired().message };
     const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
-    if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: 'Insufficient balance! You need at least ₹50 to create challenges' };
+    if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: ChallengeErrors.lowBalance().message };
     if (await this.challenges.hasActiveOn(userId, date)) return { canCreate: false, reason: 'You already have a challenge for this date' };
     const limited = await this.selfLimits.stakeProblem(userId, date, BigInt(MIN_FORFEIT_RUPEES) * 100n);
     if (limited) return { canCreate: false, reason: limited };

@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetDatePlayersQuery } from '../../../challenges/queries/get-date-players/get-date-players.query.js';
-import { forfeitOf } from '../../domain/split.js';
+import { estimatePoolShare, forfeitOf } from '../../domain/split.js';
 import { GetPoolPreviewQuery, PoolPreview } from './get-pool-preview.query.js';
 
 @QueryHandler(GetPoolPreviewQuery)
 export class GetPoolPreviewHandler implements IQueryHandler<GetPoolPreviewQuery, PoolPreview> {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
-  async execute({ date }: GetPoolPreviewQuery): Promise<PoolPreview> {
+  async execute({ date, stake }: GetPoolPreviewQuery): Promise<PoolPreview> {
     const groups = await this.queryBus.execute(new GetDatePlayersQuery(date));
     const p: PoolPreview = { date, players: 0, totalStaked: 0n, checkedIn: 0, missed: 0, pool: 0n, settled: groups.length > 0 };
     for (const g of groups) {
@@ -21,6 +21,11 @@ export class GetPoolPreviewHandler implements IQueryHandler<GetPoolPreviewQuery,
         // settled misses: what settlement actually kept; the others: what the split rule will keep (per challenge)
         p.pool += g.status === 'PROCESSED' ? g.forfeited : forfeitOf(g.stake) * BigInt(g.count);
       }
+    }
+    if (stake !== undefined) {
+      // everyone booked and not missed yet may still win: their stakes share the pool with this one (the low end)
+      const contenders = groups.filter((g) => g.isSuccessful !== false).reduce((sum, g) => sum + g.stake * BigInt(g.count), 0n);
+      p.estimatedShare = estimatePoolShare({ pool: p.pool, winnerStakes: contenders }, stake, true);
     }
     return p;
   }

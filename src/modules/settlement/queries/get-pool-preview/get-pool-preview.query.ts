@@ -11,11 +11,18 @@ export interface PoolPreview {
   /** paise the misses so far leave to the pool (settled or not) */
   pool: bigint;
   settled: boolean;
+  /** with a stake to estimate for: a win's share of the pool so far (paise, floored), counting every booked player not
+   * missed yet as a winner beside this stake (the low end); absent without a stake */
+  estimatedShare?: bigint;
 }
 
 /** The number of players and the pool so far for a date, by settlement's own split rule (before staking, the Today card). */
 export class GetPoolPreviewQuery extends Query<PoolPreview> {
-  constructor(readonly date: string) {
+  constructor(
+    readonly date: string,
+    /** paise: estimate the share of a win with this stake joining the date (issue 29: the upside before staking) */
+    readonly stake?: bigint,
+  ) {
     super();
   }
 }
