@@ -21,7 +21,7 @@ export const FALLBACK_RULES: Rules = {
   wakeUp: { earliest: '04:00', latest: '07:00', stepMinutes: 30 },
   checkIn: { minutesBefore: 15, minutesAfter: 10 },
   minBalanceToStake: 50,
-  minBalanceRule: 'To stake, your wallet needs more than ₹50.',
+  minBalanceRule: 'You need more than ₹50 in your wallet to stake',
   missRefundPercent: 85,
   withdrawal: { minimum: 100, maximum: 25000, wholeBalanceAnyAmount: true, fees: { UPI: 2, BANK_TRANSFER: 5 }, feeFreeBelow: 100 },
   deposit: { min: 10, max: 100000 },
@@ -40,6 +40,12 @@ export function rulesOf(config: { rules?: Partial<Rules> | null } | null | undef
     withdrawal: { ...FALLBACK_RULES.withdrawal, ...r.withdrawal, fees: { ...FALLBACK_RULES.withdrawal.fees, ...r.withdrawal?.fees } },
     deposit: { ...FALLBACK_RULES.deposit, ...r.deposit },
   };
+}
+
+/** The ₹50 rule in its one wording, as a sentence (with its full stop). */
+export function minBalanceSentence(rules: Rules): string {
+  const text = rules.minBalanceRule.trim();
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** Minutes after midnight of "HH:MM". */
@@ -66,7 +72,7 @@ export function moneyRuleLines(rules: Rules): string[] {
   return [
     `Stake ${formatINR(rules.stake.min)} to ${formatINR(rules.stake.max)} a morning.`,
     `Wake-up times from ${formatWakeUpTime(rules.wakeUp.earliest)} to ${formatWakeUpTime(rules.wakeUp.latest)} IST; check in from ${rules.checkIn.minutesBefore} minutes before to ${rules.checkIn.minutesAfter} minutes after.`,
-    rules.minBalanceRule,
+    minBalanceSentence(rules),
     `Miss a morning and ${rules.missRefundPercent}% of the stake comes back.`,
     `Withdraw from ${formatINR(w.minimum)} (fee ${formatINR(w.fees.UPI)} by UPI, ${formatINR(w.fees.BANK_TRANSFER)} by bank transfer).`,
     `You can always withdraw your whole balance, whatever the amount, paise included; below ${formatINR(w.feeFreeBelow)} there is no fee.`,

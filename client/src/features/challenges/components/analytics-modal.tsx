@@ -1,4 +1,5 @@
 import { Box, Button, Group, Heading, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { formatPercent } from '@/lib/format';
 import { useId, useMemo, useState } from 'react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -168,7 +169,7 @@ export function AnalyticsModal({ open, onClose, today }: { open: boolean; onClos
               </Stat.Root>
               <Stat.Root>
                 <Stat.Label>Success rate</Stat.Label>
-                <Stat.ValueText>{s?.successRate ?? 0}%</Stat.ValueText>
+                <Stat.ValueText>{formatPercent(s?.successRate)}</Stat.ValueText>
               </Stat.Root>
               <Stat.Root>
                 <Stat.Label>Earnings</Stat.Label>

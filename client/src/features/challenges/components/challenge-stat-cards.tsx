@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
+import { formatPercent } from '@/lib/format';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { useAppConfig } from '@/features/config';
 import { formatINR } from '@/lib/money';
@@ -11,7 +12,7 @@ export function ChallengeStatCards({ stats, load }: { stats: ChallengeStats | nu
   if (!stats && load?.failed) return <LoadFailed message="We couldn't load your statistics." onRetry={load.retry} retrying={load.retrying} />;
   const items = [
     { label: 'Current Streak', value: stats ? `${stats.currentStreak} day${stats.currentStreak === 1 ? '' : 's'}` : '—', help: stats ? `Longest: ${stats.longestStreak}` : '' },
-    { label: 'Success Rate', value: stats ? `${stats.successRate}%` : '—', help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '' },
+    { label: 'Success Rate', value: stats ? formatPercent(stats.successRate) : '—', help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '' },
     { label: 'Total Challenges', value: stats ? String(stats.totalChallenges) : '—', help: stats ? `${stats.failedChallenges} failed` : '' },
     pledge
       ? { label: 'Total Forfeited', value: stats ? formatINR(stats.totalLosses) : '—', help: stats ? 'Donated on missed mornings' : '' }

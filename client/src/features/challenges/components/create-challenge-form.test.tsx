@@ -6,7 +6,7 @@ import { afterEach } from 'vitest';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { Toaster, toaster } from '@/components/ui/toaster';
-import { FALLBACK_RULES } from '@/lib/rules';
+import { FALLBACK_RULES, minBalanceSentence } from '@/lib/rules';
 import { addDays, formatCalendarDate, todayIST } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
@@ -51,7 +51,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
 
   it('balance of ₹50 or less: red alert and "Insufficient Balance", disabled', async () => {
     renderForm(50);
-    expect(await screen.findByText(`Insufficient balance! ${FALLBACK_RULES.minBalanceRule}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Insufficient balance! ${minBalanceSentence(FALLBACK_RULES)}`)).toBeInTheDocument();
     expect(submit()).toHaveTextContent('Insufficient Balance');
     expect(submit()).toBeDisabled();
   });

@@ -8,6 +8,7 @@ import { CharityField, useCharityChoice, useRules } from '@/features/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { FormField } from '@/lib/forms/form-field';
+import { minBalanceSentence } from '@/lib/rules';
 import { zodResolver } from '@/lib/forms/schema';
 import { schemaErrors } from '@/lib/forms/submit-now';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -148,7 +149,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
       {known && check.insufficientBalance ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>Insufficient balance! {rules.minBalanceRule}</Alert.Title>
+          <Alert.Title>Insufficient balance! {minBalanceSentence(rules)}</Alert.Title>
         </Alert.Root>
       ) : null}
       {known && check.lowBalance ? (

@@ -93,8 +93,10 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.getByText('Congratulations! You woke up on time.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'How your winnings were computed' })).toBeNull();
     unmount();
-    renderCard(make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 12.5 }), ist('10:00:00'), { onShowReceipt });
-    expect(screen.getByTestId('winnings-message')).toHaveTextContent('You won ₹12.50');
+    renderCard(make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 37.5, poolShare: 12.5, netResult: 12.5 } as Partial<Challenge>), ist('10:00:00'), { onShowReceipt });
+    // issue 29: the one vocabulary, and never "You won"
+    expect(screen.getByTestId('winnings-message')).toHaveTextContent('Stake back ₹25 · winnings ₹12.50');
+    expect(screen.getByTestId('winnings-message')).not.toHaveTextContent(/won/i);
     await userEvent.click(screen.getByRole('button', { name: 'How your winnings were computed' }));
     expect(onShowReceipt).toHaveBeenCalledWith(DATE);
   });

@@ -5,10 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CameraCapture } from '@/components/ui/camera-capture';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig, useRules } from '@/features/config';
 import { AskReferee } from '@/features/groups';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { settledWords } from '@/lib/money-words';
+import { challengeStatusWord } from '@/lib/status-words';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
@@ -65,8 +67,8 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             Today&apos;s Challenge
           </Heading>
           {challenge ? (
-            <Badge colorPalette={palette[state]} variant="subtle">
-              {challenge.status}
+            <Badge colorPalette={palette[state]} variant="subtle" data-status={challenge.status}>
+              {challengeStatusWord(challenge)}
             </Badge>
           ) : null}
         </HStack>
@@ -178,6 +180,7 @@ function StateBody({
   busy?: boolean;
   onShowReceipt?: (date: string) => void;
 }) {
+  const rules = useRules();
   if (!challenge || state === 'NONE') {
     return (
       <Box>
@@ -228,10 +231,8 @@ function StateBody({
                 : `Your ${formatINR(challenge.forfeitAmount)} stake comes back in full, credited by 3 PM.`}
             </Text>
           ) : processed ? (
-            <Text data-testid="winnings-message">
-              You won {formatINR(challenge.winningsAmount)}: your {formatINR(challenge.forfeitAmount)} stake and your winnings
-              are in your wallet.
-            </Text>
+            // issue 29: the one vocabulary ("Stake back ₹25 · winnings ₹0"), never "You won" for a share of ₹0
+            <Text data-testid="winnings-message">{settledWords(challenge)}, in your wallet.</Text>
           ) : (
             <Text data-testid="winnings-message">
               Your {formatINR(challenge.forfeitAmount)} stake comes back with your share of the pool, credited by 3 PM.
@@ -241,13 +242,13 @@ function StateBody({
         </Stack>
       );
     case 'FAILED': {
-      const refund = processed ? Math.round((challenge.forfeitAmount - forfeitLostOf(challenge)) * 100) / 100 : refundOf(challenge.forfeitAmount);
+      const refund = refundOf(challenge.forfeitAmount, rules);
       return (
         <Stack gap={1}>
           <Text data-testid="refund-message">
             {processed
-              ? `${formatINR(refund)} (85% of your forfeit) has been refunded to your wallet.`
-              : `${formatINR(refund)} (85% of your forfeit) will be refunded to your wallet by 3 PM.`}
+              ? `Settled: ${settledWords(challenge)}.`
+              : `${formatINR(refund)} (${rules.missRefundPercent}% of your forfeit) will be refunded to your wallet by 3 PM.`}
           </Text>
           {challenge.failureReason ? <Text>Reason: {challenge.failureReason}</Text> : null}
           <Text>

@@ -203,7 +203,7 @@ export const calendarStatusText: Record<CalendarStatus, string> = {
   PENDING: 'Pending',
   SUCCESS: 'Success',
   FAILED: 'Failed',
-  PROCESSED: 'Processed',
+  PROCESSED: 'Settled',
   OTHER: 'Other',
 };
 

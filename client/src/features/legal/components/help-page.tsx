@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { useRules } from '@/features/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
-import { moneyRuleLines } from '@/lib/rules';
+import { minBalanceSentence, moneyRuleLines } from '@/lib/rules';
 import { hhmmOf } from '@/lib/stake-rules';
 import { LegalPage, P, PageLink, Points, Section } from './legal-page';
 
@@ -16,7 +16,7 @@ export function HelpPage() {
         <P>
           Choose a date (up to 7 days ahead), a wake-up time between {formatWakeUpTime(rules.wakeUp.earliest)} and{' '}
           {formatWakeUpTime(rules.wakeUp.latest)} IST, and a stake from {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)}. The stake leaves
-          your wallet straight away. {rules.minBalanceRule} You can have one challenge per date.
+          your wallet straight away. {minBalanceSentence(rules)} You can have one challenge per date.
         </P>
       </Section>
       <Section title="2. Check in inside the window">

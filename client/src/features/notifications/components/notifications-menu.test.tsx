@@ -75,8 +75,8 @@ describe('NotificationsMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<NotificationsMenu />, { auth: fakeAuth({ user: makeUser() }) });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    // 04:00 UTC is 9:30 am in India.
-    expect(await screen.findByText('1 Mar 2026, 9:30 am IST')).toBeInTheDocument();
+    // 04:00 UTC is 9:30 AM in India (one clock format, issue 29).
+    expect(await screen.findByText('1 Mar 2026, 9:30 AM IST')).toBeInTheDocument();
   });
 
   it('the unread badge is a one-line box as tall as itself, so its number shows', async () => {

@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { statusWord } from '@/lib/status-words';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
@@ -52,7 +53,7 @@ export function PlansList() {
             <HStack justify="space-between" align="flex-start" gap={2} wrap="wrap">
               <Text fontWeight="semibold">{planTitle(p)}</Text>
               <Badge colorPalette={palette[p.status]} variant="subtle">
-                {p.status}
+                {statusWord(p.status)}
               </Badge>
             </HStack>
             <Text fontSize="sm" color="fg.muted">

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { formatPercent } from '@/lib/format';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -109,7 +110,7 @@ export function ProfilePage() {
     { label: 'Longest streak', value: `${user?.longestStreak ?? 0} days` },
     { label: 'Total challenges', value: String(user?.totalChallenges ?? 0) },
     { label: 'Successful wake-ups', value: String(user?.totalSuccessfulWakeUps ?? 0) },
-    { label: 'Success rate', value: `${Math.round(user?.successRate ?? 0)}%` },
+    { label: 'Success rate', value: formatPercent(user?.successRate) },
     { label: 'Total earnings', value: formatINR(user?.totalEarnings) },
     { label: 'Total losses', value: formatINR(user?.totalLosses) },
   ];

@@ -80,7 +80,7 @@ describe('AppealsPanel', () => {
     });
     const user = userEvent.setup();
     renderWithProviders(<AppealsPanel />, { auth });
-    expect(await screen.findByText(/checked in 14 Jan 2026, 6:11 am IST · photo stored/)).toBeInTheDocument();
+    expect(await screen.findByText(/checked in 14 Jan 2026, 6:11 AM IST · photo stored/)).toBeInTheDocument();
     expect(screen.getByText('with a photo (see Decide)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Decide the appeal of bala@example.com' }));
     expect(api.calls.some((c) => c.path.endsWith('/photo'))).toBe(false);

@@ -1,4 +1,5 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { statusWord } from '@/lib/status-words';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatISTDateTime } from '@/lib/format';
@@ -83,7 +84,7 @@ export function SettlementsPanel() {
                   <Table.Cell>{run.date}</Table.Cell>
                   <Table.Cell>{run.batch}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={settlementPalette(run.status)}>{run.status}</Badge>
+                    <Badge colorPalette={settlementPalette(run.status)}>{statusWord(run.status)}</Badge>
                     {run.lastError ? (
                       <Text fontSize="xs" color="fg.error">
                         {run.lastError}
@@ -153,7 +154,7 @@ function SettlementDetailView({ date }: { date: string }) {
             Settlement of {date}
             {detail.data ? (
               <Badge ms={2} colorPalette={settlementPalette(detail.data.status)}>
-                {detail.data.status}
+                {statusWord(detail.data.status)}
               </Badge>
             ) : null}
           </Heading>

@@ -1,5 +1,7 @@
 import { Badge, Button, Heading, Stack, Table, Text } from '@chakra-ui/react';
-import { formatISTDateTimeZoned } from '@/lib/format';
+import { formatISTDate, formatISTDateTimeZoned, formatWakeUpTime } from '@/lib/format';
+import { formatSignedINR, netResultOf, settledWords } from '@/lib/money-words';
+import { challengeStatusWord } from '@/lib/status-words';
 import type { SupportChallengeRow } from '../api/support-api';
 import { money } from './ledger-parts';
 import { SupportTable } from './panel-parts';
@@ -35,23 +37,27 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
       {challenges.length === 0 ? (
         <Text color="fg.muted">No challenges.</Text>
       ) : (
-        <SupportTable columns={['Date', 'Wake-up', 'Stake', 'Status', 'Refund / winnings', 'Referee']} actions>
-          {challenges.map((c) => (
+        <SupportTable columns={['Date', 'Wake-up', 'Stake', 'Status', 'Money (net)', 'Referee']} actions>
+          {challenges.map((c) => {
+            // issue 29: the same words as the user's card and history ("Stake back ₹25 · winnings ₹0", net "₹0")
+            const morning = { ...c, forfeitAmount: c.stake };
+            const net = netResultOf(morning);
+            return (
             <Table.Row key={c.id}>
               <Table.Cell>
-                {c.challengeDate}
+                {formatISTDate(c.challengeDate)}
                 {c.isTest ? ' (test)' : ''}
               </Table.Cell>
-              <Table.Cell>{c.wakeUpTime}</Table.Cell>
+              <Table.Cell>{formatWakeUpTime(c.wakeUpTime)}</Table.Cell>
               <Table.Cell>{money(c.stake)}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={c.isSuccessful === true ? 'green' : c.isSuccessful === false ? 'red' : 'gray'}>
-                  {c.status}
-                  {c.isSuccessful === false ? ' · FAILED' : c.isSuccessful === true ? ' · SUCCESS' : ''}
+                <Badge colorPalette={c.isSuccessful === true ? 'green' : c.isSuccessful === false ? 'red' : 'gray'} data-status={c.status}>
+                  {challengeStatusWord(c)}
+                  {c.status === 'PROCESSED' ? (c.isSuccessful ? ' · woke up' : ' · missed') : ''}
                 </Badge>
               </Table.Cell>
-              <Table.Cell>
-                {money(c.refundedAmount)} / {money(c.winningsAmount)}
+              <Table.Cell data-testid="support-money">
+                {net === null ? '—' : `${settledWords(morning)} · net ${formatSignedINR(net)}`}
               </Table.Cell>
               <Table.Cell>
                 <RefereeVerdict referee={c.referee} />
@@ -62,7 +68,8 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
                 </Button>
               </Table.Cell>
             </Table.Row>
-          ))}
+            );
+          })}
         </SupportTable>
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { useAuth } from '@/features/auth';
 import { useAppConfig, useRules } from '@/features/config';
 import { isApiError } from '@/lib/api-client';
 import { formatINR } from '@/lib/money';
-import { FALLBACK_RULES, type Rules } from '@/lib/rules';
+import { FALLBACK_RULES, minBalanceSentence, type Rules } from '@/lib/rules';
 import { createDeposit, sandboxCheckout, verifyPayment, type DepositOrder } from '../api/wallet-api';
 import { loadRazorpayCheckout, type RazorpayFailure } from '../api/razorpay';
 import { useRefreshWallet } from '../hooks/use-wallet';
@@ -49,7 +49,7 @@ export function DepositRules({ rules }: { rules: Rules }) {
       <Text fontWeight="semibold">What this money is for</Text>
       <Stack as="ul" gap={1} listStyleType="disc" ps={5} mt={1}>
         <Text as="li">
-          Stakes of {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)} on a morning. {rules.minBalanceRule}
+          Stakes of {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)} on a morning. {minBalanceSentence(rules)}
         </Text>
         <Text as="li">
           Withdraw part of it from {formatINR(w.minimum)} (fee {formatINR(w.fees.UPI)} by UPI, {formatINR(w.fees.BANK_TRANSFER)} by bank transfer).
