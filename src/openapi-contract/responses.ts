@@ -28,6 +28,13 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'POST /api/v1/auth/change-password': message,
   'DELETE /api/v1/auth/account': message,
   'POST /api/v1/auth/accept-terms': ok(user, { message: str }),
+  // passkeys (issue 30): the options are WebAuthn's own JSON (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON)
+  'POST /api/v1/auth/passkeys/registration-options': ok(open('PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create (challenge, rp, user, pubKeyCredParams, excludeCredentials, authenticatorSelection)')),
+  'POST /api/v1/auth/passkeys/register': ok(ref('Passkey'), { message: str }),
+  'POST /api/v1/auth/passkeys/login-options': ok(open('PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get (challenge, rpId, allowCredentials, userVerification)')),
+  'POST /api/v1/auth/passkeys/login': auth,
+  'GET /api/v1/auth/passkeys': ok(obj({ passkeys: arr(ref('Passkey')) })),
+  'DELETE /api/v1/auth/passkeys/{id}': message,
 
   'GET /api/v1/wallet/balance': ok(obj({ balance: rupees(1250.5) })),
   'POST /api/v1/wallet/deposit': ok(obj({ orderId: { type: 'string', example: 'order_Nx1' }, amount: rupees(500), transactionId: str, currency: { type: 'string', example: 'INR' }, keyId: str }, ['orderId', 'amount', 'transactionId']), { message: str }),

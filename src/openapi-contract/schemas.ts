@@ -379,6 +379,7 @@ export const SCHEMAS: Record<string, Schema> = {
   Challenge: challengeSchema,
   User: userSchema,
   AuthResponse: authSchema,
+  Passkey: obj({ id: str, createdAt: dateTime, lastUsedAt: dateTimeOrNull, transports: { type: 'array', items: { type: 'string', example: 'internal' } } }),
   Transaction: transactionSchema,
   WithdrawalResult: withdrawalResultSchema,
   Notification: notificationSchema,

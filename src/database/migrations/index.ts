@@ -22,6 +22,7 @@ import { AppealPhoto1763802290000 } from './1763802290000-appeal-photo.js';
 import { Groups1763803000000 } from './1763803000000-groups.js';
 import { ReminderChannels1763803100000 } from './1763803100000-reminder-channels.js';
 import { PayoutMethods1763803200000 } from './1763803200000-payout-methods.js';
+import { Passkeys1763803400000 } from './1763803400000-passkeys.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   Groups1763803000000,
   ReminderChannels1763803100000,
   PayoutMethods1763803200000,
+  Passkeys1763803400000,
 ];

@@ -43,4 +43,16 @@ export const IdentityErrors = {
       'A payment you started is not confirmed yet. Please wait until it is added to your wallet, or try again in an hour, before deleting your account.',
     ),
   dateOfBirth: (message: string) => new DomainError('IDENTITY.DATE_OF_BIRTH', 'INVALID', message),
+  // Passkeys (issue 30): signing in with one is authentication (401); adding one is a request a person can retry (400).
+  passkeyAnswerMissing: () => new DomainError('IDENTITY.PASSKEY_ANSWER_MISSING', 'INVALID', "Your browser's passkey answer is missing or not readable. Please try again."),
+  passkeyChallengeUnknown: () =>
+    new DomainError('IDENTITY.PASSKEY_CHALLENGE_UNKNOWN', 'UNAUTHENTICATED', 'This passkey request has expired or was already used. Please try again.'),
+  passkeyUnknown: () =>
+    new DomainError('IDENTITY.PASSKEY_UNKNOWN', 'UNAUTHENTICATED', "This passkey isn't registered with WakeStake. Sign in with your email and password."),
+  passkeyRefused: () => new DomainError('IDENTITY.PASSKEY_REFUSED', 'UNAUTHENTICATED', "We couldn't verify this passkey. Please try again, or sign in with your email and password."),
+  passkeyRegistrationExpired: () =>
+    new DomainError('IDENTITY.PASSKEY_REGISTRATION_EXPIRED', 'INVALID', 'Adding this passkey took too long or was already done. Please try again.'),
+  passkeyRegistrationRefused: () => new DomainError('IDENTITY.PASSKEY_REGISTRATION_REFUSED', 'INVALID', "We couldn't add this passkey. Please try again."),
+  passkeyAlreadyAdded: () => new DomainError('IDENTITY.PASSKEY_ALREADY_ADDED', 'CONFLICT', 'This passkey is already added to your account.'),
+  passkeyNotFound: () => new DomainError('IDENTITY.PASSKEY_NOT_FOUND', 'NOT_FOUND', 'Passkey not found'),
 };

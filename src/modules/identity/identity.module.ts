@@ -38,6 +38,16 @@ import { ChangePasswordHandler } from './commands/change-password/change-passwor
 import { AcceptTermsHandler } from './commands/accept-terms/accept-terms.handler.js';
 import { CloseAccountHandler } from './commands/close-account/close-account.handler.js';
 import { GrantRoleHandler } from './commands/grant-role/grant-role.handler.js';
+import { PasskeyEntity } from './infrastructure/passkey.entity.js';
+import { PasskeyChallenges } from './infrastructure/passkey-challenges.js';
+import { RelyingParty } from './application/relying-party.js';
+import { PasskeysController } from './passkeys.controller.js';
+import { StartPasskeyRegistrationHandler } from './commands/start-passkey-registration/start-passkey-registration.handler.js';
+import { RegisterPasskeyHandler } from './commands/register-passkey/register-passkey.handler.js';
+import { StartPasskeyLoginHandler } from './commands/start-passkey-login/start-passkey-login.handler.js';
+import { LogInWithPasskeyHandler } from './commands/log-in-with-passkey/log-in-with-passkey.handler.js';
+import { RemovePasskeyHandler } from './commands/remove-passkey/remove-passkey.handler.js';
+import { ListPasskeysHandler } from './queries/list-passkeys/list-passkeys.handler.js';
 
 const HANDLERS = [
   RegisterUserHandler,
@@ -63,6 +73,12 @@ const HANDLERS = [
   GetAccountAccessHandler,
   LockAccountHolderHandler,
   GetLeaderboardVisibilityHandler,
+  StartPasskeyRegistrationHandler,
+  RegisterPasskeyHandler,
+  StartPasskeyLoginHandler,
+  LogInWithPasskeyHandler,
+  RemovePasskeyHandler,
+  ListPasskeysHandler,
 ];
 
 const MINUTE = 60_000;
@@ -83,7 +99,7 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
 @Module({
   imports: [
     CqrsModule,
-    TypeOrmModule.forFeature([UserEntity, IdentityTokenEntity]),
+    TypeOrmModule.forFeature([UserEntity, IdentityTokenEntity, PasskeyEntity]),
     // Each app instance creates (and on shutdown closes) its own Redis connection for the counters.
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
@@ -118,7 +134,7 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
       }),
     }),
   ],
-  controllers: [IdentityController],
+  controllers: [IdentityController, PasskeysController],
   providers: [
     PasswordHasher,
     Mailer,
@@ -128,6 +144,8 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
     OneTimeTokens,
     UserViewBuilder,
     AccountsService,
+    RelyingParty,
+    PasskeyChallenges,
     ...HANDLERS,
   ],
 })

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { PasskeyView } from '../../application/relying-party.js';
+
+/** Verifies the browser's attestation against the challenge issued to this user and stores the passkey. */
+export class RegisterPasskeyCommand extends Command<PasskeyView> {
+  constructor(
+    readonly userId: string,
+    readonly credential: unknown,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,9 @@
+import { Query } from '@nestjs/cqrs';
+import type { PasskeyView } from '../../application/relying-party.js';
+
+/** The user's passkeys, oldest first. */
+export class ListPasskeysQuery extends Query<PasskeyView[]> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
