@@ -41,6 +41,8 @@ export async function createTestApp(options: {
   env?: Record<string, string | undefined>;
   clock?: ManualClock;
   listen?: boolean;
+  /** The port to listen on (default: any free one), for a test whose APP_URL must name it (passkeys' origin). */
+  port?: number;
   override?: (b: TestingModuleBuilder) => TestingModuleBuilder;
 } = {}): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -54,7 +56,7 @@ export async function createTestApp(options: {
   await app.getHttpAdapter().getInstance().ready();
   let url = '';
   if (options.listen) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
     url = await app.getUrl();
     url = url.replace('[::1]', '127.0.0.1');
   }

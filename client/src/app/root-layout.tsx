@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { TermsPrompt, VerifyEmailBanner } from '@/features/auth';
+import { PasskeyOffer, TermsPrompt, VerifyEmailBanner } from '@/features/auth';
 import { paths } from '@/config/paths';
 import { revealApp } from './first-screen';
 import { Navbar } from './navbar';
@@ -22,6 +22,7 @@ export function RootLayout() {
     <MainLayout header={<Navbar />}>
       {title ? <title>{title}</title> : null}
       <TermsPrompt />
+      <PasskeyOffer />
       <VerifyEmailBanner />
       {navigation.state === 'loading' && !navigation.location ? <PageSpinner /> : <Outlet />}
     </MainLayout>

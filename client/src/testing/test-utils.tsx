@@ -22,6 +22,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     login: vi.fn(),
     register: vi.fn(),
     loginWithGoogle: vi.fn(),
+    loginWithPasskey: vi.fn(),
     logout: vi.fn(async () => {}),
     refreshUser: vi.fn(async () => user),
     setUser: vi.fn(),

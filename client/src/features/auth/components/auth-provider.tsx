@@ -13,6 +13,8 @@ import {
   type LoginInput,
   type RegisterInput,
 } from '../api/auth-api';
+import { passkeyLoginRequest } from '../api/passkeys-api';
+import { markSignedIn } from '../passkey-offer-memory';
 import { isProfileComplete } from '../profile-complete';
 
 export interface AuthContextValue {
@@ -26,6 +28,8 @@ export interface AuthContextValue {
   register: (input: RegisterInput) => Promise<User>;
   /** termsVersion: the terms the person accepted on the sign-up form (register tab only) */
   loginWithGoogle: (idToken: string, termsVersion?: string) => Promise<User>;
+  /** Issue 30: asks the device for a passkey (one of `email`'s when given) and signs in with it. */
+  loginWithPasskey: (email?: string) => Promise<User>;
   logout: () => Promise<void>;
   /** Re-reads GET /auth/profile; returns the fresh user (or the current one if the call fails). */
   refreshUser: () => Promise<User | null>;
@@ -154,6 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(next);
       setSignedOutByUser(false);
       setIsLoading(false);
+      markSignedIn(next.id); // the passkey offer may follow (issue 30)
       return next;
     },
     [setUser],
@@ -170,6 +175,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginWithGoogle = useCallback(
     async (idToken: string, termsVersion?: string) =>
       acceptAuth(await googleRequest(idToken, termsVersion), 'Google authentication failed - no token received'),
+    [acceptAuth],
+  );
+
+  const loginWithPasskey = useCallback(
+    async (email?: string) => acceptAuth(await passkeyLoginRequest(email), 'Passkey sign-in failed - no token received'),
     [acceptAuth],
   );
 
@@ -206,12 +216,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       loginWithGoogle,
+      loginWithPasskey,
       logout,
       refreshUser,
       setUser,
       signedOutByUser,
     }),
-    [user, isLoading, login, register, loginWithGoogle, logout, refreshUser, setUser, signedOutByUser],
+    [user, isLoading, login, register, loginWithGoogle, loginWithPasskey, logout, refreshUser, setUser, signedOutByUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

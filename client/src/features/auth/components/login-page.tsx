@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card';
 import { FormStack } from './form-stack';
 import { FormAlert } from './form-alert';
 import { GoogleSignIn } from './google-sign-in';
+import { PasskeySignIn } from './passkey-sign-in';
 import { PasswordInput } from './password-input';
 
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -87,6 +88,7 @@ export function LoginPage() {
           <GoogleSignIn mode="login" onSuccess={goOn} />
         </Tabs.Content>
       </Tabs.Root>
+      <PasskeySignIn email={watch('email')} onSuccess={goOn} />
       <Text textAlign="center" color="fg.muted">
         New to WakeStake?{' '}
         <Link asChild color="brand.fg" fontWeight="medium">

@@ -127,9 +127,11 @@ type Group = keyof SwitchSettings;
 export interface SettingsPageProps {
   /** Settings › Reminders (push and calendar feed), composed in by app/routes/settings.tsx. */
   reminders?: React.ReactNode;
+  /** Settings › Passkeys (issue 30), composed in likewise. */
+  passkeys?: React.ReactNode;
 }
 
-export function SettingsPage({ reminders }: SettingsPageProps = {}) {
+export function SettingsPage({ reminders, passkeys }: SettingsPageProps = {}) {
   const { colorMode, setColorMode } = useColorMode();
   const { user, setUser } = useAuth();
   const update = useMutation({
@@ -189,6 +191,8 @@ export function SettingsPage({ reminders }: SettingsPageProps = {}) {
             <ChangePasswordForm />
           )}
         </SectionCard>
+
+        {passkeys ? <SectionCard title="Passkeys">{passkeys}</SectionCard> : null}
 
         <SectionCard title="Notification Settings">
           {NOTIFICATION_OPTIONS.map((o) => (

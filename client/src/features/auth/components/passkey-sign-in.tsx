@@ -1,0 +1,48 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { passkeyCancelled, passkeysSupported } from '../api/passkeys-api';
+import { useAuth } from '../hooks/use-auth';
+import { FormAlert } from './form-alert';
+
+export const passkeySignInMessages = {
+  heading: 'Sign in with a passkey',
+  // not "Sign in…": the password form's "Sign In" stays the only button of that name
+  button: 'Use a passkey (fingerprint or face)',
+  cancelled: 'No passkey was chosen. Try again, or sign in with your email and password.',
+  failed: 'Could not sign in with a passkey. Try again, or sign in with your email and password.',
+} as const;
+
+/** Issue 30: "Sign in with a passkey" (any passkey of this site on the device; the typed email's when there is one). */
+export function PasskeySignIn({ email, onSuccess }: { email?: string; onSuccess: () => void }) {
+  const { loginWithPasskey } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  if (!passkeysSupported()) return null;
+
+  const signIn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await loginWithPasskey(email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? email.trim() : undefined);
+      onSuccess();
+    } catch (e) {
+      setError(passkeyCancelled(e) ? passkeySignInMessages.cancelled : errorMessage(e, passkeySignInMessages.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={2} role="group" aria-labelledby={headingId} borderTopWidth="1px" borderColor="border" pt={4}>
+      <Text id={headingId} fontWeight="medium" textAlign="center">
+        {passkeySignInMessages.heading}
+      </Text>
+      <Button variant="outline" size="lg" onClick={() => void signIn()} loading={busy} loadingText="Waiting for your passkey…">
+        {passkeySignInMessages.button}
+      </Button>
+      {error ? <FormAlert status="error">{error}</FormAlert> : null}
+    </Stack>
+  );
+}
