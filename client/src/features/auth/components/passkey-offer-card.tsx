@@ -1,7 +1,7 @@
 import { Alert, Button, Container, HStack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
 import { addPasskey, listPasskeys, passkeyCancelled } from '../api/passkeys-api';
+import { screenMessage } from '../messages';
 import { rememberOffer } from '../passkey-offer-memory';
 
 export const passkeyOfferMessages = {
@@ -48,7 +48,7 @@ export default function PasskeyOfferCard({ userId, onDone }: { userId: string; o
       rememberOffer(userId, 'added');
       setState('added');
     } catch (e) {
-      setProblem(passkeyCancelled(e) ? passkeyOfferMessages.cancelled : errorMessage(e, passkeyOfferMessages.failed));
+      setProblem(passkeyCancelled(e) ? passkeyOfferMessages.cancelled : screenMessage(e, passkeyOfferMessages.failed));
       setState('failed');
     }
   };

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { screenMessage } from '../messages';
 import { passkeyCancelled, passkeysSupported } from '../api/passkeys-api';
 import { useAuth } from '../hooks/use-auth';
 import { FormAlert } from './form-alert';
@@ -28,7 +28,7 @@ export function PasskeySignIn({ email, onSuccess }: { email?: string; onSuccess:
       await loginWithPasskey(email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? email.trim() : undefined);
       onSuccess();
     } catch (e) {
-      setError(passkeyCancelled(e) ? passkeySignInMessages.cancelled : errorMessage(e, passkeySignInMessages.failed));
+      setError(passkeyCancelled(e) ? passkeySignInMessages.cancelled : screenMessage(e, passkeySignInMessages.failed));
     } finally {
       setBusy(false);
     }

@@ -2,8 +2,7 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
-import { addPasskey, listPasskeys, passkeyCancelled, passkeysSupported, removePasskey, type Passkey } from '@/features/auth';
-import { errorMessage } from '@/lib/api-client';
+import { addPasskey, listPasskeys, passkeyCancelled, passkeysSupported, removePasskey, screenMessage, type Passkey } from '@/features/auth';
 import { formatISTDateTime } from '@/lib/format';
 
 const passkeysKey = ['auth', 'passkeys'] as const;
@@ -79,8 +78,8 @@ export function PasskeysSection() {
             {add.isError
               ? passkeyCancelled(add.error)
                 ? passkeysMessages.addCancelled
-                : errorMessage(add.error, passkeysMessages.addFailed)
-              : errorMessage(remove.error, passkeysMessages.removeFailed)}
+                : screenMessage(add.error, passkeysMessages.addFailed)
+              : screenMessage(remove.error, passkeysMessages.removeFailed)}
           </Alert.Title>
         </Alert.Root>
       ) : null}
