@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
+import { settleCli } from '../../src/modules/settlement/settlement.cli.js';
 import { fundedPlayer } from '../factories/players.js';
+import { makeAdult } from '../factories/users.js';
 import { ist } from '../e2e/challenges-helpers.js';
 import { expectAccessible, FAKE_CAMERA_ARGS, inEveryLook, launchBrowser, newContext, PHONE_VIEWPORT } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
@@ -106,6 +108,39 @@ describe('camera-first photo check-in in Chromium (phone)', () => {
     await page.getByTestId('today-card').and(page.locator('[data-state="SUCCESS"]')).waitFor(VISIBLE);
     const challenge = (await t.http().get(`/api/v1/challenges/${booked.body.challenge.id}`).set(asha.auth).expect(200)).body.challenge;
     expect([challenge.verificationMethod, challenge.hasPhoto, challenge.isSuccessful]).toEqual(['PHOTO', true, true]);
+    await context.close();
+  });
+
+  it('disputes a missed morning with a photo taken through the camera', async () => {
+    // noon in India on this journey's own day: the 06:00 morning missed today is inside its 48 hours
+    t.clock.set(new Date('2043-05-14T06:30:00Z'));
+    const bala = await fundedPlayer(t, 'Bala Camera', { paise: 50_000n, occupation: 'student' });
+    await makeAdult(t, bala);
+    const missed = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(bala.auth).send({ challengeDate: '2043-05-14', wakeUpTime: '06:00', forfeitAmount: 100, status: 'FAILED' });
+    expect([missed.status, missed.body.error]).toEqual([201, undefined]);
+    expect(await settleCli.run(t.app, ['2043-05-14'])).toBe(0);
+
+    const context = await newContext(browser, PHONE);
+    await context.addInitScript((tk) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
+    }, bala.token);
+    const page = await context.newPage();
+    await page.clock.setFixedTime(t.clock.now());
+    await page.goto(`${t.url}/dashboard`);
+    const history = page.getByTestId('history-list');
+    await history.getByRole('button', { name: /Dispute this miss/ }).click(VISIBLE);
+    const form = page.getByTestId('appeal-form');
+    await form.getByRole('textbox', { name: /What happened/ }).fill('The app showed an error when I checked in at 05:50.');
+    await form.getByRole('button', { name: 'Take a photo' }).click();
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, undefined, { timeout: 15000 });
+    await form.getByRole('button', { name: 'Take the picture' }).click();
+    await form.getByRole('button', { name: 'Use photo' }).click();
+    await form.getByTestId('photo-ready').waitFor(VISIBLE);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Send dispute' }).click();
+    await history.getByTestId('appeal-state').filter({ hasText: 'Dispute open' }).filter({ hasText: 'with a photo' }).waitFor(VISIBLE);
+    const appeal = (await t.http().get(`/api/v1/challenges/${missed.body.challenge.id}/appeal`).set(bala.auth).expect(200)).body;
+    expect([appeal.status, appeal.hasPhoto]).toEqual(['OPEN', true]);
     await context.close();
   });
 });
