@@ -111,6 +111,53 @@ describe('camera-first photo check-in in Chromium (phone)', () => {
     await context.close();
   });
 
+  it('a big photo chosen from files is scaled to 1280 px and sent as a JPEG of a few hundred kB', async () => {
+    const DAY = '2043-03-12';
+    t.clock.set(ist('2043-03-11', '12:00'));
+    const cara = await fundedPlayer(t, 'Cara Files', { paise: 10_000n, occupation: 'student' });
+    const booked = await t.http().post('/api/v1/challenges').set(cara.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 30 });
+    expect(booked.status).toBe(201);
+    t.clock.set(ist(DAY, '06:05'));
+    const context = await newContext(browser, PHONE);
+    await context.addInitScript((tk) => {
+      if (!localStorage.getItem('token')) localStorage.setItem('token', tk);
+    }, cara.token);
+    await context.addInitScript(recordSentPhoto);
+    const page = await context.newPage();
+    await page.clock.setFixedTime(t.clock.now());
+    await page.goto(`${t.url}/dashboard`);
+    const card = page.getByTestId('today-card');
+    await card.getByRole('button', { name: 'Check In' }).waitFor(VISIBLE);
+    // a 2400×1800 PNG of about a megabyte (a gradient with a patch of noise), drawn in the page
+    const png = await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 2400;
+      canvas.height = 1800;
+      const ctx = canvas.getContext('2d')!;
+      const gradient = ctx.createLinearGradient(0, 0, 2400, 1800);
+      gradient.addColorStop(0, '#f4a261');
+      gradient.addColorStop(1, '#264653');
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, 2400, 1800);
+      const noise = ctx.createImageData(600, 450);
+      for (let i = 0; i < noise.data.length; i++) noise.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+      ctx.putImageData(noise, 900, 650);
+      return canvas.toDataURL('image/png').split(',')[1];
+    });
+    const buffer = Buffer.from(png, 'base64');
+    expect(buffer.length).toBeGreaterThan(600 * 1024);
+    await card.getByLabel(/^Selfie/).setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer });
+    await card.getByTestId('photo-ready').waitFor(VISIBLE);
+    await card.getByRole('button', { name: 'Check In' }).click();
+    await page.waitForFunction(() => '__sentPhoto' in window, undefined, { timeout: 15000 });
+    const photo = await page.evaluate(() => (window as unknown as { __sentPhoto: SentPhoto }).__sentPhoto);
+    expect([photo.type, photo.head, photo.width, photo.height]).toEqual(['image/jpeg', 'ffd8', 1280, 960]);
+    expect(photo.size).toBeLessThan(500 * 1024);
+    expect(photo.size).toBeLessThan(buffer.length);
+    await page.getByTestId('today-card').and(page.locator('[data-state="SUCCESS"]')).waitFor(VISIBLE);
+    await context.close();
+  });
+
   it('disputes a missed morning with a photo taken through the camera', async () => {
     // noon in India on this journey's own day: the 06:00 morning missed today is inside its 48 hours
     t.clock.set(new Date('2043-05-14T06:30:00Z'));
