@@ -121,7 +121,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await page.getByRole('alertdialog', { name: 'Review your stake' }).getByRole('button', { name: 'Confirm and stake ₹25' }).click();
     const done = page.getByTestId('challenge-created');
     await done.waitFor({ state: 'visible' });
-    await done.getByText('Check-in window: 6:45 am – 7:10 am IST').waitFor();
+    await done.getByText('Check-in window: 6:45 AM – 7:10 AM IST').waitFor();
     const list = await t.http().get('/api/v1/challenges').set(p.auth);
     expect(list.body.challenges.map((c: { challengeDate: string; wakeUpTime: string; status: string }) => [c.challengeDate, c.wakeUpTime, c.status])).toEqual([
       [tomorrow, '07:00', 'PENDING'],

@@ -105,10 +105,12 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     await review.getByText(calendarDate(TOMORROW)).waitFor();
     await review.getByText('7:00 AM IST', { exact: true }).waitFor();
     await review.getByText('6:45 AM – 7:10 AM IST').waitFor();
-    await review.getByText('Your ₹30 comes back with a share of the pool, credited by 3 PM.').waitFor();
+    await review.getByText('Your ₹30 comes back with a share of the pool (what those who miss leave), credited by 3 PM.').waitFor();
     await review.getByText('₹25.50 (85%) comes back by 3 PM; ₹4.50 goes to the pool for those who woke up.').waitFor();
-    await review.getByTestId('review-today-pool').filter({ hasText: `${inr(today.pool)} from ${players(today.players)}` }).waitFor({ timeout: 10000 });
-    await review.getByTestId('review-morning-players').filter({ hasText: '0 players' }).waitFor();
+    // issue 29: the pool of the morning being staked (tomorrow: nobody yet), not today's
+    const morning = await poolOf(asha, TOMORROW);
+    await review.getByTestId('review-morning-pool').filter({ hasText: `${inr(morning.pool)} from ${players(morning.players)}` }).waitFor({ timeout: 10000 });
+    await review.getByTestId('review-everyone-wakes').filter({ hasText: 'Nobody wins extra; everyone gets their stake back.' }).waitFor();
     expect((await t.http().get('/api/v1/challenges').set(asha.auth)).body.challenges).toHaveLength(0);
     await expectAccessible(page);
     await review.getByRole('button', { name: 'Confirm and stake ₹30' }).click();

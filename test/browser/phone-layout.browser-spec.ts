@@ -93,7 +93,7 @@ describe('issue #20 on a phone in Chromium', () => {
     expect(await entry.getAttribute('data-outcome')).toBe('MISSED');
     await entry.getByRole('button', { name: /What happened to your stake/ }).click();
     const receipt = page.getByRole('dialog', { name: 'What happened to your stake' });
-    await receipt.getByTestId('your-line').filter({ hasText: 'missed: ₹17 refunded (85%)' }).waitFor(VISIBLE);
+    await receipt.getByTestId('your-line').filter({ hasText: 'missed. ₹17 back · ₹3 to the pool · net −₹3' }).waitFor(VISIBLE);
     expect(await page.getByRole('dialog', { name: /winnings/ }).count()).toBe(0);
     await inEveryLook(page, () => receipt.getByTestId('your-line').waitFor(VISIBLE));
     await receipt.getByRole('button', { name: 'Close' }).first().click();

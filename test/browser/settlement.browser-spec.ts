@@ -29,7 +29,7 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     return res.body.challengeId;
   }
 
-  it('the winner sees the winnings and the receipt; the transactions page shows WINNINGS and REFUND', async () => {
+  it('the winner sees the winnings and the receipt; the transactions page shows Winnings and Stake back', async () => {
     // A day of its own (no other spec uses January 2026), so other journeys in the same database never join this pool;
     // at noon in India, so the minutes the journey moves the clock never cross an Indian midnight.
     t.clock.set(new Date('2026-01-21T06:30:00Z'));
@@ -62,13 +62,13 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await page.clock.setFixedTime(t.clock.now());
     await page.reload();
     await card.getByTestId('today-label').filter({ hasText: 'Challenge Completed!' }).waitFor({ state: 'visible', timeout: 15000 });
-    await card.getByTestId('winnings-message').filter({ hasText: 'You won ₹28.75' }).waitFor({ state: 'visible' });
+    await card.getByTestId('winnings-message').filter({ hasText: 'Stake back ₹25 · winnings ₹3.75' }).waitFor({ state: 'visible' });
     await page.getByTestId('wallet-balance').filter({ hasText: '₹503.75' }).waitFor({ state: 'visible' });
 
     await card.getByRole('button', { name: 'How your winnings were computed' }).click();
     const receipt = page.getByRole('dialog', { name: 'How your winnings were computed' });
     await receipt.getByTestId('receipt-pool').filter({ hasText: '₹7.50' }).waitFor({ state: 'visible', timeout: 10000 });
-    await receipt.getByTestId('your-line').filter({ hasText: 'stake back plus ₹3.75 winnings = ₹28.75' }).waitFor();
+    await receipt.getByTestId('your-line').filter({ hasText: 'Stake back ₹25 · winnings ₹3.75 · net +₹3.75' }).waitFor();
     await expectAccessible(page);
     await receipt.getByRole('button', { name: 'Close' }).first().click();
     await receipt.waitFor({ state: 'hidden' });
@@ -85,7 +85,7 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await page.goto(t.url + '/wallet/transactions');
     const tx = page.getByTestId('transaction');
     await tx.filter({ hasText: 'Winnings' }).filter({ hasText: '+₹3.75' }).first().waitFor({ state: 'visible', timeout: 15000 });
-    await tx.filter({ hasText: 'Refund' }).filter({ hasText: '+₹25' }).first().waitFor({ state: 'visible' });
+    await tx.filter({ hasText: 'Stake back' }).filter({ hasText: '+₹25' }).first().waitFor({ state: 'visible' });
     await expectAccessible(page);
     await context.close();
 
@@ -94,7 +94,7 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await loser.page.goto(t.url + '/dashboard');
     const loserCard = loser.page.getByTestId('today-card');
     await loserCard.getByTestId('today-label').filter({ hasText: 'Challenge Failed' }).waitFor({ state: 'visible', timeout: 15000 });
-    await loserCard.getByTestId('refund-message').filter({ hasText: '₹21.25 (85% of your forfeit) has been refunded' }).waitFor();
+    await loserCard.getByTestId('refund-message').filter({ hasText: 'Settled: ₹21.25 back · ₹3.75 to the pool.' }).waitFor();
     await loserCard.getByText('Actual forfeit: ₹3.75').waitFor();
     await expectAccessible(loser.page);
     // The loser's receipts list says what happened to the stake, never winnings.
@@ -102,7 +102,7 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await missed.getByRole('button', { name: /What happened to your stake/ }).waitFor({ state: 'visible', timeout: 10000 });
     expect(await missed.getAttribute('data-outcome')).toBe('MISSED');
     await loser.page.goto(t.url + '/wallet/transactions');
-    await loser.page.getByTestId('transaction').filter({ hasText: 'Refund' }).filter({ hasText: '+₹21.25' }).first().waitFor({ state: 'visible', timeout: 15000 });
+    await loser.page.getByTestId('transaction').filter({ hasText: 'Back after a miss' }).filter({ hasText: '+₹21.25' }).first().waitFor({ state: 'visible', timeout: 15000 });
     await loser.context.close();
   });
 });

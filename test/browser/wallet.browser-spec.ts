@@ -60,9 +60,9 @@ describe('wallet in Chromium', () => {
     // The balance and the transaction.
     await page.getByTestId('wallet-balance').filter({ hasText: '₹500' }).waitFor({ state: 'visible', timeout: 10000 });
     const deposit = page.getByTestId('transaction').first();
-    await deposit.getByText('Deposit', { exact: true }).waitFor({ state: 'visible', timeout: 10000 });
+    await deposit.getByText('Money added', { exact: true }).waitFor({ state: 'visible', timeout: 10000 });
     expect(await deposit.getByTestId('transaction-amount').innerText()).toBe('+₹500');
-    expect(await deposit.innerText()).toContain('SUCCESS');
+    expect(await deposit.innerText()).toContain('Done');
     expect(await deposit.innerText()).toMatch(/IST/);
     await expectAccessible(page);
 
@@ -103,7 +103,7 @@ describe('wallet in Chromium', () => {
     expect(details).toMatch(/Processing fee\s*₹2\b/);
     expect(details).toMatch(/Net amount\s*₹198\b/);
     expect(details).toMatch(/Amount\s*₹200\b/);
-    expect(details).toMatch(/Status\s*(PENDING|SUCCESS)/);
+    expect(details).toMatch(/Status\s*(Processing|Done)/);
     await expectAccessible(page);
 
     // The wallet agrees: ₹300 left and a −₹200 withdrawal at the top.

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { deleteAccountRequest, FormAlert, screenMessage, useAuth } from '@/features/auth';
 import { useRules } from '@/features/config';
+import { setToken } from '@/lib/api-client';
 import { formatINR } from '@/lib/money';
 import { queryKeys } from '@/lib/query-keys';
 import { walletBalanceQueryOptions } from '@/lib/wallet-balance';
@@ -50,7 +51,11 @@ export function CloseAccount() {
     mutationFn: deleteAccountRequest,
     onSuccess: async () => {
       setOpen(false);
-      navigate(paths.home, { replace: true });
+      // home first (the settings page is for the signed-in: signed out on it, its guard would send the person to /login)
+      await navigate(paths.home, { replace: true, flushSync: true });
+      // the closing revoked every token: forget it, so that logout sends nothing that would meet a 401 (which ends the
+      // session on /login instead of home)
+      setToken(null);
       await logout();
     },
   });
@@ -67,8 +72,8 @@ export function CloseAccount() {
   useEffect(() => {
     if (phase.kind !== 'paying' || !payoutStatus) return;
     if (payoutStatus === 'SUCCESS') {
+      // no wallet refresh here: a read racing the closing would be refused (401) and end the session on /login
       setPhase({ kind: 'paid' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all });
       remove.mutate();
     } else if (payoutStatus === 'FAILED') {
       setPhase({ kind: 'failed' });
