@@ -150,6 +150,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   ),
   'GET /api/v1/support/challenges/{id}': ok(ref('ChallengeStory')),
   'GET /api/v1/support/challenges/{id}/photo': { mime: 'image/*', schema: { type: 'string', format: 'binary' } },
+  'POST /api/v1/support/challenges/{id}/proof': ok(obj({ challengeId: str, proofStatus: { type: 'string', enum: ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'] }, verdict: { type: 'string', enum: ['ACCEPTED', 'REJECTED'] }, note: strOrNull, challenge }), { message: str }),
   'GET /api/v1/support/appeals/{id}/photo': { mime: 'image/*', schema: { type: 'string', format: 'binary' } },
   'GET /api/v1/support/ledger/verify': ok(ref('LedgerVerification')),
   'POST /api/v1/support/ledger/verify': ok(ref('LedgerVerification')),

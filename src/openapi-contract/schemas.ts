@@ -39,6 +39,8 @@ export const challengeSchema = obj(
     poolMode: { type: 'string', enum: ['pool', 'pledge'], description: 'POOL_MODE fixed at creation: pledge = the stake back on success, a miss’s forfeit donated (no winnings)' },
     charityId: strOrNull,
     donationTo: { ...strOrNull, description: 'pledge mode: where a miss’s forfeit goes (the charity’s name, or the platform)' },
+    proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'proof of wake, fixed at creation: PHOTO needs a new photo at check-in (multipart, verificationMethod=PHOTO) and settles in the date’s PHOTO pool' },
+    proofStatus: { type: 'string', enum: ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'], nullable: true, description: 'a PHOTO check-in’s review (unreviewed photos settle as ACCEPTED; REJECTED settles as a miss); null otherwise' },
     createdAt: dateTime,
     processedAt: dateTimeOrNull,
     cancelledAt: dateTimeOrNull,
@@ -191,6 +193,7 @@ export const challengePlanSchema = obj({
   endDate: { type: 'string', format: 'date' },
   status: { type: 'string', enum: ['ACTIVE', 'PAUSED', 'CANCELLED'] },
   charityId: { ...strOrNull, description: 'pledge mode: where a missed planned morning’s forfeit goes (null: the operator’s default)' },
+  proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'carried to every challenge the plan books' },
   totalDays: int,
   bookedDays: int,
   skippedDays: int,
@@ -202,6 +205,7 @@ export const plan = ok(obj({ plan: ref('ChallengePlan') }));
 /** GET /challenges/pool (pool-preview.controller.ts). */
 export const poolPreviewSchema = obj({
   date: { type: 'string', format: 'date' },
+  proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'the proof level whose pool this is (?proof=, default NONE): pools are per date and proof' },
   players: { ...int, description: 'challenges booked for the date (not cancelled)' },
   totalStaked: rupees(),
   checkedIn: int,

@@ -23,6 +23,7 @@ import { Groups1763803000000 } from './1763803000000-groups.js';
 import { ReminderChannels1763803100000 } from './1763803100000-reminder-channels.js';
 import { PayoutMethods1763803200000 } from './1763803200000-payout-methods.js';
 import { Passkeys1763803400000 } from './1763803400000-passkeys.js';
+import { ProofOfWake1763803500000 } from './1763803500000-proof-of-wake.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ReminderChannels1763803100000,
   PayoutMethods1763803200000,
   Passkeys1763803400000,
+  ProofOfWake1763803500000,
 ];

@@ -25,6 +25,14 @@ export const ChallengeErrors = {
   photoNotExpected: () => new DomainError('CHALLENGES.PHOTO_UNEXPECTED', 'INVALID', 'photo: send a photo only with verificationMethod PHOTO'),
   photoType: () => new DomainError('CHALLENGES.PHOTO_TYPE', 'INVALID', 'photo: must be a JPEG or PNG image'),
   photoTooLarge: () => new DomainError('CHALLENGES.PHOTO_TOO_LARGE', 'INVALID', 'photo: must be at most 5 MB'),
+  /** proof of wake (issue #33) */
+  photoProofRequired: () =>
+    new DomainError('CHALLENGES.PHOTO_PROOF_REQUIRED', 'INVALID', 'This challenge needs photo proof: a photo taken in the app is needed to check in (verificationMethod PHOTO with a photo)'),
+  photoUsedBefore: () =>
+    new DomainError('CHALLENGES.PHOTO_USED_BEFORE', 'INVALID', 'This photo has been used before: take a new photo in the app to check in'),
+  photoUnreadable: () => new DomainError('CHALLENGES.PHOTO_UNREADABLE', 'INVALID', 'photo: the image could not be read; take a new JPEG or PNG photo'),
+  notAPhotoProof: () => new DomainError('CHALLENGES.NOT_A_PHOTO_PROOF', 'INVALID', 'This challenge has no photo proof to review: only a checked-in PHOTO challenge can get a verdict'),
+  proofAlreadySettled: () => new DomainError('CHALLENGES.PROOF_SETTLED', 'INVALID', 'This morning has already been settled: a proof verdict can only be given before settlement'),
   testModeOff: () => new DomainError('CHALLENGES.TEST_MODE_OFF', 'NOT_FOUND', 'Resource not found'),
   noShield: () => new DomainError('CHALLENGES.NO_SHIELD', 'INVALID', 'You hold no wake shield: one is earned every 7 successful mornings in a row'),
   shieldTooLate: () => new DomainError('CHALLENGES.SHIELD_TOO_LATE', 'INVALID', 'A shield must be used before the check-in window opens'),

@@ -28,10 +28,13 @@ import { CreateChallengeHandler } from './commands/create-challenge/create-chall
 import { CreateTestChallengeHandler } from './commands/create-test-challenge/create-test-challenge.handler.js';
 import { CancelChallengeHandler } from './commands/cancel-challenge/cancel-challenge.handler.js';
 import { CheckInChallengeHandler } from './commands/check-in-challenge/check-in-challenge.handler.js';
+import { GiveProofVerdictHandler } from './commands/give-proof-verdict/give-proof-verdict.handler.js';
+import { GetProofDataExportHandler } from './queries/get-proof-data-export/get-proof-data-export.handler.js';
 import { TestChallengesController, TestModeGuard } from './test-challenges.controller.js';
 
 import { ListPendingMorningsHandler } from './queries/list-pending-mornings/list-pending-mornings.handler.js';
 import { PlanRepository } from './infrastructure/plan.repository.js';
+import { ProofRepository } from './infrastructure/proof.repository.js';
 import { CreateChallengePlanHandler } from './commands/create-challenge-plan/create-challenge-plan.handler.js';
 import { ChangeChallengePlanHandler } from './commands/change-challenge-plan/change-challenge-plan.handler.js';
 import { BookPlannedChallengesHandler } from './commands/book-planned-challenges/book-planned-challenges.handler.js';
@@ -81,6 +84,8 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     CreateTestChallengeHandler,
     CancelChallengeHandler,
     CheckInChallengeHandler,
+    GiveProofVerdictHandler,
+    GetProofDataExportHandler,
     SelfLimitsService,
     SelfLimitsRepository,
     TestModeGuard,
@@ -105,6 +110,7 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     ListUserChallengesHandler,
     ListPendingMorningsHandler,
     PlanRepository,
+    ProofRepository,
     CreateChallengePlanHandler,
     ChangeChallengePlanHandler,
     BookPlannedChallengesHandler,

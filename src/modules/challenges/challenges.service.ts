@@ -53,7 +53,7 @@ export class ChallengesService {
     const outcome = (r: ChallengeEntity): OutcomeToEstimate['outcome'] =>
       r.status === 'PENDING' ? (r.windowClosesAt <= now ? 'FAILED' : 'PENDING') : r.isSuccessful ? 'SUCCESS' : 'FAILED';
     const estimates = await this.queryBus.execute(
-      new EstimateChallengeOutcomesQuery(open.map((r) => ({ challengeDate: r.challengeDate, stake: r.stake, outcome: outcome(r) })), withPool),
+      new EstimateChallengeOutcomesQuery(open.map((r) => ({ challengeDate: r.challengeDate, stake: r.stake, outcome: outcome(r), proof: r.proof })), withPool),
     );
     const byId = new Map(open.map((r, i) => [r.id, estimates[i]]));
     return rows.map((r) => toChallengeView(r, now, this.tz, byId.get(r.id), this.charityNames));

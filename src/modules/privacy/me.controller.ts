@@ -44,6 +44,13 @@ export class MeController {
       ),
       'payout-methods.csv': toCsv(tableOf(data.payoutMethods, PAYOUT_METHOD_COLUMNS)),
       'plans.csv': toCsv(tableOf(data.plans, PLAN_COLUMNS)),
+      'photo-fingerprints.csv': toCsv(tableOf(data.proofOfWake.photoFingerprints, ['challengeId', 'source', 'sha256', 'dhash', 'createdAt'])),
+      'proof-verdicts.csv': toCsv(
+        tableOf(
+          [...data.proofOfWake.verdictsOnMyPhotos.map((v) => ({ direction: 'ON_MY_PHOTO', ...v })), ...data.proofOfWake.verdictsGiven.map((v) => ({ direction: 'GIVEN', ...v }))],
+          ['direction', 'challengeId', 'reviewerRole', 'verdict', 'note', 'createdAt'],
+        ),
+      ),
       'shields-and-leave.csv': toCsv(tableOf([{ ...data.shields, leaveDays: data.leave.map((d) => d.date) }], SHIELD_COLUMNS)),
     };
     const zip = zipSync(Object.fromEntries(Object.entries(files).map(([name, csv]) => [name, strToU8('\ufeff' + csv)])), { level: 6 });
@@ -53,7 +60,7 @@ export class MeController {
 }
 
 // Headers even for an empty section, so every file opens with its columns.
-const CHALLENGE_COLUMNS = ['id', 'challengeDate', 'wakeUpTime', 'forfeitAmount', 'status', 'isSuccessful', 'windowOpensAt', 'windowClosesAt', 'checkInTime', 'verificationMethod', 'checkInLocation', 'notes', 'failureReason', 'winningsAmount', 'actualForfeitAmount', 'refundedAmount', 'createdAt', 'processedAt', 'cancelledAt', 'isTest'];
+const CHALLENGE_COLUMNS = ['id', 'challengeDate', 'wakeUpTime', 'forfeitAmount', 'status', 'isSuccessful', 'windowOpensAt', 'windowClosesAt', 'checkInTime', 'verificationMethod', 'checkInLocation', 'notes', 'failureReason', 'winningsAmount', 'actualForfeitAmount', 'refundedAmount', 'createdAt', 'processedAt', 'cancelledAt', 'isTest', 'proof', 'proofStatus'];
 const LEDGER_COLUMNS = ['entryId', 'postedAt', 'reason', 'type', 'reference', 'amount', 'runningBalance'];
 const NOTIFICATION_COLUMNS = ['id', 'type', 'title', 'message', 'isRead', 'readAt', 'createdAt'];
 const GROUP_COLUMNS = ['groupId', 'groupName', 'role', 'joinedAt'];

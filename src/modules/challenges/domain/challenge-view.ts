@@ -1,6 +1,7 @@
 import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
 import { donationDestination } from '../../../config/env-parsers.js';
+import type { Proof, ProofStatus } from './proof-rules.js';
 import { netResultOf } from './net-result.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
@@ -30,6 +31,9 @@ export interface ChallengeRecord {
   poolMode?: 'pool' | 'pledge';
   /** pledge mode: the charity a miss goes to (null: the platform) */
   charityId?: string | null;
+  /** proof of wake (absent: NONE) and a PHOTO check-in's review (absent: null) */
+  proof?: Proof;
+  proofStatus?: ProofStatus | null;
   createdAt: Date;
   closedAt: Date | null;
   processedAt: Date | null;
@@ -78,6 +82,10 @@ export interface ChallengeView {
   charityId: string | null;
   /** pledge: where a miss's forfeit goes, as a person reads it (the charity's name, or the platform) */
   donationTo: string | null;
+  /** NONE, or PHOTO: the check-in needs a new photo, and the morning settles in the date's PHOTO pool */
+  proof: Proof;
+  /** a PHOTO check-in's review: PENDING_REVIEW, ACCEPTED or REJECTED; null before a PHOTO check-in and for NONE */
+  proofStatus: ProofStatus | null;
   createdAt: string;
   processedAt: string | null;
   cancelledAt: string | null;
@@ -191,6 +199,8 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     poolMode: pledge ? 'pledge' : 'pool',
     charityId: c.charityId ?? null,
     donationTo,
+    proof: c.proof ?? 'NONE',
+    proofStatus: c.proofStatus ?? null,
     createdAt: c.createdAt.toISOString(),
     processedAt: c.processedAt ? c.processedAt.toISOString() : null,
     cancelledAt: c.cancelledAt ? c.cancelledAt.toISOString() : null,

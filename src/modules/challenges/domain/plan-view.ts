@@ -11,6 +11,7 @@ export interface PlanViewInput {
   status: string;
   createdAt: Date;
   charityId?: string | null;
+  proof?: 'NONE' | 'PHOTO';
 }
 
 /** A plan as the API answers it: its days, what each booked day became, and the next day it will book. */
@@ -27,6 +28,8 @@ export function planView(p: PlanViewInput, days: { day: string; outcome: string;
     status: p.status,
     /** pledge mode: where a missed planned morning's forfeit goes (null: the operator's default) */
     charityId: p.charityId ?? null,
+    /** proof of wake carried to every challenge the plan books */
+    proof: p.proof ?? 'NONE',
     totalDays: planDates(p).length,
     bookedDays: days.filter((d) => d.outcome === 'BOOKED').length,
     skippedDays: days.filter((d) => d.outcome === 'SKIPPED').length,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
 
 /** POST /challenge-plans: days is WEEKDAYS, WEEKENDS, EVERY_DAY or a list of ISO weekdays (1 Monday … 7 Sunday). */
 export class CreateChallengePlanDto {
@@ -30,4 +30,9 @@ export class CreateChallengePlanDto {
   @ApiPropertyOptional()
   @IsOptional() @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;
+
+  /** proof of wake (issue #33), carried to every challenge the plan books */
+  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], default: 'NONE' })
+  @IsOptional() @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
+  proof?: 'NONE' | 'PHOTO';
 }

@@ -22,6 +22,12 @@ export class CreateChallengeDto {
   @IsOptional()
   @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;
+
+  /** proof of wake (issue #33): NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
+  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], default: 'NONE' })
+  @IsOptional()
+  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
+  proof?: 'NONE' | 'PHOTO';
 }
 
 export class CreateTestChallengeDto {
@@ -40,6 +46,11 @@ export class CreateTestChallengeDto {
   @IsOptional()
   @IsIn(['PENDING', 'COMPLETED', 'FAILED'], { message: 'status must be one of PENDING, COMPLETED, FAILED' })
   status?: 'PENDING' | 'COMPLETED' | 'FAILED';
+
+  /** proof of wake (issue #33): NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
+  @IsOptional()
+  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
+  proof?: 'NONE' | 'PHOTO';
 }
 
 export class VerifyChallengeDto {

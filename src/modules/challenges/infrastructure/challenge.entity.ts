@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
 import type { ChallengeStatus } from '../domain/challenge-rules.js';
+import type { Proof, ProofStatus } from '../domain/proof-rules.js';
 
 /** bigint paise: PostgreSQL hands bigint back as a string. */
 export const paiseTransformer: ValueTransformer = {
@@ -77,6 +78,14 @@ export class ChallengeEntity {
   /** pledge mode: the charity a miss's forfeit goes to (null: the platform) */
   @Column('varchar', { name: 'charity_id', length: 40, nullable: true })
   charityId!: string | null;
+
+  /** proof of wake (issue #33), fixed at creation: PHOTO mornings need a new photo and settle in a pool of their own */
+  @Column('varchar', { length: 5, default: 'NONE' })
+  proof!: Proof;
+
+  /** a PHOTO check-in's review: PENDING_REVIEW until a verdict (or settlement: ACCEPTED); null otherwise */
+  @Column('varchar', { name: 'proof_status', length: 14, nullable: true })
+  proofStatus!: ProofStatus | null;
 
   /** set from the injected Clock, not the database's now() */
   @Column('timestamptz', { name: 'created_at' })

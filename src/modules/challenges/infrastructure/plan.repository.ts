@@ -16,6 +16,8 @@ export interface PlanRow {
   createdAt: Date;
   /** pledge mode: the charity picked for the plan's challenges (null: the operator's default) */
   charityId?: string | null;
+  /** proof of wake carried to the booked challenges (absent: NONE) */
+  proof?: 'NONE' | 'PHOTO';
 }
 
 export interface PlanDayRow {
@@ -25,8 +27,8 @@ export interface PlanDayRow {
   reason: string | null;
 }
 
-const PLAN_COLUMNS = `id, user_id, weekdays, wake_up_time, stake::text, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, status, created_at, charity_id`;
-type Raw = { id: string; user_id: string; weekdays: number[]; wake_up_time: string; stake: string; start_date: string; end_date: string; status: PlanStatus; created_at: Date; charity_id: string | null };
+const PLAN_COLUMNS = `id, user_id, weekdays, wake_up_time, stake::text, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, status, created_at, charity_id, proof`;
+type Raw = { id: string; user_id: string; weekdays: number[]; wake_up_time: string; stake: string; start_date: string; end_date: string; status: PlanStatus; created_at: Date; charity_id: string | null; proof: 'NONE' | 'PHOTO' };
 const toPlan = (r: Raw): PlanRow => ({
   id: r.id,
   userId: r.user_id,
@@ -38,6 +40,7 @@ const toPlan = (r: Raw): PlanRow => ({
   status: r.status,
   createdAt: r.created_at,
   charityId: r.charity_id,
+  proof: r.proof,
 });
 
 /** challenge_plans and challenge_plan_days. */
@@ -47,9 +50,9 @@ export class PlanRepository {
 
   async insert(p: Omit<PlanRow, 'createdAt'>, now: Date): Promise<void> {
     await this.ds.query(
-      `INSERT INTO challenge_plans (id, user_id, weekdays, wake_up_time, stake, start_date, end_date, status, created_at, updated_at, charity_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
-      [p.id, p.userId, p.weekdays, p.wakeUpTime, p.stake.toString(), p.startDate, p.endDate, p.status, now, p.charityId ?? null],
+      `INSERT INTO challenge_plans (id, user_id, weekdays, wake_up_time, stake, start_date, end_date, status, created_at, updated_at, charity_id, proof)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)`,
+      [p.id, p.userId, p.weekdays, p.wakeUpTime, p.stake.toString(), p.startDate, p.endDate, p.status, now, p.charityId ?? null, p.proof ?? 'NONE'],
     );
   }
 

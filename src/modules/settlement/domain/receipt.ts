@@ -38,6 +38,8 @@ export interface StoredReceipt {
   lines: ReceiptLine[];
   /** a batch of TEST_MODE challenges: settled in a pool of its own (`pool:{date}:test`), never with real ones */
   test?: boolean;
+  /** a batch of PHOTO-proof challenges (issue #33): their own pool (`pool:{date}:photo`); absent for NONE */
+  proof?: 'PHOTO';
   /** a batch of pledge-mode challenges (POOL_MODE=pledge at creation): no pool, misses donated; absent in pool mode */
   mode?: 'pledge';
   /** pledge: Σ forfeits donated to charities (paise) */

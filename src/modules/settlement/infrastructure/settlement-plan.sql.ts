@@ -73,6 +73,7 @@ const POOL_SPLIT_SQL = poolSplitSql();
  */
 export async function writePoolPlan(
   m: EntityManager, date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test: boolean, split: PoolSplitSql = POOL_SPLIT_SQL,
+  proof: 'NONE' | 'PHOTO' = 'NONE',
 ): Promise<Row | null> {
   // forgiven_by: a miss forgiven for an outage (domain/forgiveness.ts): refund = stake, pooled = 0, not a loss
   await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`);
@@ -117,6 +118,7 @@ export async function writePoolPlan(
     sharesTotal: String(sharesTotal), roundingRemainder: String(remainder), platformRevenue: String(platformRevenue),
     moneyOut: String(moneyOut), rule, lines: [],
     ...(test ? { test: true } : {}),
+    ...(proof === 'PHOTO' ? { proof: 'PHOTO' as const } : {}),
   };
   const [run] = await m.query(
     `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total,
@@ -143,11 +145,13 @@ export async function writePoolPlan(
 }
 
 /** The pledge-mode plan (split computed in memory), inside the caller's transaction: the run, then every line. */
-export async function writePledgePlan(m: EntityManager, date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>): Promise<Row> {
+export async function writePledgePlan(
+  m: EntityManager, date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE',
+): Promise<Row> {
   const t = split.totals;
   const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
   const batchNo = Number(next);
-  const receipt = buildPledgeReceipt(date, batchNo, split, test);
+  const receipt = { ...buildPledgeReceipt(date, batchNo, split, test), ...(proof === 'PHOTO' ? { proof: 'PHOTO' as const } : {}) };
   const [run] = await m.query(
     `INSERT INTO settlement_runs (settlement_date, batch_no, status, participants, successes, failures, pool, shares_total,
        rounding_remainder, platform_revenue, money_in, money_out, receipt, attempts, started_at, updated_at)

@@ -76,11 +76,11 @@ export class SettlementRepository {
    * read from settlement_lines). Lines insert with ON CONFLICT DO NOTHING; a challenge already planned in another
    * batch aborts the plan. Answers null when nothing was staged.
    */
-  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test = false): Promise<SettlementRun | 'CONFLICT' | null> {
+  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<SettlementRun | 'CONFLICT' | null> {
     return orConflict(this.dataSource.transaction(async (m) => {
       // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
       await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
-      const run = await writePoolPlan(m, date, pages, rule, now, test);
+      const run = await writePoolPlan(m, date, pages, rule, now, test, undefined, proof);
       return run && toRun(run);
     }));
   }
@@ -90,9 +90,9 @@ export class SettlementRepository {
    * pool-mode SQL one): the run with its receipt, then every line with the charity its miss is donated to. A challenge
    * already planned in another batch aborts the plan (CONFLICT), as in createPlanStreamed.
    */
-  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>): Promise<SettlementRun | 'CONFLICT' | null> {
+  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<SettlementRun | 'CONFLICT' | null> {
     if (split.lines.length === 0) return null;
-    return orConflict(this.dataSource.transaction(async (m) => toRun(await writePledgePlan(m, date, split, now, test, notes))));
+    return orConflict(this.dataSource.transaction(async (m) => toRun(await writePledgePlan(m, date, split, now, test, notes, proof))));
   }
 
   /** A receipt's anonymous lines, read from settlement_lines in line order (the stored receipt holds only totals). */

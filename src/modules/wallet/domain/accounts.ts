@@ -20,7 +20,7 @@ const ID = '[0-9A-Za-z_-]{1,64}';
 const PATTERNS: [AccountKind, RegExp][] = [
   ['user_wallet', new RegExp(`^user:${ID}:wallet$`)],
   ['challenge_stake', new RegExp(`^challenge:${ID}:stake$`)],
-  ['pool', /^pool:\d{4}-\d{2}-\d{2}(:test)?$/],
+  ['pool', /^pool:\d{4}-\d{2}-\d{2}(:test)?(:photo)?$/],
   ['platform_revenue', /^platform:revenue$/],
   ['charity', /^charity:[a-z0-9-]{2,40}$/],
   ['platform_fees', /^platform:fees$/],
@@ -32,8 +32,11 @@ const PATTERNS: [AccountKind, RegExp][] = [
 
 export const userWallet = (userId: string): string => `user:${userId}:wallet`;
 export const challengeStake = (challengeId: string): string => `challenge:${challengeId}:stake`;
-/** A date's pool; test challenges (TEST_MODE) settle in a pool of their own, `pool:{date}:test`. */
-export const pool = (date: string, test = false): string => `pool:${date}${test ? ':test' : ''}`;
+/**
+ * A date's pool; test challenges (TEST_MODE) settle in a pool of their own, `pool:{date}:test`, and PHOTO-proof
+ * challenges (issue #33) in theirs, `pool:{date}:photo` (`pool:{date}:test:photo`).
+ */
+export const pool = (date: string, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): string => `pool:${date}${test ? ':test' : ''}${proof === 'PHOTO' ? ':photo' : ''}`;
 /** What pledge-mode misses owe a charity (POOL_MODE=pledge), held until the operator remits it from the monthly statement. */
 export const charity = (charityId: string): string => `charity:${charityId}`;
 export const payoutClearing = (withdrawalId: string): string => `payout:clearing:${withdrawalId}`;

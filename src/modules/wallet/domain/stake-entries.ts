@@ -18,14 +18,14 @@ export function refundStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }): EntryInput {
+export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:pool`,
     reason: 'POOL_CONTRIBUTION',
     correlation: { type: 'challenge', id: i.challengeId },
     postings: [
       { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: pool(i.date, i.testPool), amount: i.amount },
+      { account: pool(i.date, i.testPool, i.proof), amount: i.amount },
     ],
     metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
   };
@@ -47,13 +47,13 @@ export function returnStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }): EntryInput {
+export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:winnings`,
     reason: 'WINNINGS',
     correlation: { type: 'challenge', id: i.challengeId },
     postings: [
-      { account: pool(i.date, i.testPool), amount: -i.amount },
+      { account: pool(i.date, i.testPool, i.proof), amount: -i.amount },
       { account: userWallet(i.userId), amount: i.amount },
     ],
     metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },

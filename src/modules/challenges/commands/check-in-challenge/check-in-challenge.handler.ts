@@ -18,6 +18,9 @@ import { CheckInPhotoUploadFailed } from '../../events/challenge-events.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { affectedIds } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { PHOTO_MATCH_MAX_DISTANCE } from '../../domain/proof-rules.js';
+import { fingerprintOf, PhotoFingerprint, withoutMetadata } from '../../infrastructure/photo-fingerprint.js';
+import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
 import { ChallengeCheckedIn } from '../../events/challenge-events.js';
 
@@ -43,6 +46,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
     @Inject(WakeRepository) private readonly wake: WakeRepository,
     @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(ProofRepository) private readonly proofs: ProofRepository,
   ) {}
 
   async execute({ userId, input, photo }: CheckInChallengeCommand): Promise<CheckedIn> {
@@ -68,13 +72,21 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
     const now = this.clock.now();
     const phase = windowPhase({ opensAt: c.windowOpensAt, closesAt: c.windowClosesAt }, now);
     if (phase === 'BEFORE') throw ChallengeErrors.windowNotOpen();
+    // proof of wake: a PHOTO challenge's morning is a new photo taken in the app, nothing else
+    if (c.proof === 'PHOTO' && (input.verificationMethod !== 'PHOTO' || !photo)) throw ChallengeErrors.photoProofRequired();
     if (input.verificationMethod === 'PHOTO' && !photo) throw ChallengeErrors.photoRequired();
     if (input.verificationMethod === 'MANUAL' && photo) throw ChallengeErrors.photoNotExpected();
 
     let photoPath: string | null = null;
+    let fingerprint: PhotoFingerprint | null = null;
     if (photo) {
       const ext = imageExtension(photo.bytes);
       if (!ext) throw ChallengeErrors.photoType();
+      fingerprint = await this.fingerprint(photo.bytes, c.proof === 'PHOTO');
+      // refused before anything is stored; checked again under the lock below (two uploads of one photo at once)
+      if (c.proof === 'PHOTO' && fingerprint && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE))) throw ChallengeErrors.photoUsedBefore();
+      // a proof photo is stored without its EXIF block (camera, time, GPS location), rotation applied
+      if (c.proof === 'PHOTO') photo = { bytes: await withoutMetadata(photo.bytes, ext === 'png' ? 'png' : 'jpeg') };
       // Stored before the row points at it: a store that is down answers 503 and the challenge stays PENDING.
       photoPath = `challenges/${c.id}-${randomUUID()}.${ext}`;
       await this.photos.put(photoPath, photo.bytes, ext === 'png' ? 'image/png' : 'image/jpeg').catch((e: unknown) => {
@@ -85,13 +97,24 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
     }
 
     const onTime = phase === 'OPEN';
-    const res = await this.dataSource.query(
-      `UPDATE challenges
-          SET status = 'COMPLETED', is_successful = $3, check_in_time = $4, closed_at = $4, verification_method = $5,
-              check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9
-        WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
-      [c.id, userId, onTime, now, input.verificationMethod, input.checkInLocation ?? null, input.notes ?? null, photoPath, onTime ? null : 'Checked in after the window closed'],
-    ).catch(async (e: unknown) => {
+    const res = await this.dataSource.transaction(async (m) => {
+      if (fingerprint && photoPath) {
+        await this.proofs.lockFingerprints(m);
+        if (c.proof === 'PHOTO' && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE, m))) throw ChallengeErrors.photoUsedBefore();
+      }
+      const updated = await m.query(
+        `UPDATE challenges
+            SET status = 'COMPLETED', is_successful = $3, check_in_time = $4, closed_at = $4, verification_method = $5,
+                check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9, proof_status = $10
+          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
+        [c.id, userId, onTime, now, input.verificationMethod, input.checkInLocation ?? null, input.notes ?? null, photoPath, onTime ? null : 'Checked in after the window closed',
+          c.proof === 'PHOTO' ? 'PENDING_REVIEW' : null],
+      );
+      if (fingerprint && photoPath && affectedIds(updated).length > 0) {
+        await this.proofs.insertFingerprint({ id: randomUUID(), userId, challengeId: c.id, source: 'CHECK_IN', photoPath, ...fingerprint, createdAt: now }, m);
+      }
+      return updated;
+    }).catch(async (e: unknown) => {
       // No row points at the stored photo: it goes too.
       if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
       throw e;
@@ -116,18 +139,31 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
     const unique = [...first.values()].map((i) => items[i]);
     const rows = (await preparedQuery(
       this.dataSource,
-      'challenge_check_in_v2',
+      'challenge_check_in_v3',
       `UPDATE challenges c
           SET status = 'COMPLETED', is_successful = (x.at < c.window_closes_at), check_in_time = x.at, closed_at = x.at,
               verification_method = 'MANUAL', check_in_location = x.location, notes = x.notes, photo_path = NULL,
               failure_reason = CASE WHEN x.at < c.window_closes_at THEN NULL ELSE 'Checked in after the window closed' END
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[]) AS x(id, user_id, at, location, notes)
-        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at
+        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'NONE'
         RETURNING c.*`,
       [unique.map((c) => c.id), unique.map((c) => c.userId), unique.map((c) => c.at), unique.map((c) => c.location), unique.map((c) => c.notes)],
     )) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));
+  }
+
+  /**
+   * A check-in photo's fingerprints (every stored photo is remembered, so a PHOTO morning never reuses one). A proof
+   * photo that cannot be decoded is refused; another check-in's selfie is kept without a fingerprint.
+   */
+  private async fingerprint(bytes: Buffer, proof: boolean): Promise<PhotoFingerprint | null> {
+    try {
+      return await fingerprintOf(bytes);
+    } catch {
+      if (proof) throw ChallengeErrors.photoUnreadable();
+      return null;
+    }
   }
 
   /** A raw challenges row (RETURNING *) as the entity, through the driver's own per-column hydration and transformers. */

@@ -10,6 +10,8 @@ export interface CreatePlanInput {
   weeks?: number;
   /** pledge mode: the charity (GET /config) the plan's misses go to */
   charityId?: string;
+  /** proof of wake, carried to the challenges the plan books */
+  proof?: 'NONE' | 'PHOTO';
 }
 
 /** "Weekdays at 06:00 for 4 weeks, ₹20 a day": a plan that books each day the evening before. */

@@ -14,6 +14,7 @@ import { ChallengeErrors } from '../../challenges.errors.js';
 import { checkInWindow, MIN_BALANCE_PAISE } from '../../domain/challenge-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { pledgeOf } from '../../domain/pledge-rules.js';
+import type { Proof } from '../../domain/proof-rules.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { isUniqueViolation, retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
@@ -39,7 +40,7 @@ export class ChallengeCreator {
     date: string,
     time: string,
     stake: bigint,
-    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED'; charityId?: string },
+    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED'; charityId?: string; proof?: Proof },
   ): Promise<ChallengeView> {
     const pledge = pledgeOf(this.config, opts.charityId);
     if ('problem' in pledge) throw ChallengeErrors.invalid(pledge.problem);
@@ -52,6 +53,9 @@ export class ChallengeCreator {
 
     const now = this.clock.now();
     const window = checkInWindow(date, time, this.config.appTimezone);
+    const proof = opts.proof ?? 'NONE';
+    // a TEST_MODE challenge made already checked in with PHOTO proof waits for review like a real photo check-in
+    const photoDone = proof === 'PHOTO' && opts.outcome === 'COMPLETED';
     const row = Object.assign(new ChallengeEntity(), {
       id: uuid7(),
       userId,
@@ -63,7 +67,7 @@ export class ChallengeCreator {
       windowOpensAt: window.opensAt,
       windowClosesAt: window.closesAt,
       checkInTime: opts.outcome === 'COMPLETED' ? now : null,
-      verificationMethod: opts.outcome === 'COMPLETED' ? 'MANUAL' : null,
+      verificationMethod: opts.outcome === 'COMPLETED' ? (photoDone ? 'PHOTO' : 'MANUAL') : null,
       checkInLocation: null,
       notes: null,
       photoPath: null,
@@ -75,6 +79,8 @@ export class ChallengeCreator {
       isTest: opts.isTest,
       poolMode: pledge.poolMode,
       charityId: pledge.charityId,
+      proof,
+      proofStatus: photoDone ? 'PENDING_REVIEW' : null,
       createdAt: now,
       closedAt: opts.outcome === 'PENDING' ? null : now,
       processedAt: null,

@@ -7,6 +7,8 @@ export interface CreateInput {
   forfeitAmount: number;
   /** pledge mode only: the user's pick from the operator's CHARITIES */
   charityId?: string;
+  /** proof of wake: NONE (absent) or PHOTO */
+  proof?: 'NONE' | 'PHOTO';
 }
 
 /** A challenge for a wake-up slot (04:00–07:00) with its stake (₹10–₹100) taken from the wallet in the same transaction. */

@@ -6,6 +6,7 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { dateProblem, isWakeUpSlot } from '../../domain/challenge-rules.js';
+import { parseProof } from '../../domain/proof-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { ChallengeCreator } from './challenge-creator.js';
 import { CreateChallengeCommand } from './create-challenge.command.js';
@@ -24,8 +25,10 @@ export class CreateChallengeHandler implements ICommandHandler<CreateChallengeCo
     if (!isValidDate(input.challengeDate)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
     if (!isWakeUpSlot(input.wakeUpTime)) throw ChallengeErrors.invalid('wakeUpTime must be from 04:00 to 07:00 in 30-minute steps (HH:mm)');
     const stake = this.challenges.parseForfeit(input.forfeitAmount);
+    const proof = parseProof(input.proof);
+    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
     const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.config.appTimezone);
     if (problem) throw ChallengeErrors.invalid(problem);
-    return this.creator.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId });
+    return this.creator.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId, proof });
   }
 }

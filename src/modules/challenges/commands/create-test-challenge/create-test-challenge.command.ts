@@ -6,6 +6,7 @@ export interface TestCreateInput {
   wakeUpTime?: string;
   forfeitAmount?: number;
   status?: 'PENDING' | 'COMPLETED' | 'FAILED';
+  proof?: 'NONE' | 'PHOTO';
 }
 
 /** TEST_MODE only: any wake-up time (default now + 2 min), dates from a week back to a week ahead; staked like any other. */

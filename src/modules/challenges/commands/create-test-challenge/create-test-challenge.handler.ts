@@ -6,6 +6,7 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
+import { parseProof } from '../../domain/proof-rules.js';
 import { ChallengeCreator } from '../create-challenge/challenge-creator.js';
 import { CreateTestChallengeCommand } from './create-test-challenge.command.js';
 
@@ -29,6 +30,8 @@ export class CreateTestChallengeHandler implements ICommandHandler<CreateTestCha
     if (date < addDays(today, -7) || date > addDays(today, 7)) throw ChallengeErrors.invalid('challengeDate must be within 7 days of today for a test challenge');
     if (!isValidTime(time)) throw ChallengeErrors.invalid('wakeUpTime must be a time in the form HH:mm');
     const stake = this.challenges.parseForfeit(input.forfeitAmount ?? 25);
-    return this.creator.stakeAndInsert(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING' });
+    const proof = parseProof(input.proof);
+    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    return this.creator.stakeAndInsert(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING', proof });
   }
 }

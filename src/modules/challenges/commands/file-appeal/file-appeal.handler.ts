@@ -9,6 +9,8 @@ import { imageExtension } from '../../domain/image-type.js';
 import { appealProblem, reasonProblem } from '../../domain/appeal-rules.js';
 import { AppealView, appealView } from '../../domain/appeal-view.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';
+import { fingerprintOf } from '../../infrastructure/photo-fingerprint.js';
+import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { GetChallengeDetailQuery } from '../../queries/get-challenge-detail/get-challenge-detail.query.js';
 import { challengeNotFound, FileAppealCommand } from './file-appeal.command.js';
 
@@ -21,6 +23,7 @@ export class FileAppealHandler implements ICommandHandler<FileAppealCommand, App
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
+    @Inject(ProofRepository) private readonly proofs: ProofRepository,
   ) {}
 
   async execute({ userId, challengeId, reason, photo }: FileAppealCommand): Promise<AppealView> {
@@ -39,6 +42,11 @@ export class FileAppealHandler implements ICommandHandler<FileAppealCommand, App
       // a second appeal raced this one: no row points at the photo, so it goes
       if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
       throw appealedAlready();
+    }
+    // remembered, so a PHOTO morning can never use it as its proof (issue #33); an unreadable image just is not
+    if (photo && photoPath) {
+      const fp = await fingerprintOf(photo).catch(() => null);
+      if (fp) await this.proofs.insertFingerprint({ id: randomUUID(), userId, challengeId, source: 'APPEAL', photoPath, ...fp, createdAt: now });
     }
     return appealView((await this.appeals.forChallenge(challengeId))!);
   }

@@ -25,7 +25,9 @@ export class MarkChallengesProcessedHandler implements ICommandHandler<MarkChall
       const res = await m.query(
         `UPDATE challenges c
             SET status = 'PROCESSED', winnings_amount = u.winnings, actual_forfeit_amount = u.forfeit,
-                refunded_amount = c.stake - u.forfeit, processed_at = $4, forgiven_reason = u.forgiven
+                refunded_amount = c.stake - u.forfeit, processed_at = $4, forgiven_reason = u.forgiven,
+                -- proof of wake: a photo nobody reviewed before settlement settles as accepted
+                proof_status = CASE WHEN c.proof_status = 'PENDING_REVIEW' THEN 'ACCEPTED' ELSE c.proof_status END
            FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $5::varchar[]) AS u(id, winnings, forfeit, forgiven)
           WHERE c.id = u.id AND c.status = 'COMPLETED'
           RETURNING c.id`,

@@ -7,6 +7,7 @@ import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { photoPurgeRange } from '../../domain/photo-retention.js';
+import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { PurgeExpiredPhotosCommand } from './purge-expired-photos.command.js';
 
 const BATCH = 500;
@@ -22,6 +23,7 @@ export class PurgeExpiredPhotosHandler implements ICommandHandler<PurgeExpiredPh
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(ProofRepository) private readonly proofs: ProofRepository,
   ) {}
 
   async execute(): Promise<{ purged: number }> {
@@ -43,6 +45,8 @@ export class PurgeExpiredPhotosHandler implements ICommandHandler<PurgeExpiredPh
       from,
       to,
     );
+    // the photos' fingerprints and the verdicts on them go with the photos (issue #33)
+    await this.proofs.purgeForDates(from, to);
     return { purged: checkIns + appeals };
   }
 

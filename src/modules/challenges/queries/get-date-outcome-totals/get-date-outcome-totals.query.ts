@@ -9,7 +9,11 @@ export interface OutcomeTotal {
 
 /** The closed (COMPLETED), not yet settled challenges of a date, counted per stake and outcome (a pool estimate reads it). */
 export class GetDateOutcomeTotalsQuery extends Query<OutcomeTotal[]> {
-  constructor(readonly date: string) {
+  constructor(
+    readonly date: string,
+    /** issue #33: pools are per date and proof */
+    readonly proof: 'NONE' | 'PHOTO' = 'NONE',
+  ) {
     super();
   }
 }

@@ -12,7 +12,11 @@ export interface DatePlayersGroup {
 
 /** A date's real (not test) challenges that are not cancelled, grouped by status, outcome and stake (the pool preview). */
 export class GetDatePlayersQuery extends Query<DatePlayersGroup[]> {
-  constructor(readonly date: string) {
+  constructor(
+    readonly date: string,
+    /** issue #33: only this proof level's challenges (pools are per date and proof) */
+    readonly proof: 'NONE' | 'PHOTO' = 'NONE',
+  ) {
     super();
   }
 }

@@ -1,5 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DomainError } from '../../../../common/errors/domain-error.js';
+import { GiveProofVerdictCommand } from '../../../challenges/commands/give-proof-verdict/give-proof-verdict.command.js';
 import { Clock } from '../../../../common/clock.js';
 import { GroupsService, RefereeRequestView } from '../../application/groups.service.js';
 import { parseNote } from '../../domain/group-rules.js';
@@ -13,6 +15,7 @@ export class DecideRefereeRequestHandler implements ICommandHandler<DecideRefere
     @Inject(GroupsService) private readonly shared: GroupsService,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
   async execute({ refereeId, requestId, verdict, note: rawNote }: DecideRefereeRequestCommand): Promise<RefereeRequestView> {
@@ -23,6 +26,13 @@ export class DecideRefereeRequestHandler implements ICommandHandler<DecideRefere
     // a second answer racing this one finds the row decided
     const decided = await this.referees.decide(r.id, refereeId, verdict, parsed.note, this.clock.now());
     if (!decided) throw GroupErrors.alreadyDecided();
+    // issue #33: on a PHOTO-proof morning not yet settled, the referee's answer is its proof verdict (a rejection settles
+    // it as a miss); on any other morning, or once settled, the answer stays a record that moves no money
+    await this.commandBus
+      .execute(new GiveProofVerdictCommand(decided.challengeId, verdict === 'CONFIRMED' ? 'ACCEPTED' : 'REJECTED', parsed.note, refereeId, 'REFEREE'))
+      .catch((e: unknown) => {
+        if (!(e instanceof DomainError)) throw e;
+      });
     return (await this.shared.requestViews([decided]))[0];
   }
 }

@@ -10,6 +10,7 @@ import { ListPayoutMethodsQuery } from '../../../wallet/queries/list-payout-meth
 import { ListChallengePlansQuery } from '../../../challenges/queries/list-challenge-plans/list-challenge-plans.query.js';
 import { GetShieldsQuery } from '../../../challenges/queries/get-shields/get-shields.query.js';
 import { ListLeaveQuery } from '../../../challenges/queries/list-leave/list-leave.query.js';
+import { GetProofDataExportQuery } from '../../../challenges/queries/get-proof-data-export/get-proof-data-export.query.js';
 import { GetGroupDataExportQuery } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 import { ExportUserDataQuery, UserDataExport } from './export-user-data.query.js';
 
@@ -25,7 +26,7 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
   ) {}
 
   async execute({ userId }: ExportUserDataQuery): Promise<UserDataExport> {
-    const [profile, challenges, ledger, notifications, groups, payoutMethods, plans, shields, leave] = await Promise.all([
+    const [profile, challenges, ledger, notifications, groups, payoutMethods, plans, shields, leave, proof] = await Promise.all([
       this.queryBus.execute(new GetUserProfileQuery(userId)),
       this.queryBus.execute(new ListUserChallengesQuery(userId)),
       this.queryBus.execute(new GetAccountLedgerQuery(userId)),
@@ -35,6 +36,7 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
       this.queryBus.execute(new ListChallengePlansQuery(userId)),
       this.queryBus.execute(new GetShieldsQuery(userId)),
       this.queryBus.execute(new ListLeaveQuery(userId, ALL_LEAVE)),
+      this.queryBus.execute(new GetProofDataExportQuery(userId)),
     ]);
     return {
       exportedAt: this.clock.now().toISOString(),
@@ -60,6 +62,8 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
           processedAt: iso(c.processedAt),
           cancelledAt: iso(c.cancelledAt),
           isTest: c.isTest,
+          proof: c.proof,
+          proofStatus: c.proofStatus,
         })),
       ledger: ledger.lines.map((l) => ({
         entryId: l.entryId,
@@ -77,6 +81,7 @@ export class ExportUserDataHandler implements IQueryHandler<ExportUserDataQuery,
       plans,
       shields: { held: shields.held, earned: shields.earned, spent: shields.spent, nextShieldIn: shields.nextShieldIn },
       leave: leave.days.map((d) => ({ date: d.date, createdAt: d.createdAt })),
+      proofOfWake: proof,
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { ProofDataExport } from '../../../challenges/queries/get-proof-data-export/get-proof-data-export.query.js';
 import type { GroupDataExport } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 
 /** Everything WakeStake holds about a user, amounts in rupees, as they may download it (DPDP Act 2023). */
@@ -15,6 +16,8 @@ export interface UserDataExport {
   plans: Record<string, unknown>[];
   shields: Record<string, unknown>;
   leave: Record<string, unknown>[];
+  /** issue #33: photo fingerprints and proof verdicts */
+  proofOfWake: ProofDataExport;
 }
 
 export class ExportUserDataQuery extends Query<UserDataExport> {

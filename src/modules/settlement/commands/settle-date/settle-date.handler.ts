@@ -102,11 +102,11 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
    * Stores the plan of a new batch over everything of the date closed and not yet planned (null: nothing to plan).
    * The settleable set streams page by page into the plan (the pool is computed over all of it, in SQL, not per page).
    */
-  private async planNewBatch(date: string, test: boolean, outages: OutageSpan[]): Promise<SettlementRun | null> {
-    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool', outages), RECEIPT_RULE, this.clock.now(), test);
+  private async planNewBatch(date: string, test: boolean, proof: Proof, outages: OutageSpan[]): Promise<SettlementRun | null> {
+    const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool', proof, outages), RECEIPT_RULE, this.clock.now(), test, proof);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) {
-      this.logger.log(`Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+      this.logger.log(`Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''}${proof === 'PHOTO' ? ' (photo proof)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`);
       await this.repo.refreshStatistics();
     }
     return run;
@@ -119,8 +119,11 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async planNewBatches(date: string): Promise<SettlementRun[]> {
     const outages = await this.outagesAround(date);
     const runs: SettlementRun[] = [];
+    // issue #33: pools are per date and proof too; a NONE miss never pays a PHOTO winner, nor the other way round
     for (const test of [false, true]) {
-      for (const run of [await this.planNewBatch(date, test, outages), await this.planPledgeBatch(date, test, outages)]) if (run) runs.push(run);
+      for (const proof of PROOFS) {
+        for (const run of [await this.planNewBatch(date, test, proof, outages), await this.planPledgeBatch(date, test, proof, outages)]) if (run) runs.push(run);
+      }
     }
     return runs;
   }
@@ -140,27 +143,27 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   }
 
   /** A pledge-mode batch: the simple path (the day's pledge challenges in memory, computePledgeSplit), no pool, no SQL split. */
-  private async planPledgeBatch(date: string, test: boolean, outages: OutageSpan[]): Promise<SettlementRun | null> {
+  private async planPledgeBatch(date: string, test: boolean, proof: Proof, outages: OutageSpan[]): Promise<SettlementRun | null> {
     const rows: PledgeSplitInput[] = [];
     const notes = new Map<string, string>();
-    for await (const page of this.settleablePages(date, test, 'pledge', outages)) {
+    for await (const page of this.settleablePages(date, test, 'pledge', proof, outages)) {
       for (const c of page) {
         rows.push({ ...c, charityId: c.charityId ?? null });
         if (c.forgivenBy && c.forgivenNote) notes.set(c.id, c.forgivenNote);
       }
     }
     if (rows.length === 0) return null;
-    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes);
+    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes, proof);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`);
     return run;
   }
 
   /** The date's settleable challenges in keyset pages, minus any already in a stored plan. */
-  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge', outages: OutageSpan[]): AsyncGenerator<StagedChallenge[]> {
+  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge', proof: Proof, outages: OutageSpan[]): AsyncGenerator<StagedChallenge[]> {
     let afterId: string | null = null;
     for (;;) {
-      const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE, test, poolMode));
+      const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE, test, poolMode, proof));
       if (page.length === 0) return;
       const planned = await this.repo.plannedAmong(page.map((c) => c.id));
       const rows: StagedChallenge[] = [];
@@ -192,7 +195,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         await this.repo.dataSource.transaction(async (manager) => {
           if (await this.repo.markRevenuePaid(manager, run.id)) {
             await this.commandBus.execute(
-              new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, testPool: run.receipt.test === true, manager }),
+              new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, testPool: run.receipt.test === true, proof: run.receipt.proof ?? 'NONE', manager }),
             );
           }
         });
@@ -246,6 +249,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
       const settled: SettledLine[] = [];
       const testPool = run.receipt.test === true;
       const pledge = run.receipt.mode === 'pledge';
+      const proof = run.receipt.proof ?? 'NONE';
       for (const l of lines) {
         if (!claimed.has(l.challengeId)) continue;
         const base = { userId: l.userId, challengeId: l.challengeId };
@@ -256,12 +260,12 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         } else if (!l.isSuccessful) {
           if (l.refund > 0n) movements.push({ type: 'REFUND_STAKE', ...base, amount: l.refund });
           if (l.pooled > 0n) {
-            movements.push(pledge ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId } : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool });
+            movements.push(pledge ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId } : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool, proof });
           }
           items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: l.pooled });
         } else {
           movements.push({ type: 'RETURN_STAKE', ...base, amount: l.stake, reason: 'SETTLED' });
-          if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings, testPool });
+          if (l.winnings > 0n) movements.push({ type: 'PAY_WINNINGS', ...base, date: run.date, amount: l.winnings, testPool, proof });
           items.push({ challengeId: l.challengeId, winningsAmount: l.winnings, actualForfeitAmount: 0n });
         }
         settled.push(l);
@@ -277,6 +281,9 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     return paid;
   }
 }
+
+type Proof = 'NONE' | 'PHOTO';
+const PROOFS: readonly Proof[] = ['NONE', 'PHOTO'];
 
 const CHUNK_ATTEMPTS = 5;
 const TRANSIENT_LEDGER_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY']);

@@ -8,9 +8,9 @@ import { GetPoolPreviewQuery, PoolPreview } from './get-pool-preview.query.js';
 export class GetPoolPreviewHandler implements IQueryHandler<GetPoolPreviewQuery, PoolPreview> {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
-  async execute({ date, stake }: GetPoolPreviewQuery): Promise<PoolPreview> {
-    const groups = await this.queryBus.execute(new GetDatePlayersQuery(date));
-    const p: PoolPreview = { date, players: 0, totalStaked: 0n, checkedIn: 0, missed: 0, pool: 0n, settled: groups.length > 0 };
+  async execute({ date, stake, proof }: GetPoolPreviewQuery): Promise<PoolPreview> {
+    const groups = await this.queryBus.execute(new GetDatePlayersQuery(date, proof));
+    const p: PoolPreview = { date, proof, players: 0, totalStaked: 0n, checkedIn: 0, missed: 0, pool: 0n, settled: groups.length > 0 };
     for (const g of groups) {
       p.players += g.count;
       p.totalStaked += g.stake * BigInt(g.count);

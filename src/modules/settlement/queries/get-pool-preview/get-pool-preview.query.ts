@@ -2,6 +2,8 @@ import { Query } from '@nestjs/cqrs';
 
 export interface PoolPreview {
   date: string;
+  /** the proof level whose pool this is (issue #33) */
+  proof: 'NONE' | 'PHOTO';
   /** challenges booked for the date (not cancelled) */
   players: number;
   /** paise at stake across them */
@@ -22,6 +24,8 @@ export class GetPoolPreviewQuery extends Query<PoolPreview> {
     readonly date: string,
     /** paise: estimate the share of a win with this stake joining the date (issue 29: the upside before staking) */
     readonly stake?: bigint,
+    /** issue #33: the pool of this proof level (pools are per date and proof) */
+    readonly proof: 'NONE' | 'PHOTO' = 'NONE',
   ) {
     super();
   }

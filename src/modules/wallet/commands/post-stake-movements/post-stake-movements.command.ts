@@ -3,9 +3,9 @@ import type { InTransaction, LedgerEntryResult } from '../ledger-entry-result.js
 
 export type StakeMovement =
   | { type: 'REFUND_STAKE'; userId: string; challengeId: string; amount: bigint }
-  | { type: 'MOVE_TO_POOL'; userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }
+  | { type: 'MOVE_TO_POOL'; userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }
   | { type: 'RETURN_STAKE'; userId: string; challengeId: string; amount: bigint; reason: 'CANCELLED' | 'SETTLED' | 'OUTAGE_FORGIVEN' }
-  | { type: 'PAY_WINNINGS'; userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean }
+  | { type: 'PAY_WINNINGS'; userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }
   /** pledge mode: a miss's forfeited share to its charity (null: platform revenue) */
   | { type: 'DONATE_FORFEIT'; userId: string; challengeId: string; date: string; amount: bigint; charityId: string | null };
 

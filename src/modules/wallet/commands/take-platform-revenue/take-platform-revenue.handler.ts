@@ -19,7 +19,7 @@ export class TakePlatformRevenueHandler implements ICommandHandler<TakePlatformR
         reason: 'PLATFORM_REVENUE',
         correlation: { type: 'settlement', id: input.batchId },
         postings: [
-          { account: pool(input.date, input.testPool), amount: -amount },
+          { account: pool(input.date, input.testPool, input.proof), amount: -amount },
           { account: PLATFORM_REVENUE, amount },
         ],
         metadata: { date: input.date, batchId: input.batchId },

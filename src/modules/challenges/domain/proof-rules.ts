@@ -1,0 +1,52 @@
+/**
+ * Proof of wake (issue #33): a challenge's proof level, its photo's review, and when two photos are the same picture.
+ * Pure: no Nest, no ORM.
+ */
+export const PROOF_LEVELS = ['NONE', 'PHOTO'] as const;
+export type Proof = (typeof PROOF_LEVELS)[number];
+
+export const PROOF_STATUSES = ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+export const PROOF_VERDICTS = ['ACCEPTED', 'REJECTED'] as const;
+export type ProofVerdict = (typeof PROOF_VERDICTS)[number];
+
+/**
+ * Two photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized, lightly
+ * cropped). Measured: docs/decisions.md, "Proof of wake"; photo-fingerprint.spec.ts repeats the measurement.
+ */
+export const PHOTO_MATCH_MAX_DISTANCE = 12;
+
+/** A proof level from a request: absent is NONE; anything else than the two words is refused by the caller. */
+export function parseProof(value: unknown): Proof | null {
+  if (value === undefined || value === null || value === '') return 'NONE';
+  return typeof value === 'string' && (PROOF_LEVELS as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as Proof) : null;
+}
+
+/** Peer review: this many "not a real morning" answers reject a photo (one from support or the referee does). */
+export const PEER_REJECTIONS_TO_REJECT = 2;
+
+/**
+ * A photo's review status from its verdicts (in the order given): support's latest verdict stands over everything, then
+ * the referee's; else PEER_REJECTIONS_TO_REJECT peer rejections reject it; else it waits (settlement accepts it).
+ */
+export function proofStatusOf(verdicts: readonly { reviewerRole: 'SUPPORT' | 'REFEREE' | 'PEER'; verdict: ProofVerdict; note: string | null }[]): {
+  status: ProofStatus;
+  by: 'SUPPORT' | 'REFEREE' | 'PEER' | null;
+  note: string | null;
+} {
+  for (const role of ['SUPPORT', 'REFEREE'] as const) {
+    const last = verdicts.filter((v) => v.reviewerRole === role).at(-1);
+    if (last) return { status: last.verdict, by: role, note: last.note };
+  }
+  const rejections = verdicts.filter((v) => v.reviewerRole === 'PEER' && v.verdict === 'REJECTED');
+  if (rejections.length >= PEER_REJECTIONS_TO_REJECT) return { status: 'REJECTED', by: 'PEER', note: null };
+  return { status: 'PENDING_REVIEW', by: null, note: null };
+}
+
+/** What a rejected morning's owner reads as its failure reason (at most 200 characters, the column's width). */
+export function rejectionReason(by: 'SUPPORT' | 'REFEREE' | 'PEER' | null, note: string | null): string {
+  const who = by === 'SUPPORT' ? 'support' : by === 'REFEREE' ? 'your referee' : 'peer review';
+  const text = `Photo proof rejected by ${who}${note ? `: ${note}` : ' (not a real morning)'}`;
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

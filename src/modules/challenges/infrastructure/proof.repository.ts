@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ProofVerdict } from '../domain/proof-rules.js';
+import type { PhotoFingerprint } from './photo-fingerprint.js';
+
+export type ReviewerRole = 'SUPPORT' | 'REFEREE' | 'PEER';
+
+export interface FingerprintRow extends PhotoFingerprint {
+  id: string;
+  userId: string;
+  challengeId: string;
+  source: 'CHECK_IN' | 'APPEAL';
+  photoPath: string;
+  createdAt: Date;
+}
+
+export interface VerdictRow {
+  id: string;
+  challengeId: string;
+  ownerUserId: string;
+  reviewerId: string;
+  reviewerRole: ReviewerRole;
+  verdict: ProofVerdict;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** One class of advisory lock: the check "seen before?" and the insert of a new fingerprint are one step for everyone. */
+const FINGERPRINT_LOCK = 74331;
+
+/** photo_fingerprints and proof_verdicts (issue #33). */
+@Injectable()
+export class ProofRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Serialises "seen before?" + insert across concurrent check-ins (inside the caller's transaction). */
+  async lockFingerprints(m: EntityManager): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock($1, 0)`, [FINGERPRINT_LOCK]);
+  }
+
+  /**
+   * Whether any stored photo is this one: the same bytes (index on sha256) or the same picture (dHashes at most
+   * `maxDistance` bits apart; a scan of 8-byte hashes, kept to the photo retention window by the purge).
+   */
+  async seenBefore(fp: PhotoFingerprint, maxDistance: number, m: EntityManager | DataSource = this.ds): Promise<boolean> {
+    const rows = (await m.query(
+      `SELECT 1 FROM photo_fingerprints WHERE sha256 = $1 OR bit_count((dhash # $2::bigint)::bit(64)) <= $3 LIMIT 1`,
+      [fp.sha256, fp.dhash.toString(), maxDistance],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  async insertFingerprint(r: FingerprintRow, m: EntityManager | DataSource = this.ds): Promise<void> {
+    await m.query(
+      `INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [r.id, r.userId, r.challengeId, r.source, r.photoPath, r.sha256, r.dhash.toString(), r.createdAt],
+    );
+  }
+
+  async fingerprintsOf(userId: string): Promise<Omit<FingerprintRow, 'userId'>[]> {
+    const rows = (await this.ds.query(
+      `SELECT id, challenge_id, source, photo_path, sha256, dhash::text AS dhash, created_at FROM photo_fingerprints WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    )) as { id: string; challenge_id: string; source: 'CHECK_IN' | 'APPEAL'; photo_path: string; sha256: string; dhash: string; created_at: Date }[];
+    return rows.map((r) => ({ id: r.id, challengeId: r.challenge_id, source: r.source, photoPath: r.photo_path, sha256: r.sha256, dhash: BigInt(r.dhash), createdAt: r.created_at }));
+  }
+
+  /** A reviewer's verdict on a photo; a second one from the same reviewer replaces the first. */
+  async upsertVerdict(v: VerdictRow, m: EntityManager | DataSource = this.ds): Promise<void> {
+    await m.query(
+      `INSERT INTO proof_verdicts (id, challenge_id, owner_user_id, reviewer_id, reviewer_role, verdict, note, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (challenge_id, reviewer_id) DO UPDATE SET verdict = EXCLUDED.verdict, note = EXCLUDED.note, reviewer_role = EXCLUDED.reviewer_role, created_at = EXCLUDED.created_at`,
+      [v.id, v.challengeId, v.ownerUserId, v.reviewerId, v.reviewerRole, v.verdict, v.note, v.createdAt],
+    );
+  }
+
+  async verdictsOf(challengeId: string, m: EntityManager | DataSource = this.ds): Promise<VerdictRow[]> {
+    return (await m.query(
+      `SELECT id, challenge_id AS "challengeId", owner_user_id AS "ownerUserId", reviewer_id AS "reviewerId", reviewer_role AS "reviewerRole", verdict, note, created_at AS "createdAt"
+         FROM proof_verdicts WHERE challenge_id = $1 ORDER BY created_at, id`,
+      [challengeId],
+    )) as VerdictRow[];
+  }
+
+  /** For the data export: verdicts on the user's photos (reviewers anonymous) and the ones the user gave. */
+  async verdictsForExport(userId: string): Promise<{ onMyPhotos: Record<string, unknown>[]; given: Record<string, unknown>[] }> {
+    const onMyPhotos = (await this.ds.query(
+      `SELECT challenge_id AS "challengeId", reviewer_role AS "reviewerRole", verdict, note, created_at AS "createdAt" FROM proof_verdicts WHERE owner_user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    )) as Record<string, unknown>[];
+    const given = (await this.ds.query(
+      `SELECT challenge_id AS "challengeId", reviewer_role AS "reviewerRole", verdict, note, created_at AS "createdAt" FROM proof_verdicts WHERE reviewer_id = $1 ORDER BY created_at, id`,
+      [userId],
+    )) as Record<string, unknown>[];
+    return { onMyPhotos, given };
+  }
+
+  /** The photo purge rule: fingerprints and verdicts of the mornings whose photos are purged go with them. */
+  async purgeForDates(from: string, to: string): Promise<void> {
+    await this.ds.query(
+      `DELETE FROM photo_fingerprints f USING challenges c WHERE c.id = f.challenge_id AND c.challenge_date >= $1::date AND c.challenge_date < $2::date`,
+      [from, to],
+    );
+    await this.ds.query(
+      `DELETE FROM proof_verdicts v USING challenges c WHERE c.id = v.challenge_id AND c.challenge_date >= $1::date AND c.challenge_date < $2::date`,
+      [from, to],
+    );
+  }
+}
