@@ -154,7 +154,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await card.getByRole('button', { name: 'Check In' }).click();
     await card.getByTestId('today-label').filter({ hasText: 'Challenge Completed!' }).waitFor({ state: 'visible' });
     await card.getByText('Congratulations! You woke up on time.').waitFor();
-    await page.getByTestId('history-list').getByText('COMPLETED').waitFor({ state: 'visible' });
+    await page.getByTestId('history-list').getByText('Woke up', { exact: true }).waitFor({ state: 'visible' });
     await context.close();
   });
 
@@ -175,7 +175,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await card.getByText('Reason: Missed check-in window').waitFor();
     await card.getByText('Actual forfeit: ₹3.75').waitFor();
     await card.getByTestId('refund-message').filter({ hasText: '₹21.25 (85% of your forfeit)' }).waitFor();
-    await page.getByTestId('history-list').getByText('FAILED').waitFor({ state: 'visible' });
+    await page.getByTestId('history-list').getByText('Missed', { exact: true }).waitFor({ state: 'visible' });
     await expectAccessible(page);
 
     // Analytics: a real chart from /streaks/statistics and /wallet/earnings.

@@ -102,7 +102,7 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     await form.getByRole('button', { name: 'Create Challenge' }).click();
     const review = page.getByRole('alertdialog', { name: 'Review your stake' });
     await review.waitFor({ state: 'visible' });
-    await review.getByText(calendarDate(TOMORROW)).waitFor();
+    await review.getByText(calendarDate(TOMORROW), { exact: true }).waitFor();
     await review.getByText('7:00 AM IST', { exact: true }).waitFor();
     await review.getByText('6:45 AM – 7:10 AM IST').waitFor();
     await review.getByText('Your ₹30 comes back with a share of the pool (what those who miss leave), credited by 3 PM.').waitFor();
