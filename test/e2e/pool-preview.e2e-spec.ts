@@ -27,7 +27,7 @@ describe('pool preview', () => {
   it('counts players and stakes, and the pool the misses leave by the split rule (each stake on its own)', async () => {
     const res = await t.http().get(`/api/v1/challenges/pool?date=${DAY}`).set(me.auth).expect(200);
     // ₹35 leaves ₹5.25 each (15%, paise exact): ₹10.50 from two misses
-    expect(res.body.data).toEqual({ date: DAY, players: 4, totalStaked: 140, checkedIn: 1, missed: 2, pool: 10.5, settled: false });
+    expect(res.body.data).toEqual({ date: DAY, proof: 'NONE', players: 4, totalStaked: 140, checkedIn: 1, missed: 2, pool: 10.5, settled: false });
     expect((await t.http().get('/api/v1/challenges/pool').set(me.auth).expect(200)).body.data.date).toBe(DAY); // today by default
   });
 

@@ -59,7 +59,7 @@ describe('my data export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="wakestake-export-\d{4}-\d{2}-\d{2}\.zip"/);
     const files = unzipSync(new Uint8Array(res.body as Buffer));
     expect(Object.keys(files).sort()).toEqual([
-      'challenges.csv', 'groups.csv', 'ledger.csv', 'notifications.csv', 'payout-methods.csv', 'plans.csv', 'profile.csv', 'referee-requests.csv', 'shields-and-leave.csv',
+      'challenges.csv', 'groups.csv', 'ledger.csv', 'notifications.csv', 'payout-methods.csv', 'photo-fingerprints.csv', 'plans.csv', 'profile.csv', 'proof-verdicts.csv', 'referee-requests.csv', 'shields-and-leave.csv',
     ]);
     const csv = (name: string) => strFromU8(files[name]).replace(/^\ufeff/, '').trim().split('\r\n');
     const ledger = csv('ledger.csv');
