@@ -3,11 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/features/auth';
-import { CharityField, useCharityChoice } from '@/features/config';
+import { CharityField, useCharityChoice, useRules } from '@/features/config';
 import { errorMessage } from '@/lib/api-client';
 import { formatWakeUpTime, istDateString, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
-import { MAX_FORFEIT, MIN_FORFEIT } from '@/lib/stake-rules';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {
   addDays,
@@ -53,6 +52,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const [weeks, setWeeks] = useState(DEFAULT_PLAN_WEEKS);
   const charityChoice = useCharityChoice();
   const { pledge, charity } = charityChoice;
+  // issue 29: the stake bounds are the server's (GET /config)
+  const { min: MIN_FORFEIT, max: MAX_FORFEIT } = useRules().stake;
   const ids = { repeat: useId(), time: useId(), stake: useId(), start: useId(), weeks: useId() };
 
   const weekdays = repeat === 'CUSTOM' ? [...custom].sort() : [...DAY_SETS[repeat]];
