@@ -58,6 +58,14 @@ describe('AddFundsModal', () => {
     expect(api.calls.some((c) => c.path === '/wallet/deposit')).toBe(false);
   });
 
+  it('before paying, says what the money is for and that the whole balance can always be withdrawn (issue 29)', async () => {
+    setup();
+    const rules = await screen.findByTestId('deposit-rules');
+    expect(rules).toHaveTextContent('Stakes of ₹10 to ₹100 on a morning. You need more than ₹50 in your wallet to stake.');
+    expect(rules).toHaveTextContent('Withdraw part of it from ₹100 (fee ₹2 by UPI, ₹5 by bank transfer).');
+    expect(rules).toHaveTextContent('You can always withdraw your whole balance, whatever the amount; below ₹100 there is no fee.');
+  });
+
   it('pays through the sandbox checkout, verifies, refreshes and reports success', async () => {
     const { user, api, auth, onSuccess } = setup();
     await submitAmount(user, '500');

@@ -4,7 +4,8 @@ import { useAuth } from '@/features/auth';
 import { useAppConfig, useRules } from '@/features/config';
 import { isApiError } from '@/lib/api-client';
 import { formatINR } from '@/lib/money';
-import { FALLBACK_RULES, minBalanceSentence, type Rules } from '@/lib/rules';
+import { FALLBACK_RULES, type Rules } from '@/lib/rules';
+import { DepositRules } from './deposit-rules';
 import { createDeposit, sandboxCheckout, verifyPayment, type DepositOrder } from '../api/wallet-api';
 import { loadRazorpayCheckout, type RazorpayFailure } from '../api/razorpay';
 import { useRefreshWallet } from '../hooks/use-wallet';
@@ -39,27 +40,6 @@ export function validateDepositAmount(raw: string, limits: Rules['deposit'] = FA
   if (n < limits.min) return limits.min === DEPOSIT_MIN ? depositMessages.min : `Minimum deposit amount is ${formatINR(limits.min)}`;
   if (n > limits.max) return limits.max === DEPOSIT_MAX ? depositMessages.max : `Maximum deposit amount is ${formatINR(limits.max)}`;
   return null;
-}
-
-/** Issue 29: before paying, what the money can be used for and that it can always be taken out whole. */
-export function DepositRules({ rules }: { rules: Rules }) {
-  const w = rules.withdrawal;
-  return (
-    <Box borderWidth="1px" borderColor="border" rounded="md" p={3} fontSize="sm" data-testid="deposit-rules">
-      <Text fontWeight="semibold">What this money is for</Text>
-      <Stack as="ul" gap={1} listStyleType="disc" ps={5} mt={1}>
-        <Text as="li">
-          Stakes of {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)} on a morning. {minBalanceSentence(rules)}
-        </Text>
-        <Text as="li">
-          Withdraw part of it from {formatINR(w.minimum)} (fee {formatINR(w.fees.UPI)} by UPI, {formatINR(w.fees.BANK_TRANSFER)} by bank transfer).
-        </Text>
-        <Text as="li" fontWeight="medium">
-          You can always withdraw your whole balance, whatever the amount; below {formatINR(w.feeFreeBelow)} there is no fee.
-        </Text>
-      </Stack>
-    </Box>
-  );
 }
 
 type Phase =
