@@ -60,6 +60,24 @@ describe('money words on a phone (issue 29)', () => {
 
   const noSidewaysScroll = async (page: Page, look: Look) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
 
+  it('the landing page says the rules before any payment, in the server’s words (GET /config)', async () => {
+    const rules = (await t.http().get('/api/v1/config').expect(200)).body.data.rules as { minBalanceRule: string };
+    expect(rules.minBalanceRule).toMatch(/₹50/);
+    const { context, page } = await signedInContext(t, browser, '', 'light');
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.goto(`${t.url}/`);
+    const list = page.getByTestId('landing-rules');
+    await list.scrollIntoViewIfNeeded();
+    await list.filter({ hasText: rules.minBalanceRule }).waitFor(VISIBLE);
+    const text = await list.innerText();
+    expect(text).toContain('Stake ₹10 to ₹100 a morning.');
+    expect(text).toContain('Wake-up times from 4:00 AM to 7:00 AM IST');
+    expect(text).toContain('Withdraw from ₹100 (fee ₹2 by UPI, ₹5 by bank transfer).');
+    expect(text).toContain('You can always withdraw your whole balance');
+    await inEveryLook(page, (look) => noSidewaysScroll(page, look), PHONE_LOOKS);
+    await context.close();
+  });
+
   it('a win with a share, a miss, and a win with nobody missing: card, history (net, gross on tap) and transactions say the same', async () => {
     const [asha, ravi, meera] = await Promise.all([player('Asha Money'), player('Ravi Money'), player('Meera Money')]);
     // Day 1: Asha wakes, Ravi sleeps through: Ravi's ₹3.75 is Asha's share.
