@@ -150,6 +150,8 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   ),
   'GET /api/v1/support/challenges/{id}': ok(ref('ChallengeStory')),
   'GET /api/v1/support/challenges/{id}/photo': { mime: 'image/*', schema: { type: 'string', format: 'binary' } },
+  'GET /api/v1/proof-reviews/next': ok({ ...obj({ id: str, challengeDate: { type: 'string', format: 'date' }, wakeUpTime: str, checkInTime: dateTime, photo: { ...str, description: 'the photo as a data URL (JPEG or PNG)' } }), nullable: true, description: 'null: nothing waiting that you have no stake in' }),
+  'POST /api/v1/proof-reviews/{id}': message,
   'POST /api/v1/support/challenges/{id}/proof': ok(obj({ challengeId: str, proofStatus: { type: 'string', enum: ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'] }, verdict: { type: 'string', enum: ['ACCEPTED', 'REJECTED'] }, note: strOrNull, challenge }), { message: str }),
   'GET /api/v1/support/appeals/{id}/photo': { mime: 'image/*', schema: { type: 'string', format: 'binary' } },
   'GET /api/v1/support/ledger/verify': ok(ref('LedgerVerification')),

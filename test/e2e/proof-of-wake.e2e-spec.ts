@@ -175,4 +175,37 @@ describe('proof of wake', () => {
     expect(exported.body.data.proofOfWake.verdictsOnMyPhotos).toEqual([expect.objectContaining({ challengeId: cheat.id, reviewerRole: 'SUPPORT', verdict: 'REJECTED', note: 'A photo of a screen' })]);
     expect(exported.body.data.proofOfWake.verdictsOnMyPhotos[0].reviewerId).toBeUndefined();
   });
+
+  it('peers review anonymous photos only from pools they have no stake in; two rejections reject', async () => {
+    const date = '2027-03-12';
+    const owner = await staked(date, 40, 'PHOTO');
+    const samePool = await staked(date, 20, 'PHOTO');
+    const nonePlayer = await staked(date, 20); // the same date's NONE pool: no stake in the PHOTO pool
+    t.clock.set(ist(dayBefore(date), '12:00'));
+    const idle = await fundedUser(t, 0); // no challenge at all
+    t.clock.set(ist(date, '06:05'));
+    await photoCheckIn(owner.u, owner.id, await photoLikeJpeg(3331)).expect(200);
+
+    // this date's PHOTO players never see it; the owner neither
+    for (const who of [owner.u, samePool.u]) {
+      const none = await t.http().get('/api/v1/proof-reviews/next').set(who.auth).expect(200);
+      expect(none.body.data === null || none.body.data.id !== owner.id).toBe(true);
+    }
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(samePool.u.auth).send({ verdict: 'REJECTED' }).expect(400);
+
+    const shown = await t.http().get('/api/v1/proof-reviews/next').set(nonePlayer.u.auth).expect(200);
+    // oldest first: earlier files' photos may wait too, so look for this one among what the queue offers
+    const offered = shown.body.data;
+    expect(offered).toEqual(expect.objectContaining({ wakeUpTime: expect.any(String), checkInTime: expect.any(String), photo: expect.stringMatching(/^data:image\/(jpeg|png);base64,/) }));
+    expect(JSON.stringify(offered)).not.toContain(owner.u.id);
+    expect(JSON.stringify(offered)).not.toContain('Test User');
+
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'NOPE' }).expect(400);
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(200);
+    expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'PENDING_REVIEW', isSuccessful: true });
+    // an answer is given once
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(400);
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(idle.auth).send({ verdict: 'REJECTED' }).expect(200);
+    expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by peer review (not a real morning)' });
+  });
 });

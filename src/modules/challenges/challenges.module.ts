@@ -30,6 +30,8 @@ import { CancelChallengeHandler } from './commands/cancel-challenge/cancel-chall
 import { CheckInChallengeHandler } from './commands/check-in-challenge/check-in-challenge.handler.js';
 import { GiveProofVerdictHandler } from './commands/give-proof-verdict/give-proof-verdict.handler.js';
 import { GetProofDataExportHandler } from './queries/get-proof-data-export/get-proof-data-export.handler.js';
+import { GetNextProofReviewHandler } from './queries/get-next-proof-review/get-next-proof-review.handler.js';
+import { ProofReviewsController } from './proof-reviews.controller.js';
 import { TestChallengesController, TestModeGuard } from './test-challenges.controller.js';
 
 import { ListPendingMorningsHandler } from './queries/list-pending-mornings/list-pending-mornings.handler.js';
@@ -75,7 +77,7 @@ import { IdempotencyStore } from '../../common/idempotency.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
-  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController],
+  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController],
   providers: [
     ChallengesService,
     IdempotencyStore,
@@ -86,6 +88,7 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     CheckInChallengeHandler,
     GiveProofVerdictHandler,
     GetProofDataExportHandler,
+    GetNextProofReviewHandler,
     SelfLimitsService,
     SelfLimitsRepository,
     TestModeGuard,

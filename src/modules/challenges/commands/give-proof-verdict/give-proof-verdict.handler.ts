@@ -27,6 +27,9 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
 
   async execute({ challengeId, verdict, note, reviewerId, role }: GiveProofVerdictCommand): Promise<{ challenge: ChallengeView }> {
     if (!isUuid(challengeId)) throw ChallengeErrors.notFound();
+    // a peer answers only a photo they may be shown (GET /proof-reviews/next's rule): no stake in its pool, not theirs,
+    // not answered yet
+    if (role === 'PEER' && !(await this.proofs.nextForPeer(reviewerId, challengeId))) throw ChallengeErrors.invalid('This photo is not waiting for your review');
     const now = this.clock.now();
     const updated = await this.dataSource.transaction(async (m) => {
       // the row locked: a check-in, a closer or another verdict waits for this one
@@ -36,7 +39,6 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
       if (c.proof !== 'PHOTO' || c.status !== 'COMPLETED' || c.proofStatus === null) throw ChallengeErrors.notAPhotoProof();
       // planned into a settlement batch (paying now): the plan is paid as stored, so the morning is settled already
       if (await this.queryBus.execute(new GetSettlementLineQuery(c.id))) throw ChallengeErrors.proofAlreadySettled();
-      if (role === 'PEER' && c.userId === reviewerId) throw ChallengeErrors.invalid('You cannot review your own photo');
       await this.proofs.upsertVerdict({ id: randomUUID(), challengeId: c.id, ownerUserId: c.userId, reviewerId, reviewerRole: role, verdict, note, createdAt: now }, m);
       const status = proofStatusOf(await this.proofs.verdictsOf(c.id, m));
       const res = await m.query(
