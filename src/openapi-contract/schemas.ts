@@ -146,6 +146,7 @@ export const receiptSchema = obj(
     rule: str,
     lines: arr(obj({ line: int, stake: rupees(), outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'FORGIVEN'] }, refund: rupees(), winnings: rupees(), donated: rupees() }, ['line', 'stake', 'outcome', 'refund', 'winnings'])),
     mode: { type: 'string', enum: ['pool', 'pledge'] },
+    proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'the proof level of the batch: pools are per date and proof (a PHOTO batch pays through pool:{date}:photo)' },
     donated: { ...rupees(), description: 'pledge: rupees donated to charities (the platform’s part is platformRevenue)' },
     donations: arr(obj({ charityId: str, name: str, challenges: int, amount: rupees() })),
   },

@@ -131,6 +131,8 @@ describe('proof of wake', () => {
     expect(await balanceOf(t, pool(date, false, 'PHOTO'))).toBe(0n);
     const runs = await ds.query(`SELECT receipt->>'proof' AS proof, pool::text AS pool, participants FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`, [date]);
     expect(runs).toEqual([{ proof: null, pool: '1500', participants: 2 }, { proof: 'PHOTO', pool: '600', participants: 3 }]);
+    const mine = await t.http().get(`/api/v1/settlements/${date}`).set(photoWin1.u.auth).expect(200);
+    expect(JSON.stringify(mine.body.data)).toContain('"proof":"PHOTO"');
     // unreviewed photos settle as accepted
     expect(await get(photoWin1.u, photoWin1.id)).toMatchObject({ status: 'PROCESSED', proofStatus: 'ACCEPTED', winningsAmount: 53.75 });
     const verify = await t.app.get(QueryBus).execute(new VerifyLedgerQuery());

@@ -25,6 +25,8 @@ export interface ReceiptView {
   lines: { line: number; stake: number; outcome: ReceiptOutcome; refund: number; winnings: number; donated?: number }[];
   /** POOL_MODE of the batch's challenges: pledge batches have no pool and no winnings */
   mode: 'pool' | 'pledge';
+  /** issue #33: the proof level of the batch's challenges (pools are per date and proof) */
+  proof: 'NONE' | 'PHOTO';
   /** pledge: rupees donated to charities, and per charity (the platform's part is platformRevenue) */
   donated?: number;
   donations?: { charityId: string; name: string; challenges: number; amount: number }[];
@@ -56,6 +58,7 @@ export function receiptView(rc: StoredReceipt, charityNames?: ReadonlyMap<string
       ...(pledge ? { donated: outcome === 'FAILED' ? toRupees(BigInt(stake) - BigInt(refund)) : 0 } : {}),
     })),
     mode: pledge ? 'pledge' : 'pool',
+    proof: rc.proof ?? 'NONE',
     ...(pledge
       ? {
           donated: r(rc.donated ?? '0'),
