@@ -165,6 +165,10 @@ describe('proof of wake', () => {
     expect(await walletOf(t, plain.u.id)).toBe(49_700n);
     expect(await get(cheat.u, cheat.id)).toMatchObject({ status: 'PROCESSED', isSuccessful: false, proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by support: A photo of a screen' });
 
+    const [notice] = await ds.query(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'SETTLEMENT_REFUNDED'`, [cheat.u.id]);
+    expect(notice.message).toMatch(/^Photo proof rejected by support: A photo of a screen\. /);
+    const [line] = await ds.query(`SELECT miss_note FROM settlement_lines WHERE challenge_id = $1`, [cheat.id]);
+    expect(line.miss_note).toBe('Photo proof rejected by support: A photo of a screen');
     const late = await verdict(cheat.id, { verdict: 'ACCEPTED', note: 'second thoughts' }).expect(400);
     expect(late.body.error).toMatch(/already been settled/);
     // the miss can be appealed as any miss

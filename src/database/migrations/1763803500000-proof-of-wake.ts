@@ -13,6 +13,8 @@ export class ProofOfWake1763803500000 implements MigrationInterface {
         ADD COLUMN proof varchar(5) NOT NULL DEFAULT 'NONE' CONSTRAINT challenges_proof_check CHECK (proof IN ('NONE', 'PHOTO')),
         ADD COLUMN proof_status varchar(14) CONSTRAINT challenges_proof_status_check CHECK (proof_status IN ('PENDING_REVIEW', 'ACCEPTED', 'REJECTED'))`);
     await q.query(`ALTER TABLE challenge_plans ADD COLUMN proof varchar(5) NOT NULL DEFAULT 'NONE' CONSTRAINT challenge_plans_proof_check CHECK (proof IN ('NONE', 'PHOTO'))`);
+    // a miss's reason its owner reads in the settlement notice (a rejected proof photo)
+    await q.query(`ALTER TABLE settlement_lines ADD COLUMN miss_note varchar(300)`);
     // the peer review queue draws photos waiting for review by date
     await q.query(`CREATE INDEX challenges_proof_pending_idx ON challenges (challenge_date) WHERE proof_status = 'PENDING_REVIEW'`);
     await q.query(`
@@ -48,6 +50,7 @@ export class ProofOfWake1763803500000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TABLE proof_verdicts`);
     await q.query(`DROP TABLE photo_fingerprints`);
+    await q.query(`ALTER TABLE settlement_lines DROP COLUMN miss_note`);
     await q.query(`ALTER TABLE challenge_plans DROP COLUMN proof`);
     await q.query(`ALTER TABLE challenges DROP COLUMN proof_status, DROP COLUMN proof`);
   }

@@ -64,7 +64,9 @@ export function withdrawalNotice(w: SettledWithdrawal, outcome: WithdrawalOutcom
  */
 export function settlementNotice(date: string, mode: 'pool' | 'pledge', l: SettledLine, charityName: (id: string | null) => string): Notice {
   const words = l.forgivenBy ? forgivenWords(date, l) : mode === 'pledge' ? pledgeWords(date, l, charityName(l.charityId)) : poolWords(date, l);
-  return { ...words, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` };
+  // issue #33: a miss with a reason (a rejected proof photo) says why first
+  const why = !l.isSuccessful && !l.forgivenBy && l.missNote ? { message: `${l.missNote}. ${words.message}`, data: { ...words.data, reason: l.missNote } } : {};
+  return { ...words, ...why, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` };
 }
 
 type Words = Pick<Notice, 'type' | 'title' | 'message' | 'data'>;

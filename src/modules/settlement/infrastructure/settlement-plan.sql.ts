@@ -74,12 +74,17 @@ const POOL_SPLIT_SQL = poolSplitSql();
 export async function writePoolPlan(
   m: EntityManager, date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test: boolean, split: PoolSplitSql = POOL_SPLIT_SQL,
   proof: 'NONE' | 'PHOTO' = 'NONE',
+  /** filled while staging: a miss's reason its owner reads (a rejected proof photo) */
+  missNotes: Map<string, string> = new Map(),
 ): Promise<Row | null> {
   // forgiven_by: a miss forgiven for an outage (domain/forgiveness.ts): refund = stake, pooled = 0, not a loss
   await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`);
   for await (const page of pages) {
     if (page.length === 0) continue;
-    for (const c of page) if (c.stake <= 0n) throw new Error(`settlement plan: stake of ${c.id} must be positive`);
+    for (const c of page) {
+      if (c.stake <= 0n) throw new Error(`settlement plan: stake of ${c.id} must be positive`);
+      if (!c.isSuccessful && c.missNote) missNotes.set(c.id, c.missNote);
+    }
     const forgiven = page.map((c) => (c.isSuccessful ? null : (c.forgivenBy ?? null)));
     await m.query(
       `INSERT INTO settle_stage (id, user_id, stake, ok, created_at, forgiven_by, forgiven_note)
@@ -140,13 +145,24 @@ export async function writePoolPlan(
     [String(pool), String(winnerStakes), String(remainder), runId, date],
   );
   if (Number(ins.n) !== participants) throw new PlanConflict();
+  await writeMissNotes(m, missNotes);
   if (BigInt(ins.shares) !== sharesTotal) throw new Error(`settlement plan ${date}: shares ${ins.shares} differ from the pool ${sharesTotal}`);
   return run;
+}
+
+/** A miss's reason beside its line, in the plan's transaction (issue #33: a rejected proof photo's owner reads why). */
+async function writeMissNotes(m: EntityManager, notes: ReadonlyMap<string, string>): Promise<void> {
+  if (notes.size === 0) return;
+  await m.query(
+    `UPDATE settlement_lines l SET miss_note = x.note FROM unnest($1::uuid[], $2::varchar[]) AS x(id, note) WHERE l.challenge_id = x.id`,
+    [[...notes.keys()], [...notes.values()].map((n) => n.slice(0, 300))],
+  );
 }
 
 /** The pledge-mode plan (split computed in memory), inside the caller's transaction: the run, then every line. */
 export async function writePledgePlan(
   m: EntityManager, date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE',
+  missNotes?: ReadonlyMap<string, string>,
 ): Promise<Row> {
   const t = split.totals;
   const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
@@ -172,5 +188,6 @@ export async function writePledgePlan(
       L.map((l) => String(l.refund)), L.map((l) => String(l.pooled)), L.map((l) => l.charityId), L.map((l) => l.forgivenBy), L.map((l) => (l.forgivenBy ? (notes?.get(l.challengeId) ?? null) : null))],
   );
   if (Number(ins.n) !== L.length) throw new PlanConflict();
+  if (missNotes) await writeMissNotes(m, missNotes);
   return run;
 }

@@ -39,6 +39,8 @@ export interface SettlementLineRow {
   /** a miss forgiven for an outage: the outage's id and the words the user reads (refund = stake, pooled = 0) */
   forgivenBy: string | null;
   forgivenNote: string | null;
+  /** a miss's reason its owner reads (a rejected proof photo, issue #33); null otherwise */
+  missNote: string | null;
 }
 
 export interface SettlementAlert {
@@ -63,6 +65,8 @@ export interface StagedChallenge {
   /** a miss whose window overlapped an outage: the outage's id and why, as the user reads it (ignored on a success) */
   forgivenBy?: string | null;
   forgivenNote?: string | null;
+  /** a miss's reason its owner reads in the notice (a rejected proof photo) */
+  missNote?: string | null;
 }
 
 /** TypeORM answers UPDATE … RETURNING with [rows, count] and SELECT / INSERT … RETURNING with rows: take the rows either way. */
@@ -74,7 +78,7 @@ export function returned(result: unknown): Row[] {
 export const RUN_COLUMNS = `id, to_char(settlement_date, 'YYYY-MM-DD') AS date, batch_no, status, participants, successes, failures, pool,
   platform_revenue, revenue_paid, receipt, attempts, last_error, started_at, finished_at`;
 export const LINE_COLUMNS = `challenge_id, run_id, to_char(settlement_date, 'YYYY-MM-DD') AS date, line_no, user_id, stake, is_successful,
-  refund, pooled, winnings, status, charity_id, forgiven_by, forgiven_note`;
+  refund, pooled, winnings, status, charity_id, forgiven_by, forgiven_note, miss_note`;
 
 export function toRun(r: Row): SettlementRun {
   return {
@@ -112,5 +116,6 @@ export function toLine(r: Row): SettlementLineRow {
     charityId: (r.charity_id as string | null) ?? null,
     forgivenBy: (r.forgiven_by as string | null) ?? null,
     forgivenNote: (r.forgiven_note as string | null) ?? null,
+    missNote: (r.miss_note as string | null) ?? null,
   };
 }

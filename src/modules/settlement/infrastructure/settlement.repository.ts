@@ -90,9 +90,11 @@ export class SettlementRepository {
    * pool-mode SQL one): the run with its receipt, then every line with the charity its miss is donated to. A challenge
    * already planned in another batch aborts the plan (CONFLICT), as in createPlanStreamed.
    */
-  async createPledgePlan(date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<SettlementRun | 'CONFLICT' | null> {
+  async createPledgePlan(
+    date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE', missNotes?: ReadonlyMap<string, string>,
+  ): Promise<SettlementRun | 'CONFLICT' | null> {
     if (split.lines.length === 0) return null;
-    return orConflict(this.dataSource.transaction(async (m) => toRun(await writePledgePlan(m, date, split, now, test, notes, proof))));
+    return orConflict(this.dataSource.transaction(async (m) => toRun(await writePledgePlan(m, date, split, now, test, notes, proof, missNotes))));
   }
 
   /** A receipt's anonymous lines, read from settlement_lines in line order (the stored receipt holds only totals). */

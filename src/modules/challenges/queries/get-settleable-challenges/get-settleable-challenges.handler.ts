@@ -9,9 +9,10 @@ export class GetSettleableChallengesHandler implements IQueryHandler<GetSettleab
   constructor(@Inject(getDataSourceToken()) private readonly dataSource: DataSource) {}
 
   async execute({ date, afterId, limit, isTest, poolMode, proof }: GetSettleableChallengesQuery): Promise<SettleableChallenge[]> {
-    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date; pool_mode: 'pool' | 'pledge'; charity_id: string | null; window_opens_at: Date; window_closes_at: Date }[] =
+    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date; pool_mode: 'pool' | 'pledge'; charity_id: string | null; window_opens_at: Date; window_closes_at: Date; miss_note: string | null }[] =
       await this.dataSource.query(
-        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id, window_opens_at, window_closes_at
+        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id, window_opens_at, window_closes_at,
+                CASE WHEN proof_status = 'REJECTED' AND NOT is_successful THEN failure_reason END AS miss_note
            FROM challenges
           WHERE challenge_date = $1 AND status = 'COMPLETED' AND ($2::uuid IS NULL OR id > $2::uuid) AND ($4::boolean IS NULL OR is_test = $4)
             AND ($5::text IS NULL OR pool_mode = $5) AND ($6::text IS NULL OR proof = $6)
@@ -35,6 +36,7 @@ export class GetSettleableChallengesHandler implements IQueryHandler<GetSettleab
       charityId: r.charity_id,
       windowOpensAt: new Date(r.window_opens_at),
       windowClosesAt: new Date(r.window_closes_at),
+      missNote: r.miss_note ?? null,
     }));
   }
 }

@@ -14,6 +14,8 @@ export interface SettleableChallenge {
   /** the check-in window (settlement forgives a miss whose window overlapped an outage) */
   windowOpensAt: Date;
   windowClosesAt: Date;
+  /** a miss with a reason its owner reads at settlement (a rejected proof photo); null otherwise */
+  missNote: string | null;
 }
 
 /**

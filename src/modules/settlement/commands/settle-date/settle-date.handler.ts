@@ -146,14 +146,16 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async planPledgeBatch(date: string, test: boolean, proof: Proof, outages: OutageSpan[]): Promise<SettlementRun | null> {
     const rows: PledgeSplitInput[] = [];
     const notes = new Map<string, string>();
+    const missNotes = new Map<string, string>();
     for await (const page of this.settleablePages(date, test, 'pledge', proof, outages)) {
       for (const c of page) {
         rows.push({ ...c, charityId: c.charityId ?? null });
         if (c.forgivenBy && c.forgivenNote) notes.set(c.id, c.forgivenNote);
+        if (!c.isSuccessful && c.missNote) missNotes.set(c.id, c.missNote);
       }
     }
     if (rows.length === 0) return null;
-    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes, proof);
+    const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes, proof, missNotes);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`);
     return run;
@@ -175,7 +177,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         const forgiving = forgivingOutage({ isSuccessful: c.isSuccessful, opensAt: new Date(c.windowOpensAt), closesAt: new Date(c.windowClosesAt) }, outages);
         rows.push({
           id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt), charityId: c.charityId,
-          forgivenBy: forgiving?.id ?? null, forgivenNote: forgiving ? forgivenNote(forgiving, this.config.appTimezone) : null,
+          forgivenBy: forgiving?.id ?? null, forgivenNote: forgiving ? forgivenNote(forgiving, this.config.appTimezone) : null, missNote: c.missNote,
         });
       }
       yield rows;
