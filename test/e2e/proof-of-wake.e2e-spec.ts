@@ -153,6 +153,8 @@ describe('proof of wake', () => {
     const notPhoto = await verdict(plain.id, { verdict: 'REJECTED' }).expect(400);
     expect(notPhoto.body.error).toMatch(/no photo proof/);
     const rejected = await verdict(cheat.id, { verdict: 'REJECTED', note: 'A photo of a screen' }).expect(200);
+    const story = await t.http().get(`/api/v1/support/challenges/${cheat.id}`).set(staff.auth).expect(200);
+    expect(story.body.data.challenge).toMatchObject({ proof: 'PHOTO', proofStatus: 'REJECTED' });
     expect(rejected.body.data).toMatchObject({ proofStatus: 'REJECTED', verdict: 'REJECTED' });
     expect(await get(cheat.u, cheat.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by support: A photo of a screen', actualForfeitAmount: 15 });
 
