@@ -8,6 +8,7 @@ import { balanceOf, createUser, TestUser } from '../factories/wallet.js';
 import { photoLikeJpeg, photoLikePng, reencode, resized, withGps } from '../factories/photos.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist, walletOf } from './challenges-helpers.js';
+import { askReferee, answer, groupOf, nameReferee } from './groups-helpers.js';
 
 /** Issue #33: proof of wake. Dates of their own (2027-03), so no other file's challenges share these pools. */
 describe('proof of wake', () => {
@@ -215,5 +216,21 @@ describe('proof of wake', () => {
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(400);
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(idle.auth).send({ verdict: 'REJECTED' }).expect(200);
     expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by peer review (not a real morning)' });
+  });
+
+  it('the person’s referee rejecting a PHOTO morning before settlement makes it a miss, with the referee’s note', async () => {
+    const date = '2027-03-14';
+    const me = await staked(date, 30, 'PHOTO');
+    const friend = await fundedUser(t, 0);
+    const groupId = await groupOf(t, 'Early birds 33', me.u, friend);
+    await nameReferee(t, groupId, me.u, friend.id);
+    t.clock.set(ist(date, '06:02'));
+    await photoCheckIn(me.u, me.id, await photoLikeJpeg(3341)).expect(200);
+    const requestId = await askReferee(t, me.u, me.id);
+    await answer(t, friend, requestId, 'reject', 'That is yesterday’s kitchen');
+    expect(await get(me.u, me.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by your referee: That is yesterday’s kitchen' });
+    // support has the last word
+    await verdict(me.id, { verdict: 'ACCEPTED', note: 'Checked with the person' }).expect(200);
+    expect(await get(me.u, me.id)).toMatchObject({ proofStatus: 'ACCEPTED', isSuccessful: true, failureReason: null });
   });
 });
