@@ -276,6 +276,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/passkeys/registration-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.create (a discoverable passkey for the signed-in user) */
+        post: operations["PasskeysController_registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies the browser's attestation and adds the passkey */
+        post: operations["PasskeysController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/login-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.get; `email` optional (discoverable passkeys without it) */
+        post: operations["PasskeysController_loginOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies the browser's assertion; answers as POST /auth/login does */
+        post: operations["PasskeysController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys, oldest first */
+        get: operations["PasskeysController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes one of the signed-in user's passkeys */
+        delete: operations["PasskeysController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/wallet/balance": {
         parameters: {
             query?: never;
@@ -789,7 +891,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A date's players, total at stake and pool so far (rupees; default today) */
+        /** A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share */
         get: operations["PoolPreviewController_pool"];
         put?: never;
         post?: never;
@@ -957,6 +1059,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/proof-reviews/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next anonymous photo to review (null when none): target and check-in times, the photo as a data URL */
+        get: operations["ProofReviewsController_next"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/proof-reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer a photo: ACCEPTED (a real morning) or REJECTED (not); two peer rejections reject it. Pays nothing */
+        post: operations["ProofReviewsController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlements/{date}": {
         parameters: {
             query?: never;
@@ -1018,6 +1154,23 @@ export interface paths {
         get: operations["SupportUsersController_userLedger"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support/challenges/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A verdict on a PHOTO check-in’s photo before its morning settles: ACCEPTED, or REJECTED (settles as a miss; the note is the reason its owner reads); after settlement 400 */
+        post: operations["SupportChallengesController_proof"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1874,6 +2027,16 @@ export interface components {
             /** @description the version in force (GET /config termsVersion) */
             termsVersion: string;
         };
+        PasskeyCredentialDto: {
+            /** @description the browser's answer: id, rawId, type, response { clientDataJSON, … } */
+            credential: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyLoginOptionsDto: {
+            /** @description optional: name that account's passkeys; left out, any passkey of this site on the device may answer */
+            email?: Record<string, never>;
+        };
         DepositDto: {
             /**
              * @description rupees, at most 2 decimals
@@ -1928,6 +2091,11 @@ export interface components {
              */
             forfeitAmount: number;
             charityId?: string;
+            /**
+             * @description NONE when absent
+             * @enum {string}
+             */
+            proof?: "NONE" | "PHOTO";
         };
         CreateTestChallengeDto: Record<string, never>;
         CreateChallengePlanDto: {
@@ -1945,6 +2113,11 @@ export interface components {
             endDate?: string;
             weeks?: number;
             charityId?: string;
+            /**
+             * @description NONE when absent
+             * @enum {string}
+             */
+            proof?: "NONE" | "PHOTO";
         };
         FileAppealDto: Record<string, never>;
         BookLeaveDto: Record<string, never>;
@@ -1963,6 +2136,8 @@ export interface components {
              */
             days: 7 | 30;
         };
+        PeerVerdictDto: Record<string, never>;
+        ProofVerdictDto: Record<string, never>;
         ResolveSuspenseDto: Record<string, never>;
         DecideAppealDto: Record<string, never>;
         MarkPayoutPaidDto: Record<string, never>;
@@ -2023,6 +2198,11 @@ export interface components {
             estimatedWinnings: number | null;
             /** @description rupees */
             estimatedPoolShare: number | null;
+            /**
+             * @description once settled (PROCESSED), signed rupees of what that morning did to the wallet: a win → the pool share (0 when nobody missed); a miss → minus the 15% kept; a forgiven or returned stake → 0. null before settlement (and when cancelled)
+             * @example -4.5
+             */
+            netResult: number | null;
             failureReason: string | null;
             /** @description a miss settled as forgiven because our service was down during its window: why (its whole stake came back); null otherwise */
             forgivenReason: string | null;
@@ -2042,6 +2222,16 @@ export interface components {
             charityId: string | null;
             /** @description pledge mode: where a miss’s forfeit goes (the charity’s name, or the platform) */
             donationTo: string | null;
+            /**
+             * @description proof of wake, fixed at creation: PHOTO needs a new photo at check-in (multipart, verificationMethod=PHOTO) and settles in the date’s PHOTO pool
+             * @enum {string}
+             */
+            proof: "NONE" | "PHOTO";
+            /**
+             * @description a PHOTO check-in’s review (unreviewed photos settle as ACCEPTED; REJECTED settles as a miss); null otherwise
+             * @enum {string|null}
+             */
+            proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2121,6 +2311,14 @@ export interface components {
             token: string;
             userId: string;
             message?: string;
+        };
+        Passkey: {
+            id: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            transports: string[];
         };
         Transaction: {
             id: string;
@@ -2261,6 +2459,11 @@ export interface components {
             }[];
             /** @enum {string} */
             mode: "pool" | "pledge";
+            /**
+             * @description the proof level of the batch: pools are per date and proof (a PHOTO batch pays through pool:{date}:photo)
+             * @enum {string}
+             */
+            proof?: "NONE" | "PHOTO";
             /** @description pledge: rupees donated to charities (the platform’s part is platformRevenue) */
             donated?: number;
             donations?: {
@@ -2335,6 +2538,78 @@ export interface components {
                 phone: string | null;
                 address: string | null;
                 responseDays: number;
+            };
+            /** @description issue 29: the money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST) */
+            rules: {
+                stake: {
+                    /**
+                     * @description rupees
+                     * @example 10
+                     */
+                    min: number;
+                    /**
+                     * @description rupees
+                     * @example 100
+                     */
+                    max: number;
+                };
+                wakeUp: {
+                    /** @example 04:00 */
+                    earliest: string;
+                    /** @example 07:00 */
+                    latest: string;
+                    stepMinutes: number;
+                };
+                checkIn: {
+                    minutesBefore: number;
+                    minutesAfter: number;
+                };
+                /**
+                 * @description staking needs a balance strictly above this
+                 * @example 50
+                 */
+                minBalanceToStake: number;
+                /** @example You need more than ₹50 in your wallet to stake */
+                minBalanceRule: string;
+                missRefundPercent: number;
+                withdrawal: {
+                    /**
+                     * @description a partial withdrawal: at least this, whole rupees
+                     * @example 100
+                     */
+                    minimum: number;
+                    /** @description the whole balance can always be withdrawn: any amount, paise included */
+                    wholeBalanceAnyAmount: boolean;
+                    fees: {
+                        /**
+                         * @description rupees
+                         * @example 2
+                         */
+                        UPI: number;
+                        /**
+                         * @description rupees
+                         * @example 5
+                         */
+                        BANK_TRANSFER: number;
+                    };
+                    /**
+                     * @description a whole-balance withdrawal below this carries no fee
+                     * @example 100
+                     */
+                    feeFreeBelow: number;
+                };
+                deposit: {
+                    /**
+                     * @description rupees
+                     * @example 10
+                     */
+                    min: number;
+                    /**
+                     * @description rupees
+                     * @example 100000
+                     */
+                    max: number;
+                };
             };
         };
         StreakStatistics: {
@@ -2504,7 +2779,16 @@ export interface components {
             winningsAmount: number;
             /** @description rupees */
             actualForfeitAmount: number;
+            /**
+             * @description signed rupees once settled: what the morning did to the wallet (the pool share, minus the 15% kept, or 0); null before
+             * @example -4.5
+             */
+            netResult: number | null;
             isTest: boolean;
+            /** @enum {string} */
+            proof: "NONE" | "PHOTO";
+            /** @enum {string|null} */
+            proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2595,6 +2879,10 @@ export interface components {
                 status: "PENDING" | "COMPLETED" | "PROCESSED" | "CANCELLED";
                 isSuccessful: boolean | null;
                 isTest: boolean;
+                /** @enum {string} */
+                proof: "NONE" | "PHOTO";
+                /** @enum {string|null} */
+                proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
                 /** Format: date-time */
                 windowOpensAt: string;
                 /** Format: date-time */
@@ -2684,6 +2972,11 @@ export interface components {
             status: "ACTIVE" | "PAUSED" | "CANCELLED";
             /** @description pledge mode: where a missed planned morning’s forfeit goes (null: the operator’s default) */
             charityId: string | null;
+            /**
+             * @description carried to every challenge the plan books
+             * @enum {string}
+             */
+            proof: "NONE" | "PHOTO";
             totalDays: number;
             bookedDays: number;
             skippedDays: number;
@@ -2706,6 +2999,11 @@ export interface components {
         PoolPreview: {
             /** Format: date */
             date: string;
+            /**
+             * @description the proof level whose pool this is (?proof=, default NONE): pools are per date and proof
+             * @enum {string}
+             */
+            proof?: "NONE" | "PHOTO";
             /** @description challenges booked for the date (not cancelled) */
             players: number;
             /** @description rupees */
@@ -2715,6 +3013,16 @@ export interface components {
             /** @description what the misses so far leave: the winners’ pool, or in pledge mode what goes to charity */
             pool: number;
             settled: boolean;
+            /**
+             * @description with ?stake=: the stake the share is estimated for
+             * @example 25
+             */
+            stake?: number;
+            /**
+             * @description with ?stake=: what a win with that stake would get of the pool so far (every booked player not missed yet counted as a winner: the low end); 0 in pledge mode
+             * @example 2.5
+             */
+            estimatedShare?: number;
         };
         Appeal: {
             id: string;
@@ -5304,6 +5612,817 @@ export interface operations {
             };
         };
     };
+    PasskeysController_registrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        /** @description PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create (challenge, rp, user, pubKeyCredParams, excludeCredentials, authenticatorSelection) */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasskeysController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyCredentialDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["Passkey"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasskeysController_loginOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyLoginOptionsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        /** @description PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get (challenge, rpId, allowCredentials, userVerification) */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasskeysController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyCredentialDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasskeysController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            passkeys: components["schemas"]["Passkey"][];
+                        };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    PasskeysController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     WalletController_balance: {
         parameters: {
             query?: never;
@@ -6387,7 +7506,7 @@ export interface operations {
                      *             "credit": true,
                      *             "status": "SUCCESS",
                      *             "reference": "…",
-                     *             "description": "Winnings from the daily pool",
+                     *             "description": "Winnings: your share of the pool",
                      *             "timestamp": "2026-11-23T09:30:00.000Z",
                      *             "createdAt": "2026-11-23T09:30:00.000Z"
                      *           }
@@ -8448,7 +9567,10 @@ export interface operations {
     ChallengesController_verify: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description One key per check-in attempt (a UUID), reused on its retries: one check-in, the same answer (kept 24 h) */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10246,6 +11368,11 @@ export interface operations {
     PoolPreviewController_pool: {
         parameters: {
             query?: {
+                /** @description the pool of this proof level (pools are per date and proof; default NONE) */
+                proof?: "NONE" | "PHOTO";
+                /** @description rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far */
+                stake?: unknown;
+                /** @description YYYY-MM-DD: the morning being staked (default today) */
                 date?: unknown;
             };
             header?: never;
@@ -12536,6 +13663,286 @@ export interface operations {
             };
         };
     };
+    ProofReviewsController_next: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        /** @description null: nothing waiting that you have no stake in */
+                        data: {
+                            id: string;
+                            /** Format: date */
+                            challengeDate: string;
+                            wakeUpTime: string;
+                            /** Format: date-time */
+                            checkInTime: string;
+                            /** @description the photo as a data URL (JPEG or PNG) */
+                            photo: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ProofReviewsController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeerVerdictDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     SettlementController_get: {
         parameters: {
             query?: never;
@@ -13008,6 +14415,153 @@ export interface operations {
                             entries: components["schemas"]["WalletEntry"][];
                             related: components["schemas"]["RelatedEntry"][];
                         };
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    SupportChallengesController_proof: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProofVerdictDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            challengeId: string;
+                            /** @enum {string} */
+                            proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED";
+                            /** @enum {string} */
+                            verdict: "ACCEPTED" | "REJECTED";
+                            note: string | null;
+                            challenge: components["schemas"]["Challenge"];
+                        };
+                        message?: string;
                     };
                 };
             };

@@ -32,7 +32,7 @@ export class CreateChallengePlanDto {
   charityId?: string;
 
   /** proof of wake (issue #33), carried to every challenge the plan books */
-  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], default: 'NONE' })
+  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
   @IsOptional() @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';
 }

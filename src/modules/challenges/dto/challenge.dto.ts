@@ -24,7 +24,7 @@ export class CreateChallengeDto {
   charityId?: string;
 
   /** proof of wake (issue #33): NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
-  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], default: 'NONE' })
+  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
   @IsOptional()
   @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';

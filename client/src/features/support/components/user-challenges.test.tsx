@@ -7,7 +7,7 @@ import { UserChallenges } from './user-challenges';
 
 const row = (id: string, challengeDate: string, referee: SupportChallengeRow['referee']): SupportChallengeRow => ({
   id, challengeDate, wakeUpTime: '06:00', stake: 30, status: 'PROCESSED', isSuccessful: true, checkInTime: `${challengeDate}T00:30:00.000Z`,
-  verificationMethod: 'PHOTO', failureReason: null, refundedAmount: 30, winningsAmount: 2.5, actualForfeitAmount: 0, isTest: false,
+  verificationMethod: 'PHOTO', failureReason: null, refundedAmount: 30, winningsAmount: 2.5, actualForfeitAmount: 0, netResult: 2.5, proof: 'NONE', proofStatus: null, isTest: false,
   createdAt: '2039-03-01T06:00:00.000Z', closedAt: null, processedAt: null, cancelledAt: null, referee,
 });
 
