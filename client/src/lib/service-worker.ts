@@ -1,5 +1,7 @@
-// The service worker (public/sw.js) shows Web Push reminders. It is registered after the page has loaded and the main
-// thread is idle, so it never competes with the first paint or the app's start-up for the network or the CPU.
+// The service worker (public/sw.js) shows Web Push reminders and, since issue 30, keeps the app's shell for a reload
+// without a network. It is registered after the page has loaded and the main thread is idle, so it never competes with
+// the first paint or the app's start-up for the network or the CPU; then the page tells it which of the app's files
+// it loaded (they come from the HTTP cache), so the very first visit is already enough to open offline.
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -16,10 +18,26 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
 
 type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
 
-/** main.tsx: once `load` has fired, at the next idle moment (5 s at most). Failures are ignored: push is optional. */
+/** What this page loaded from its own origin (the app's code, boot.js, the icons): public/sw.js keeps what it serves. */
+export function loadedFiles(win: Window = window): string[] {
+  const entries = typeof win.performance?.getEntriesByType === 'function' ? win.performance.getEntriesByType('resource') : [];
+  return entries.map((e) => e.name).filter((name) => name.startsWith(win.location.origin + '/') && !name.startsWith(win.location.origin + '/api/'));
+}
+
+/** Sends the worker the list above once it is active (it fetches what it lacks, then keeps it for a reload offline). */
+export async function sendLoadedFiles(win: Window = window): Promise<void> {
+  const registration = await navigator.serviceWorker.ready;
+  registration.active?.postMessage({ type: 'keep-shell', urls: [win.location.origin + '/boot.js', ...loadedFiles(win)] });
+}
+
+/** main.tsx: once `load` has fired, at the next idle moment (5 s at most). Failures are ignored: push and the shell are optional. */
 export function registerServiceWorkerWhenIdle(win: IdleWindow = window): void {
   if (!serviceWorkerSupported()) return;
-  const register = () => void navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+  const register = () =>
+    void navigator.serviceWorker
+      .register(SERVICE_WORKER_URL, { scope: '/' })
+      .then(() => sendLoadedFiles(win))
+      .catch(() => undefined);
   const whenIdle = () => (win.requestIdleCallback ? win.requestIdleCallback(register, { timeout: 5000 }) : win.setTimeout(register, 1000));
   if (document.readyState === 'complete') whenIdle();
   else win.addEventListener('load', whenIdle, { once: true });

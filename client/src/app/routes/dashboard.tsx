@@ -28,6 +28,7 @@ import { WalletBalanceCard } from '@/features/dashboard/components/wallet-balanc
 import { ActivePlansCard } from '@/features/plans/components/active-plans-card';
 import { ShieldsCard, StillAwakePrompt, UseShieldButton } from '@/features/wake';
 import { todayIST } from '@/features/challenges/utils/dates';
+import { useLastDashboard } from '@/lib/use-last-dashboard';
 import { useNow, useNowAs } from '@/lib/use-now';
 import { revealApp } from '../first-screen';
 
@@ -71,6 +72,8 @@ function useReadyOrAfter(ready: boolean, maxMs: number): boolean {
 export function Component() {
   useNowAs(todayIST); // re-render when the IST day changes: today's challenge is another one
   const { user } = useAuth();
+  // Issue 30: kept on the phone; put back (labelled "as of") only while the service cannot be reached. Before the reads below.
+  const { balanceAsOf } = useLastDashboard(user?.id);
   const navigate = useNavigate();
   const location = useLocation();
   const store = useChallenges();
@@ -126,6 +129,7 @@ export function Component() {
       wallet={
         <WalletBalanceCard
           balance={wallet.balance}
+          asOf={balanceAsOf}
           loading={wallet.isPending}
           failed={wallet.isError && wallet.balance === undefined}
           retrying={wallet.isFetching}

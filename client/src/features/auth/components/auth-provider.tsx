@@ -2,6 +2,7 @@ import { createContext, startTransition, useCallback, useEffect, useMemo, useSta
 import { storageKeys } from '@/config/storage-keys';
 import { getToken, isApiError, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
 import { onReconnectTick } from '@/lib/connectivity';
+import { forgetLastDashboard } from '@/lib/last-dashboard';
 import type { AuthResponse, User } from '@/types/api';
 import {
   getProfile,
@@ -58,6 +59,7 @@ function storeUser(user: User | null): void {
 function clearSession(): void {
   setToken(null);
   storeUser(null);
+  forgetLastDashboard(); // issue 30: the dashboard kept for offline mornings goes with the session
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -4,6 +4,8 @@ import { formatINR } from '@/lib/money';
 
 export interface WalletBalanceCardProps {
   balance?: number;
+  /** Issue 30: the balance is the copy kept on the phone, fetched then ("as of 6:31 AM"); the service is not reachable. */
+  asOf?: string;
   loading?: boolean;
   failed?: boolean;
   retrying?: boolean;
@@ -13,7 +15,7 @@ export interface WalletBalanceCardProps {
 }
 
 /** Wallet balance with Withdraw (to /withdraw) and Add Funds (modal). */
-export function WalletBalanceCard({ balance, failed, retrying, onRetry, onWithdraw, onAddFunds }: WalletBalanceCardProps) {
+export function WalletBalanceCard({ balance, asOf, failed, retrying, onRetry, onWithdraw, onAddFunds }: WalletBalanceCardProps) {
   return (
     <Card.Root h="full" size={{ base: 'sm', md: 'md' }}>
       <Card.Header>
@@ -26,9 +28,16 @@ export function WalletBalanceCard({ balance, failed, retrying, onRetry, onWithdr
           {typeof balance !== 'number' && failed ? (
             <LoadFailed message="We couldn't load your balance." onRetry={() => onRetry?.()} retrying={retrying} />
           ) : typeof balance === 'number' ? (
-            <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" data-testid="wallet-balance">
-              {formatINR(balance)}
-            </Text>
+            <Stack gap={0}>
+              <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" data-testid="wallet-balance">
+                {formatINR(balance)}
+              </Text>
+              {asOf ? (
+                <Text fontSize="sm" color="fg.muted" data-testid="wallet-balance-as-of">
+                  {asOf}
+                </Text>
+              ) : null}
+            </Stack>
           ) : (
             // issue #20: the first load is the figure's shape, not a word
             <Skeleton h="9" w="32" aria-busy="true" data-testid="wallet-balance-loading">
