@@ -175,6 +175,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
 
   'GET /api/v1/me/progress': ok(progressSchema),
   'GET /api/v1/me/limits': ok(selfLimitsSchema),
+  'GET /api/v1/me/wake-tag': ok(obj({ code: { type: 'string', example: 'wakestake-tag:3f2a…', description: 'the text of the QR code to print (wake missions); the same on every call' } })),
   'PUT /api/v1/me/limits': ok(selfLimitsSchema),
   'POST /api/v1/me/limits/pause': ok(selfLimitsSchema),
   'DELETE /api/v1/me/limits/pause': ok(selfLimitsSchema),

@@ -24,6 +24,7 @@ import { ReminderChannels1763803100000 } from './1763803100000-reminder-channels
 import { PayoutMethods1763803200000 } from './1763803200000-payout-methods.js';
 import { Passkeys1763803400000 } from './1763803400000-passkeys.js';
 import { ProofOfWake1763803500000 } from './1763803500000-proof-of-wake.js';
+import { WakeMissions1763803600000 } from './1763803600000-wake-missions.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   PayoutMethods1763803200000,
   Passkeys1763803400000,
   ProofOfWake1763803500000,
+  WakeMissions1763803600000,
 ];

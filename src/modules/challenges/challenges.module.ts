@@ -31,6 +31,7 @@ import { CheckInChallengeHandler } from './commands/check-in-challenge/check-in-
 import { GiveProofVerdictHandler } from './commands/give-proof-verdict/give-proof-verdict.handler.js';
 import { GetProofDataExportHandler } from './queries/get-proof-data-export/get-proof-data-export.handler.js';
 import { GetNextProofReviewHandler } from './queries/get-next-proof-review/get-next-proof-review.handler.js';
+import { WakeTagController } from './wake-tag.controller.js';
 import { ProofReviewsController } from './proof-reviews.controller.js';
 import { TestChallengesController, TestModeGuard } from './test-challenges.controller.js';
 
@@ -77,7 +78,7 @@ import { IdempotencyStore } from '../../common/idempotency.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
-  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController],
+  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController, WakeTagController],
   providers: [
     ChallengesService,
     IdempotencyStore,

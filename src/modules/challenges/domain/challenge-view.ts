@@ -1,7 +1,7 @@
 import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
 import { donationDestination } from '../../../config/env-parsers.js';
-import type { Proof, ProofStatus } from './proof-rules.js';
+import type { Mission, Proof, ProofStatus } from './proof-rules.js';
 import { netResultOf } from './net-result.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
@@ -34,6 +34,8 @@ export interface ChallengeRecord {
   /** proof of wake (absent: NONE) and a PHOTO check-in's review (absent: null) */
   proof?: Proof;
   proofStatus?: ProofStatus | null;
+  /** wake mission (absent: NONE) */
+  mission?: Mission;
   createdAt: Date;
   closedAt: Date | null;
   processedAt: Date | null;
@@ -84,6 +86,8 @@ export interface ChallengeView {
   donationTo: string | null;
   /** NONE, or PHOTO: the check-in needs a new photo, and the morning settles in the date's PHOTO pool */
   proof: Proof;
+  /** NONE, MATH, TYPING or WAKE_TAG: a task the app sets before the check-in unlocks */
+  mission: Mission;
   /** a PHOTO check-in's review: PENDING_REVIEW, ACCEPTED or REJECTED; null before a PHOTO check-in and for NONE */
   proofStatus: ProofStatus | null;
   createdAt: string;
@@ -200,6 +204,7 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     charityId: c.charityId ?? null,
     donationTo,
     proof: c.proof ?? 'NONE',
+    mission: c.mission ?? 'NONE',
     proofStatus: c.proofStatus ?? null,
     createdAt: c.createdAt.toISOString(),
     processedAt: c.processedAt ? c.processedAt.toISOString() : null,

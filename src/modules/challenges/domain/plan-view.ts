@@ -12,6 +12,7 @@ export interface PlanViewInput {
   createdAt: Date;
   charityId?: string | null;
   proof?: 'NONE' | 'PHOTO';
+  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 }
 
 /** A plan as the API answers it: its days, what each booked day became, and the next day it will book. */
@@ -30,6 +31,8 @@ export function planView(p: PlanViewInput, days: { day: string; outcome: string;
     charityId: p.charityId ?? null,
     /** proof of wake carried to every challenge the plan books */
     proof: p.proof ?? 'NONE',
+    /** wake mission carried to every challenge the plan books */
+    mission: p.mission ?? 'NONE',
     totalDays: planDates(p).length,
     bookedDays: days.filter((d) => d.outcome === 'BOOKED').length,
     skippedDays: days.filter((d) => d.outcome === 'SKIPPED').length,

@@ -18,6 +18,17 @@ export type ProofVerdict = (typeof PROOF_VERDICTS)[number];
 export const PHOTO_MATCH_MAX_DISTANCE = 12;
 
 /** A proof level from a request: absent is NONE; anything else than the two words is refused by the caller. */
+/** Wake missions (issue #33): a task before the check-in unlocks, for getting out of bed (not proof). */
+export const MISSIONS = ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'] as const;
+export type Mission = (typeof MISSIONS)[number];
+export const MISSION_MESSAGE = 'mission must be NONE, MATH, TYPING or WAKE_TAG';
+
+/** Absent is NONE; any other word is null (a 400). */
+export function parseMission(value: unknown): Mission | null {
+  if (value === undefined || value === null || value === '') return 'NONE';
+  return typeof value === 'string' && (MISSIONS as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as Mission) : null;
+}
+
 export function parseProof(value: unknown): Proof | null {
   if (value === undefined || value === null || value === '') return 'NONE';
   return typeof value === 'string' && (PROOF_LEVELS as readonly string[]).includes(value.toUpperCase()) ? (value.toUpperCase() as Proof) : null;

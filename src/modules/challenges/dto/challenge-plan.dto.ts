@@ -35,4 +35,10 @@ export class CreateChallengePlanDto {
   @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
   @IsOptional() @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';
+
+  /** wake mission (issue #33): a task the app sets before the check-in unlocks (NONE when absent) */
+  @ApiPropertyOptional({ enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'NONE when absent' })
+  @IsOptional()
+  @IsIn(['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], { message: 'mission must be NONE, MATH, TYPING or WAKE_TAG' })
+  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
 import type { ChallengeStatus } from '../domain/challenge-rules.js';
-import type { Proof, ProofStatus } from '../domain/proof-rules.js';
+import type { Mission, Proof, ProofStatus } from '../domain/proof-rules.js';
 
 /** bigint paise: PostgreSQL hands bigint back as a string. */
 export const paiseTransformer: ValueTransformer = {
@@ -82,6 +82,10 @@ export class ChallengeEntity {
   /** proof of wake (issue #33), fixed at creation: PHOTO mornings need a new photo and settle in a pool of their own */
   @Column('varchar', { length: 5, default: 'NONE' })
   proof!: Proof;
+
+  /** wake mission (issue #33): a task before the check-in unlocks in the app (NONE by default) */
+  @Column('varchar', { length: 8, default: 'NONE' })
+  mission!: Mission;
 
   /** a PHOTO check-in's review: PENDING_REVIEW until a verdict (or settlement: ACCEPTED); null otherwise */
   @Column('varchar', { name: 'proof_status', length: 14, nullable: true })

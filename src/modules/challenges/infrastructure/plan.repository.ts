@@ -18,6 +18,8 @@ export interface PlanRow {
   charityId?: string | null;
   /** proof of wake carried to the booked challenges (absent: NONE) */
   proof?: 'NONE' | 'PHOTO';
+  /** wake mission carried to the booked challenges (absent: NONE) */
+  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 }
 
 export interface PlanDayRow {
@@ -27,8 +29,8 @@ export interface PlanDayRow {
   reason: string | null;
 }
 
-const PLAN_COLUMNS = `id, user_id, weekdays, wake_up_time, stake::text, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, status, created_at, charity_id, proof`;
-type Raw = { id: string; user_id: string; weekdays: number[]; wake_up_time: string; stake: string; start_date: string; end_date: string; status: PlanStatus; created_at: Date; charity_id: string | null; proof: 'NONE' | 'PHOTO' };
+const PLAN_COLUMNS = `id, user_id, weekdays, wake_up_time, stake::text, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, status, created_at, charity_id, proof, mission`;
+type Raw = { id: string; user_id: string; weekdays: number[]; wake_up_time: string; stake: string; start_date: string; end_date: string; status: PlanStatus; created_at: Date; charity_id: string | null; proof: 'NONE' | 'PHOTO'; mission: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG' };
 const toPlan = (r: Raw): PlanRow => ({
   id: r.id,
   userId: r.user_id,
@@ -41,6 +43,7 @@ const toPlan = (r: Raw): PlanRow => ({
   createdAt: r.created_at,
   charityId: r.charity_id,
   proof: r.proof,
+  mission: r.mission,
 });
 
 /** challenge_plans and challenge_plan_days. */
@@ -50,9 +53,9 @@ export class PlanRepository {
 
   async insert(p: Omit<PlanRow, 'createdAt'>, now: Date): Promise<void> {
     await this.ds.query(
-      `INSERT INTO challenge_plans (id, user_id, weekdays, wake_up_time, stake, start_date, end_date, status, created_at, updated_at, charity_id, proof)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)`,
-      [p.id, p.userId, p.weekdays, p.wakeUpTime, p.stake.toString(), p.startDate, p.endDate, p.status, now, p.charityId ?? null, p.proof ?? 'NONE'],
+      `INSERT INTO challenge_plans (id, user_id, weekdays, wake_up_time, stake, start_date, end_date, status, created_at, updated_at, charity_id, proof, mission)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)`,
+      [p.id, p.userId, p.weekdays, p.wakeUpTime, p.stake.toString(), p.startDate, p.endDate, p.status, now, p.charityId ?? null, p.proof ?? 'NONE', p.mission ?? 'NONE'],
     );
   }
 

@@ -12,6 +12,8 @@ export interface CreatePlanInput {
   charityId?: string;
   /** proof of wake, carried to the challenges the plan books */
   proof?: 'NONE' | 'PHOTO';
+  /** wake mission, carried to the challenges the plan books */
+  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 }
 
 /** "Weekdays at 06:00 for 4 weeks, ₹20 a day": a plan that books each day the evening before. */

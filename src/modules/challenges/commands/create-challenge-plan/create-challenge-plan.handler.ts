@@ -10,7 +10,7 @@ import { isWakeUpSlot } from '../../domain/challenge-rules.js';
 import { MAX_PLAN_WEEKS, parseWeekdays, planProblem } from '../../domain/plan-rules.js';
 import { PlanView, planView } from '../../domain/plan-view.js';
 import { pledgeOf } from '../../domain/pledge-rules.js';
-import { parseProof } from '../../domain/proof-rules.js';
+import { MISSION_MESSAGE, parseMission, parseProof } from '../../domain/proof-rules.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
 import { CreateChallengePlanCommand } from './create-challenge-plan.command.js';
 
@@ -49,7 +49,9 @@ export class CreateChallengePlanHandler implements ICommandHandler<CreateChallen
     const charityId = input.charityId ? pledge.charityId : null;
     const proof = parseProof(input.proof);
     if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
-    const plan = { id: uuid7(), userId, weekdays, wakeUpTime: input.wakeUpTime, stake, startDate, endDate, status: 'ACTIVE' as const, charityId, proof };
+    const mission = parseMission(input.mission);
+    if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
+    const plan = { id: uuid7(), userId, weekdays, wakeUpTime: input.wakeUpTime, stake, startDate, endDate, status: 'ACTIVE' as const, charityId, proof, mission };
     await this.plans.insert(plan, now);
     return planView({ ...plan, createdAt: now }, [], today);
   }

@@ -14,7 +14,7 @@ import { ChallengeErrors } from '../../challenges.errors.js';
 import { checkInWindow, MIN_BALANCE_PAISE } from '../../domain/challenge-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { pledgeOf } from '../../domain/pledge-rules.js';
-import type { Proof } from '../../domain/proof-rules.js';
+import type { Mission, Proof } from '../../domain/proof-rules.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { isUniqueViolation, retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
@@ -40,7 +40,7 @@ export class ChallengeCreator {
     date: string,
     time: string,
     stake: bigint,
-    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED'; charityId?: string; proof?: Proof },
+    opts: { isTest: boolean; outcome: 'PENDING' | 'COMPLETED' | 'FAILED'; charityId?: string; proof?: Proof; mission?: Mission },
   ): Promise<ChallengeView> {
     const pledge = pledgeOf(this.config, opts.charityId);
     if ('problem' in pledge) throw ChallengeErrors.invalid(pledge.problem);
@@ -80,6 +80,7 @@ export class ChallengeCreator {
       poolMode: pledge.poolMode,
       charityId: pledge.charityId,
       proof,
+      mission: opts.mission ?? 'NONE',
       proofStatus: photoDone ? 'PENDING_REVIEW' : null,
       createdAt: now,
       closedAt: opts.outcome === 'PENDING' ? null : now,

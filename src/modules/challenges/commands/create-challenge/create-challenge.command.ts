@@ -9,6 +9,8 @@ export interface CreateInput {
   charityId?: string;
   /** proof of wake: NONE (absent) or PHOTO */
   proof?: 'NONE' | 'PHOTO';
+  /** wake mission: NONE (absent), MATH, TYPING or WAKE_TAG */
+  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 }
 
 /** A challenge for a wake-up slot (04:00–07:00) with its stake (₹10–₹100) taken from the wallet in the same transaction. */

@@ -6,7 +6,7 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { dateProblem, isWakeUpSlot } from '../../domain/challenge-rules.js';
-import { parseProof } from '../../domain/proof-rules.js';
+import { MISSION_MESSAGE, parseMission, parseProof } from '../../domain/proof-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { ChallengeCreator } from './challenge-creator.js';
 import { CreateChallengeCommand } from './create-challenge.command.js';
@@ -27,8 +27,10 @@ export class CreateChallengeHandler implements ICommandHandler<CreateChallengeCo
     const stake = this.challenges.parseForfeit(input.forfeitAmount);
     const proof = parseProof(input.proof);
     if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    const mission = parseMission(input.mission);
+    if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
     const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.config.appTimezone);
     if (problem) throw ChallengeErrors.invalid(problem);
-    return this.creator.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId, proof });
+    return this.creator.stakeAndInsert(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId, proof, mission });
   }
 }
