@@ -17,6 +17,7 @@ const titles: Partial<Record<string, string>> = {
   [paths.progress]: 'Progress',
   [paths.groups]: 'Groups',
   [paths.support]: 'Support',
+  [paths.review]: 'Review a morning',
 };
 
 export const HOME_TITLE = 'WakeStake – get paid to wake up on time';

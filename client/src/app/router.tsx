@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
               { path: paths.progress, lazy: lazy(() => import('./routes/progress')) },
               { path: paths.groups, lazy: lazy(() => import('./routes/groups')) },
               { path: paths.group, lazy: lazy(() => import('./routes/group')) },
+              { path: paths.review, lazy: lazy(() => import('./routes/review')) },
             ],
           },
         ],

@@ -18,6 +18,8 @@ export const paths = {
   group: '/groups/:id',
   joinGroup: '/join/:token',
   support: '/support',
+  // issue 33: peer review of proof photos
+  review: '/review',
   // public legal and help pages (footer, sign-up)
   terms: '/terms',
   privacy: '/privacy',

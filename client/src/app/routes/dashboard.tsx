@@ -1,3 +1,4 @@
+import { ReviewInvite } from '@/features/proof';
 import { Stack } from '@chakra-ui/react';
 import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -185,7 +186,13 @@ export function Component() {
           <ActivePlansCard />
         </Stack>
       }
-      quickActions={<QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />}
+      quickActions={
+        <Stack gap={4}>
+          {/* issue 33: peer review, offered only while a photo waits for this person */}
+          <ReviewInvite />
+          <QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />
+        </Stack>
+      }
       history={
         <Stack gap={6}>
           <ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />

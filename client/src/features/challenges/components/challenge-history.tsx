@@ -6,7 +6,7 @@ import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { formatSignedINR, grossLines, netResultOf, settledWords } from '@/lib/money-words';
-import { outcomeWord } from '@/lib/status-words';
+import { outcomeWord, proofStatusWord, proofWord } from '@/lib/status-words';
 import type { Challenge } from '../api/types';
 import { HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
@@ -34,9 +34,14 @@ export function ChallengeHistory({ history, loading, load }: { history: Challeng
                     <Stack gap={0}>
                       <Text fontWeight="semibold">{formatCalendarDate(c.challengeDate)}</Text>
                       <Text fontSize="sm" color="fg.muted">
-                        {formatWakeUpTime(c.wakeUpTime)} IST · {formatINR(c.forfeitAmount)} staked
-                        {c.failureReason ? ` · ${c.failureReason}` : ''}
+                        {formatWakeUpTime(c.wakeUpTime)} IST · {formatINR(c.forfeitAmount)} staked · {proofWord(c.proof)}
+                        {c.failureReason && c.proofStatus !== 'REJECTED' ? ` · ${c.failureReason}` : ''}
                       </Text>
+                      {proofStatusWord(c) ? (
+                        <Text fontSize="sm" data-testid="history-proof-status" data-status={c.proofStatus ?? ''}>
+                          {proofStatusWord(c)}
+                        </Text>
+                      ) : null}
                       {forgiven ? (
                         <Text fontSize="sm" data-testid="forgiven-reason">
                           {c.forgivenReason}

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { AskReferee } from '@/features/groups';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { proofWord } from '@/lib/status-words';
 import type { Challenge } from '../api/types';
 import { useChallengeHistory } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
@@ -42,6 +43,7 @@ export function ChallengePage() {
                 Check-in window: {formatISTTime(created.gracePeriodStartTime)} – {formatISTTime(created.gracePeriodEndTime)} IST
               </Text>
               <Text>Forfeit staked: {formatINR(created.forfeitAmount)}</Text>
+              <Text data-testid="created-proof">Proof: {proofWord(created.proof)}</Text>
               <HStack gap={3} pt={2} wrap="wrap">
                 <Button asChild colorPalette="brand">
                   <RouterLink to={paths.dashboard}>Go to Dashboard</RouterLink>

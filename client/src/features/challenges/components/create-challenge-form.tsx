@@ -32,6 +32,8 @@ import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/
 import { ReviewStakeDialog } from './review-stake-dialog';
 import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
+import { ProofChoice } from '@/features/proof/components/proof-choice';
+import type { ProofLevel } from '@/lib/status-words';
 
 export interface CreateChallengeFormProps {
   /** After the server created it (it is already first in the held lists). */
@@ -84,6 +86,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const ids = { date: useId() };
   const charityChoice = useCharityChoice();
   const { pledge, charity } = charityChoice;
+  // issue 33: the proof level (NONE unless chosen), sent with the stake and previewed with its own pool
+  const [proof, setProof] = useState<ProofLevel>('NONE');
 
   const canCreate = useQuery({
     queryKey: challengeKeys.canCreate(userId, date),
@@ -117,7 +121,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const onConfirm = async (values: CreateChallengeValues) => {
     const { challengeDate: date, wakeUpTime, forfeitAmount: forfeit } = values;
     try {
-      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}) });
+      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}), ...(proof === 'PHOTO' ? { proof } : {}) });
       setReviewing(null);
       void queryClient.invalidateQueries({ queryKey: poolPreviewQueryOptions(date).queryKey.slice(0, 2) });
       toaster.create({
@@ -237,6 +241,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
 
       <CharityField choice={charityChoice} />
 
+      <ProofChoice value={proof} onChange={setProof} disabled={submitting} />
+
       {formError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -265,6 +271,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
                 forfeit: reviewing.forfeitAmount,
                 pledge,
                 charityName: pledge ? charity?.name : undefined,
+                proof,
               }
             : null
         }

@@ -19,6 +19,8 @@ export interface StakeReview {
   /** pledge mode: where a miss's forfeit goes (no winnings, no pool) */
   pledge: boolean;
   charityName?: string;
+  /** issue 33: the proof level chosen (NONE when absent); the pool shown is that proof's pool */
+  proof?: 'NONE' | 'PHOTO';
 }
 
 export interface ReviewStakeDialogProps {
@@ -47,7 +49,8 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
   const open = review !== null;
   const rules = useRules();
   // Issue 29: the morning being staked, not today's
-  const morning = useQuery({ ...poolPreviewQueryOptions(review?.date ?? ''), enabled: open && !!review?.date });
+  const proof = review?.proof ?? 'NONE';
+  const morning = useQuery({ ...poolPreviewQueryOptions(review?.date ?? '', proof), enabled: open && !!review?.date });
   if (!review) return null;
 
   const back = refundOf(review.forfeit, rules);
@@ -60,6 +63,11 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
     { label: 'Wake-up time', value: `${formatWakeUpTime(review.wakeUpTime)} IST` },
     { label: 'Check-in window', value: `${formatWakeUpTime(review.window.opens)} – ${formatWakeUpTime(review.window.closes)} IST` },
     { label: 'Stake', value: formatINR(review.forfeit) },
+    {
+      label: 'Proof',
+      value: proof === 'PHOTO' ? 'Photo proof — a new photo at check-in, reviewed by people with nothing to gain' : 'No proof — just check in',
+      testId: 'review-proof',
+    },
     {
       label: 'If you wake up',
       value: review.pledge
@@ -76,7 +84,7 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
   const when = sameDay ? 'this morning' : `on ${formatCalendarDate(review.date)}`;
   const loading = morning.isError ? 'Unavailable' : 'Loading...';
   facts.push({
-    label: review.pledge ? `Donations so far ${when}` : `Pool so far ${when}`,
+    label: `${review.pledge ? 'Donations' : proof === 'PHOTO' ? 'Photo-proof pool' : 'Pool'} so far ${when}`,
     value: morning.data ? `${formatINR(morning.data.pool)} from ${players(morning.data.players)}` : loading,
     testId: 'review-morning-pool',
   });

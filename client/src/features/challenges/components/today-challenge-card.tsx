@@ -10,7 +10,7 @@ import { AskReferee } from '@/features/groups';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { settledWords } from '@/lib/money-words';
-import { challengeStatusWord } from '@/lib/status-words';
+import { challengeStatusWord, isUsedPhotoRefusal, proofStatusWord, proofWord, usedPhotoWords } from '@/lib/status-words';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import type { Challenge } from '../api/types';
@@ -48,9 +48,16 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
+  // issue 33: a PHOTO morning is checked in with a new photo taken in the app; no photo, no Check In button
+  const photoProof = challenge?.proof === 'PHOTO';
+  const [sentPhoto, setSentPhoto] = useState<File | null>(null);
+  const usedRefusal = photoProof && checkIn?.phase === 'refused' && isUsedPhotoRefusal(checkIn.message);
+  // the photo on screen is the one just refused as seen before
+  const usedPhoto = usedRefusal && photo !== null && photo === sentPhoto;
 
   // One tap: the store retries it by itself and `checkIn` says how it goes (never a raw server error here).
   const tapCheckIn = async () => {
+    setSentPhoto(photo);
     try {
       await onCheckIn(photo);
       setPhoto(null);
@@ -87,20 +94,43 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             {state === 'IN_WINDOW' ? (
               <>
                 <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
-                <Stack gap={3}>
-                  <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
-                    Check In
-                  </Button>
-                  <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
-                </Stack>
+                {photoProof ? (
+                  <Stack gap={3} data-testid="photo-check-in">
+                    <Text fontSize="sm">This morning needs a photo taken now: it is checked by people with nothing to gain.</Text>
+                    <CameraCapture label="Your photo of this morning (taken now)" value={photo} onChange={setPhoto} disabled={busy} />
+                    {photo && !usedPhoto ? (
+                      <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
+                        Check in with this photo
+                      </Button>
+                    ) : null}
+                  </Stack>
+                ) : (
+                  <Stack gap={3}>
+                    <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
+                      Check In
+                    </Button>
+                    <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
+                  </Stack>
+                )}
               </>
             ) : null}
             {challenge ? <ChallengeFacts challenge={challenge} /> : null}
             {state !== 'IN_WINDOW' ? <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} /> : null}
             {/* issue #22: after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
             {challenge ? <AskReferee challenges={[challenge]} /> : null}
-            <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} />
-            <CheckInStatus progress={checkIn} challenge={challenge} now={now} />
+            <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} proof={photoProof ? 'PHOTO' : 'NONE'} />
+            {usedRefusal && state === 'IN_WINDOW' && (usedPhoto || !photo) ? (
+              <Stack gap={2} role="alert" data-testid="check-in-progress" borderLeftWidth="3px" borderColor="orange.solid" pl={3}>
+                <Text>{usedPhotoWords}</Text>
+                {usedPhoto ? (
+                  <Button variant="outline" alignSelf="flex-start" onClick={() => setPhoto(null)}>
+                    Take a new photo
+                  </Button>
+                ) : null}
+              </Stack>
+            ) : (
+              <CheckInStatus progress={checkIn} challenge={challenge} now={now} />
+            )}
           </Stack>
         )}
       </Card.Body>
@@ -137,8 +167,8 @@ function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgres
 }
 
 /** Issue #20: who else plays this morning and what the misses have left so far (GET /challenges/pool). */
-function TodayPool({ date, pledge }: { date: string; pledge?: boolean }) {
-  const pool = useQuery(poolPreviewQueryOptions(date));
+function TodayPool({ date, pledge, proof }: { date: string; pledge?: boolean; proof: 'NONE' | 'PHOTO' }) {
+  const pool = useQuery(poolPreviewQueryOptions(date, proof));
   const config = useAppConfig().data;
   if (!pool.data) return null;
   const { players, pool: amount } = pool.data;
@@ -146,7 +176,7 @@ function TodayPool({ date, pledge }: { date: string; pledge?: boolean }) {
   const pledgeMode = pledge ?? config?.poolMode === 'pledge';
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="today-pool">
-      Today: <strong>{players}</strong> {players === 1 ? 'player' : 'players'} ·{' '}
+      Today{proof === 'PHOTO' ? ' (photo proof)' : ''}: <strong>{players}</strong> {players === 1 ? 'player' : 'players'} ·{' '}
       {pledgeMode ? 'donated to charity so far' : 'pool so far'} <strong>{formatINR(amount)}</strong>
     </Text>
   );
@@ -164,6 +194,14 @@ function ChallengeFacts({ challenge }: { challenge: Challenge }) {
       <Text>
         Window: {formatISTTime(challenge.gracePeriodStartTime)} – {formatISTTime(challenge.gracePeriodEndTime)} IST
       </Text>
+      <Text data-testid="today-proof" data-proof={challenge.proof ?? 'NONE'}>
+        Proof: <strong>{proofWord(challenge.proof)}</strong>
+      </Text>
+      {proofStatusWord(challenge) ? (
+        <Text data-testid="today-proof-status" data-status={challenge.proofStatus ?? ''}>
+          {proofStatusWord(challenge)}
+        </Text>
+      ) : null}
     </HStack>
   );
 }

@@ -7,6 +7,8 @@ import { CharityField, useCharityChoice, useRules } from '@/features/config';
 import { errorMessage } from '@/lib/api-client';
 import { formatWakeUpTime, istDateString, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { ProofChoice } from '@/features/proof/components/proof-choice';
+import type { ProofLevel } from '@/lib/status-words';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {
   addDays,
@@ -48,6 +50,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const [custom, setCustom] = useState<number[]>([1, 3, 5]);
   const [wakeUpTime, setWakeUpTime] = useState(DEFAULT_PLAN_TIME);
   const [stakeText, setStakeText] = useState(String(DEFAULT_PLAN_STAKE));
+  // issue 33: carried to every challenge the plan books
+  const [proof, setProof] = useState<ProofLevel>('NONE');
   const [startDate, setStartDate] = useState(() => addDays(today, 1));
   const [weeks, setWeeks] = useState(DEFAULT_PLAN_WEEKS);
   const charityChoice = useCharityChoice();
@@ -87,6 +91,7 @@ export function PlanForm({ onCreated }: PlanFormProps) {
       startDate,
       weeks,
       ...(pledge && charity ? { charityId: charity.id } : {}),
+      ...(proof === 'PHOTO' ? { proof } : {}),
     });
   };
 
@@ -167,6 +172,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
         </SimpleGrid>
 
         <CharityField choice={charityChoice} />
+
+        <ProofChoice value={proof} onChange={setProof} disabled={create.isPending} />
 
         <Text fontSize="sm" color="fg.muted" data-testid="plan-summary" aria-live="polite">
           {problem ?? (

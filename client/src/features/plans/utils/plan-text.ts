@@ -1,5 +1,6 @@
 import { formatWakeUpTime, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { proofWord } from '@/lib/status-words';
 import type { Plan } from '../api/plans-api';
 import { describeDays, PLAN_BOOKING_TIME } from './plan-rules';
 
@@ -10,8 +11,9 @@ const dateFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', w
 export const planDate = (date: string) => dateFmt().format(new Date(`${date}T00:00:00Z`));
 
 /** "Weekdays at 6:00 AM IST · ₹20 a morning" */
-export function planTitle(p: Pick<Plan, 'weekdays' | 'wakeUpTime' | 'forfeitAmount'>): string {
-  return `${describeDays(p.weekdays)} at ${formatWakeUpTime(p.wakeUpTime)} IST · ${formatINR(p.forfeitAmount)} a morning`;
+export function planTitle(p: Pick<Plan, 'weekdays' | 'wakeUpTime' | 'forfeitAmount'> & { proof?: string | null }): string {
+  // issue 33: the proof level is shown wherever the stake is ("… · Photo proof"); no proof adds nothing
+  return `${describeDays(p.weekdays)} at ${formatWakeUpTime(p.wakeUpTime)} IST · ${formatINR(p.forfeitAmount)} a morning${p.proof === 'PHOTO' ? ` · ${proofWord(p.proof)}` : ''}`;
 }
 
 /** What the plan does next, in words. */

@@ -1,0 +1,5 @@
+import { ReviewPage } from '@/features/proof';
+
+export function Component() {
+  return <ReviewPage />;
+}

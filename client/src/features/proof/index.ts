@@ -1,0 +1,2 @@
+export { ProofChoice } from './components/proof-choice';
+export { ReviewInvite, ReviewPage, reviewWords } from './components/review-page';
