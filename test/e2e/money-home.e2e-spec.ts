@@ -221,7 +221,7 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
       await seedDay(t.app, DAY, [{ stake: rupees(50), ok: true }, { stake: rupees(40), ok: false }]);
       const u = await createUser(t);
       const plain = await t.http().get(`/api/v1/challenges/pool?date=${DAY}`).set(u.auth).expect(200);
-      expect(plain.body.data).toEqual({ date: DAY, players: 2, totalStaked: 90, checkedIn: 1, missed: 1, pool: 6, settled: false });
+      expect(plain.body.data).toEqual({ date: DAY, players: 2, totalStaked: 90, checkedIn: 1, missed: 1, pool: 6, settled: false, proof: 'NONE' });
       // ₹6 so far, shared by the ₹50 already up and this ₹25: ₹2 (the low end)
       const withStake = await t.http().get(`/api/v1/challenges/pool?date=${DAY}&stake=25`).set(u.auth).expect(200);
       expect(withStake.body.data).toMatchObject({ date: DAY, pool: 6, stake: 25, estimatedShare: 2 });
