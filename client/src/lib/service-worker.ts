@@ -18,10 +18,17 @@ export async function registerServiceWorker(): Promise<ServiceWorkerRegistration
 
 type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
 
-/** What this page loaded from its own origin (the app's code, boot.js, the icons): public/sw.js keeps what it serves. */
+/**
+ * What this page loaded from its own origin (the app's code, boot.js, the icons): the resource timings, and the scripts
+ * and module preloads in the document (Vite adds one per chunk an import needs). public/sw.js keeps what it serves.
+ */
 export function loadedFiles(win: Window = window): string[] {
-  const entries = typeof win.performance?.getEntriesByType === 'function' ? win.performance.getEntriesByType('resource') : [];
-  return entries.map((e) => e.name).filter((name) => name.startsWith(win.location.origin + '/') && !name.startsWith(win.location.origin + '/api/'));
+  const entries = typeof win.performance?.getEntriesByType === 'function' ? win.performance.getEntriesByType('resource').map((e) => e.name) : [];
+  const tags = Array.from(win.document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"][href], link[rel="stylesheet"][href]'), (el) =>
+    'src' in el && el.src ? el.src : (el as HTMLLinkElement).href,
+  );
+  const origin = win.location.origin;
+  return [...new Set([...entries, ...tags])].filter((url) => url.startsWith(origin + '/') && !url.startsWith(origin + '/api/'));
 }
 
 /** Sends the worker the list above once it is active (it fetches what it lacks, then keeps it for a reload offline). */
