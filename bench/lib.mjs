@@ -4,7 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { writeFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import pg from 'pg';
 import { NODE_ARGS } from '../scripts/lib.mjs';
@@ -136,16 +136,26 @@ export function pgbenchPath() {
   throw new Error('pgbench not found (apt-get install postgresql-contrib)');
 }
 
-/** Runs pgbench with a custom script file; answers transactions per second (excluding connection time). */
-export async function pgbench(url, script, { clients = 2, seconds = 5 } = {}) {
+/**
+ * Runs pgbench with a custom script file; answers transactions per second (excluding connection time) and the latency
+ * p50/p99 in ms of a sample of its transactions (`-l --sampling-rate`, logged in a temporary directory).
+ */
+export async function pgbench(url, script, { clients = 2, seconds = 5, sampling = 0.2 } = {}) {
   const dir = await mkdtemp(resolve(tmpdir(), 'bench-'));
   const file = resolve(dir, 'script.sql');
   await writeFile(file, script);
   try {
-    const out = await run(pgbenchPath(), ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(clients), '-T', String(seconds), '-f', file, url]);
+    const out = await run(pgbenchPath(), ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(clients), '-T', String(seconds), '-l', `--sampling-rate=${sampling}`, '-f', file, url], { cwd: dir });
     const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
     if (!m) throw new Error(`pgbench output not understood:\n${out}`);
-    return Number(m[1]);
+    const latencies = [];
+    for (const f of await readdir(dir)) {
+      if (!f.startsWith('pgbench_log.')) continue;
+      // client_id transaction_no time(µs) script_no time_epoch time_us
+      for (const line of (await readFile(resolve(dir, f), 'utf8')).split('\n')) if (line) latencies.push(Number(line.split(' ')[2]) / 1000);
+    }
+    latencies.sort((x, y) => x - y);
+    return { tps: Number(m[1]), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -222,14 +232,15 @@ export function machine() {
 }
 
 /**
- * Prints a benchmark's table. rows: { figure, value, baseline, ratio, target, pass } (pass: true/false/null = not judged).
+ * Prints a benchmark's table. rows: { figure, value, baseline, ratio, target, margin, pass } (pass: true/false/null = not
+ * judged; margin: how far the ratio is from its target, e.g. `+12.3 points`).
  * In small (smoke) runs targets are shown but not judged. Also appends JSON to BENCH_RESULTS when set (used by run.mjs).
  */
 export function report(bench, rows, { checks = [], size = benchSize() } = {}) {
   const judged = size !== 'small';
-  const table = [['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'result']];
+  const table = [['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'margin', 'result']];
   for (const r of rows) {
-    table.push([r.figure, r.value ?? '', r.baseline ?? '', r.ratio ?? '', r.target ?? '', !judged || r.pass == null ? '-' : r.pass ? 'PASS' : 'FAIL']);
+    table.push([r.figure, r.value ?? '', r.baseline ?? '', r.ratio ?? '', r.target ?? '', r.margin ?? '', !judged || r.pass == null ? '-' : r.pass ? 'PASS' : 'FAIL']);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
   const line = (row) => '| ' + row.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';

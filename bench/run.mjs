@@ -33,16 +33,16 @@ for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
   }
 }
 console.log('\n## Summary');
-console.log('| benchmark | figure | value | baseline (same run) | ratio | target | result |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| benchmark | figure | value | baseline (same run) | ratio | target | margin | result |');
+console.log('|---|---|---|---|---|---|---|---|');
 if (existsSync(results)) {
   for (const line of readFileSync(results, 'utf8').trim().split('\n').filter(Boolean)) {
     const r = JSON.parse(line);
     for (const row of r.rows) {
       const res = r.size === 'small' || row.pass == null ? '-' : row.pass ? 'PASS' : 'FAIL';
-      console.log(`| ${r.bench} | ${row.figure} | ${row.value ?? ''} | ${row.baseline ?? ''} | ${row.ratio ?? ''} | ${row.target ?? ''} | ${res} |`);
+      console.log(`| ${r.bench} | ${row.figure} | ${row.value ?? ''} | ${row.baseline ?? ''} | ${row.ratio ?? ''} | ${row.target ?? ''} | ${row.margin ?? ''} | ${res} |`);
     }
-    if (!r.allChecks) console.log(`| ${r.bench} | correctness checks | FAILED | | | | FAIL |`);
+    if (!r.allChecks) console.log(`| ${r.bench} | correctness checks | FAILED | | | | | FAIL |`);
   }
 }
 rmSync(dir, { recursive: true, force: true });

@@ -8,10 +8,11 @@ import { DomainError } from '../../../common/errors/domain-error.js';
 import { isConcurrencyClash, isUniqueViolation, PG, pgError } from '../../../common/pg-error.js';
 import { preparedQuery } from '../../../common/prepared-query.js';
 import { retry, upTo } from '../../../common/retry.js';
-import { uuid7 } from '../../../common/uuid.js';
 import { mayGoNegative } from '../domain/accounts.js';
-import { EntryInput, GENESIS_HASH, InvalidEntryError, PreparedEntry, postingHash, prepareEntry } from '../domain/journal.js';
+import { EntryInput, GENESIS_HASH, InvalidEntryError, PreparedEntry, prepareEntry } from '../domain/journal.js';
 import { LedgerEntryPosted } from '../events/ledger-entry-posted.event.js';
+import { GroupCommit } from './group-commit.js';
+import { accountState, LedgerWriteSet } from './ledger-write-set.js';
 import { FAST_SQL, HEADS_LOCK_SQL, HEADS_SQL, MANY_KEYS_SQL, MANY_LOCK_SQL, MANY_OPEN_SQL, MANY_WRITE_SQL } from './ledger.sql.js';
 import { WalletErrors } from '../wallet.errors.js';
 
@@ -58,6 +59,22 @@ export interface PostOptions {
   floor?: BalanceFloor;
 }
 
+/** One entry's own failure inside a group (an overdraft, a floor, a conflicting key): its neighbours still post. */
+interface PostFailure {
+  failed: unknown;
+}
+type Outcome = PostResult | PostFailure;
+
+/** A post waiting for its group's batch (GroupCommit). */
+interface Pending {
+  entry: PreparedEntry;
+  floor?: BalanceFloor;
+}
+
+/** Groups of one-statement posts, by debited account (one batch in flight each), and batches of locked posts in flight. */
+const FAST_LANES = 4;
+const LOCKED_SLOTS = 2;
+
 /** Heads of account chains this process wrote last (a hint: the statement checks it, a stale one only costs a retry). */
 const HEAD_CACHE_MAX = 10_000;
 
@@ -65,7 +82,7 @@ const HEAD_CACHE_MAX = 10_000;
  * The only writer of the journal. post() appends one balanced entry and updates the projection in the same
  * transaction; in the caller's transaction when given a manager (no retry inside: the caller retries), otherwise
  * in its own, retried on version conflicts, serialization failures and deadlocks, with events after commit.
- * Every posting's chain hash is postingHash() (HMAC with the ledger key), computed here, never in SQL.
+ * Every posting's chain hash is postingHash() (HMAC with the ledger key), computed in code (LedgerWriteSet), never in SQL.
  */
 @Injectable()
 export class LedgerService {
@@ -73,6 +90,15 @@ export class LedgerService {
   private readonly key: string;
   private readonly heads = new Map<string, { version: bigint; head: string }>();
   private readonly turns = new Map<string, Promise<void>>();
+  /** Posts outside a caller's transaction: grouped, one transaction and one commit per batch. */
+  /**
+   * Posts outside a caller's transaction, grouped: one transaction and one commit per batch (GroupCommit). One-statement
+   * posts (deposits) go down one of FAST_LANES groups chosen by the account they debit (a world shard), so the groups'
+   * batches touch different shards and commit side by side instead of queueing on the same rows; the rest (which lock
+   * their accounts) share one group.
+   */
+  private readonly fastLanes = Array.from({ length: FAST_LANES }, () => new GroupCommit<Pending, Outcome>((items) => this.commitGroup(items), 1));
+  private readonly lockedLane = new GroupCommit<Pending, Outcome>((items) => this.commitGroup(items), LOCKED_SLOTS);
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -85,13 +111,35 @@ export class LedgerService {
 
   async post(input: EntryInput, manager?: EntityManager, options: PostOptions = {}): Promise<PostResult> {
     const [entry] = prepareAll([input]);
-    // Entries debiting only the world (deposits) take the one-statement path; anything that could overdraw, or has a
-    // floor to check, locks its accounts first.
-    const fast = !options.floor && !entry.postings.some((p) => p.amount < 0n && !mayGoNegative(p.account));
-    const [result] = await this.write([entry], manager, fast
-      ? async (m) => [m ? await this.postFast(m, entry) : await this.inTurn(entry.postings.map((p) => p.account), () => this.postFast(null, entry))]
-      : (m) => this.batch(m, [entry], options.floor));
-    return result;
+    const [outcome] = manager
+      ? await this.write([entry], manager, isFast(entry, options.floor) ? async (m) => (await this.postFast(m, [entry]))! : (m) => this.batch(m, [entry], [options.floor]))
+      : [await this.laneOf(entry, options.floor).push({ entry, floor: options.floor })];
+    if ('failed' in outcome) throw outcome.failed;
+    return outcome;
+  }
+
+  /**
+   * A batch of concurrent own-transaction posts (GroupCommit), written in one transaction with one commit. Entries
+   * debiting only the world (deposits) take the one-statement path (one round trip for the whole batch); otherwise, or
+   * when that path cannot decide alone (a key already used, a head moved), postMany's locked batch, each entry decided
+   * as if posted alone after the ones before it: one that fails (an overdraft, a floor, a key reused with other
+   * contents) is left out and fails alone, its neighbours commit together.
+   */
+  private commitGroup(items: Pending[]): Promise<Outcome[]> {
+    const entries = items.map((i) => i.entry);
+    const floors = items.map((i) => i.floor);
+    if (items.every((i) => isFast(i.entry, i.floor)) && new Set(entries.map((e) => e.idempotencyKey)).size === entries.length) {
+      return this.write(entries, undefined, async () => (await this.postFast(null, entries)) ?? this.batch(null, entries, floors, true));
+    }
+    return this.write(entries, undefined, (m) => this.batch(m, entries, floors, true));
+  }
+
+  private laneOf(entry: PreparedEntry, floor?: BalanceFloor): GroupCommit<Pending, Outcome> {
+    if (!isFast(entry, floor)) return this.lockedLane;
+    const debited = entry.postings.find((p) => p.amount < 0n)!.account;
+    let h = 0;
+    for (let i = 0; i < debited.length; i++) h = (h * 31 + debited.charCodeAt(i)) | 0;
+    return this.fastLanes[Math.abs(h) % FAST_LANES];
   }
 
   /** Publishes a committed entry's event (for a caller that posted inside its own transaction, after its commit). */
@@ -113,7 +161,7 @@ export class LedgerService {
     const entries = prepareAll(inputs);
     if (new Set(entries.map((e) => e.idempotencyKey)).size !== entries.length) throw WalletErrors.invalidEntry('an idempotency key appears twice in one batch');
     if (entries.length === 0) return [];
-    return this.write(entries, manager, (m) => this.batch(m, entries));
+    return (await this.write(entries, manager, (m) => this.batch(m, entries))) as PostResult[];
   }
 
   /**
@@ -121,7 +169,7 @@ export class LedgerService {
    * given the caller's manager or null. In the caller's transaction: no retry, a clash answers LEDGER.CONCURRENT_UPDATE
    * and the caller publishes after its commit. Otherwise: retried on clashes, events published after the commit.
    */
-  private async write(entries: PreparedEntry[], manager: EntityManager | undefined, run: (m: EntityManager | null) => Promise<PostResult[]>): Promise<PostResult[]> {
+  private async write(entries: PreparedEntry[], manager: EntityManager | undefined, run: (m: EntityManager | null) => Promise<Outcome[]>): Promise<Outcome[]> {
     if (manager) {
       try {
         return await run(manager);
@@ -129,7 +177,7 @@ export class LedgerService {
         throw this.translate(e, true);
       }
     }
-    let results: PostResult[];
+    let results: Outcome[];
     try {
       results = await retry(() => run(null), {
         attempts: MAX_ATTEMPTS,
@@ -142,23 +190,37 @@ export class LedgerService {
       this.logger.warn(`post ${entries[0].idempotencyKey} gave up after ${MAX_ATTEMPTS} attempts: ${(e as Error).message}`);
       throw WalletErrors.busy();
     }
-    results.forEach((r, i) => !r.duplicate && this.publish(r.entryId, entries[i]));
+    results.forEach((r, i) => !('failed' in r) && !r.duplicate && this.publish(r.entryId, entries[i]));
     return results;
   }
 
-  /** The batch implementation: in the caller's transaction, or in one of its own. */
-  private batch(m: EntityManager | null, entries: PreparedEntry[], floor?: BalanceFloor): Promise<PostResult[]> {
-    return m ? this.postManyIn(m, entries, floor) : this.ds.transaction((t) => this.postManyIn(t, entries, floor));
+  /**
+   * The batch implementation: in the caller's transaction, or in one of its own (whose heads are then remembered for
+   * the one-statement path). `isolate`: an entry's own failure is its outcome instead of the whole batch's.
+   */
+  private async batch(m: EntityManager | null, entries: PreparedEntry[], floors: (BalanceFloor | undefined)[] = [], isolate = false): Promise<Outcome[]> {
+    if (m) return this.postManyIn(m, entries, floors, isolate);
+    const heads: { account: string; version: bigint; head: string }[] = [];
+    const outcomes = await this.ds.transaction((t) => this.postManyIn(t, entries, floors, isolate, heads));
+    for (const h of heads) this.remember(h.account, h.version, h.head);
+    return outcomes;
   }
 
-  private async postManyIn(m: EntityManager, entries: PreparedEntry[], floor?: BalanceFloor): Promise<PostResult[]> {
+  private async postManyIn(
+    m: EntityManager,
+    entries: PreparedEntry[],
+    floors: (BalanceFloor | undefined)[],
+    isolate: boolean,
+    written?: { account: string; version: bigint; head: string }[],
+  ): Promise<Outcome[]> {
     const now = this.clock.now();
     const kinds = new Map<string, string>();
     for (const e of entries) for (const p of e.postings) kinds.set(p.account, p.kind);
     const accounts = [...kinds.keys()].sort();
 
     const existingRows = (await preparedQuery(m, 'ledger_many_keys_v1', MANY_KEYS_SQL, [entries.map((e) => e.idempotencyKey)])) as { key: string; id: string; content_hash: string }[];
-    const existing = new Map(existingRows.map((r) => [r.key, r]));
+    // keys already stored, and (in a group) keys posted earlier in this batch: a repeat answers as a duplicate
+    const existing = new Map(existingRows.map((r) => [r.key, { id: r.id, contentHash: r.content_hash }]));
 
     type Locked = { account: string; balance: string; version: string; head_hash: string; prev_hash: string };
     let locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as Locked[];
@@ -168,58 +230,42 @@ export class LedgerService {
       await preparedQuery(m, 'ledger_many_open_v1', MANY_OPEN_SQL, [now, missing, missing.map((a) => kinds.get(a))]);
       locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as Locked[];
     }
-    const state = new Map(locked.map((r) => [r.account, { balance: BigInt(r.balance), version: BigInt(r.version), head: r.head_hash.trim(), prev: r.prev_hash.trim(), touched: false }]));
+    const set = new LedgerWriteSet(this.key, new Map(locked.map((r) => [r.account, accountState(BigInt(r.balance), BigInt(r.version), r.head_hash.trim(), r.prev_hash.trim())])));
+    const state = set.state;
 
-    const results: PostResult[] = [];
-    const je = { id: [] as string[], key: [] as string[], reason: [] as string[], ctype: [] as string[], cid: [] as string[], meta: [] as string[], hash: [] as string[] };
-    const ps = { entry: [] as string[], account: [] as string[], amount: [] as string[], seq: [] as string[], prev: [] as string[], hash: [] as string[] };
-    for (const e of entries) {
+    const results: Outcome[] = [];
+    const fail = (e: unknown): void => {
+      if (!isolate) throw e;
+      results.push({ failed: e });
+    };
+    for (const [i, e] of entries.entries()) {
       const found = existing.get(e.idempotencyKey);
       if (found) {
-        results.push(duplicateOf(e, { id: found.id, contentHash: found.content_hash }));
+        try {
+          results.push(duplicateOf(e, found));
+        } catch (conflict) {
+          fail(conflict);
+        }
         continue;
       }
-      if (floor) {
-        const s = state.get(floor.account);
-        if ((s?.balance ?? 0n) <= floor.above) throw WalletErrors.belowFloor(floor.above);
+      const floor = floors[i];
+      if (floor && (state.get(floor.account)?.balance ?? 0n) <= floor.above) {
+        fail(WalletErrors.belowFloor(floor.above));
+        continue;
       }
-      const entryId = uuid7();
-      const balances: Record<string, bigint> = {};
-      for (const p of e.postings) {
-        const s = state.get(p.account);
-        if (!s) throw new Error(`ledger: account ${p.account} was not locked`);
-        if (p.amount < 0n && !mayGoNegative(p.account) && s.balance + p.amount < 0n) {
-          throw p.kind === 'user_wallet' ? WalletErrors.insufficientFunds() : WalletErrors.accountOverdrawn(p.account);
-        }
+      for (const p of e.postings) if (!state.has(p.account)) throw new Error(`ledger: account ${p.account} was not locked`);
+      const overdrawn = e.postings.find((p) => p.amount < 0n && !mayGoNegative(p.account) && state.get(p.account)!.balance + p.amount < 0n);
+      if (overdrawn) {
+        fail(overdrawn.kind === 'user_wallet' ? WalletErrors.insufficientFunds() : WalletErrors.accountOverdrawn(overdrawn.account));
+        continue;
       }
-      for (const p of e.postings) {
-        const s = state.get(p.account)!;
-        const seq = s.version + 1n;
-        const hash = postingHash(this.key, { prevHash: s.head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: e.idempotencyKey, contentHash: e.contentHash });
-        ps.entry.push(entryId);
-        ps.account.push(p.account);
-        ps.amount.push(p.amount.toString());
-        ps.seq.push(seq.toString());
-        ps.prev.push(s.head);
-        ps.hash.push(hash);
-        s.balance += p.amount;
-        s.version = seq;
-        s.prev = s.head;
-        s.head = hash;
-        s.touched = true;
-        balances[p.account] = s.balance;
-      }
-      je.id.push(entryId);
-      je.key.push(e.idempotencyKey);
-      je.reason.push(e.reason);
-      je.ctype.push(e.correlation.type);
-      je.cid.push(e.correlation.id);
-      je.meta.push(JSON.stringify(e.metadata, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
-      je.hash.push(e.contentHash);
+      const { entryId, balances } = set.add(e);
+      existing.set(e.idempotencyKey, { id: entryId, contentHash: e.contentHash });
       results.push({ entryId, duplicate: false, balances });
     }
+    const { je, ps } = set;
     if (je.id.length === 0) return results;
-    const touched = [...state.entries()].filter(([, s]) => s.touched);
+    const touched = set.touched();
     for (const [account] of touched) this.heads.delete(account);
     const [row] = (await preparedQuery(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
       je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, now,
@@ -233,80 +279,90 @@ export class LedgerService {
     if (row.entries !== je.id.length || row.postings !== ps.entry.length || row.updated !== touched.length) {
       throw new LedgerRetryableError(`ledger: batch wrote ${row.entries}/${je.id.length} entries, ${row.postings}/${ps.entry.length} postings, ${row.updated}/${touched.length} projections`);
     }
+    written?.push(...touched.map(([account, s]) => ({ account, version: s.version, head: s.head })));
     return results;
   }
 
   /**
-   * The one-statement post (see FAST_SQL): on the caller's connection when given a manager (heads read under lock
-   * first), else on its own from the cached heads (read when unknown). A moved head surfaces as 40001 (retryable).
+   * The one-statement post of entries that debit only the world (see FAST_SQL): on the caller's connection when given
+   * a manager (one entry, heads read under lock first), else on its own from the cached heads (read when unknown), its
+   * accounts' turns held (in account order, so they cannot deadlock: a second batch of this process on the same
+   * accounts starts from the heads the first committed instead of clashing with it in the database). On its own it
+   * answers null when it cannot decide alone (a key already used, a head moved): nothing was written, and the locked
+   * batch decides. In a caller's transaction a used key is looked up (duplicate, or retryable while its first post
+   * commits).
    */
-  private async postFast(m: EntityManager | null, entry: PreparedEntry): Promise<PostResult> {
-    const on = m ?? this.ds;
-    const accounts = entry.postings.map((p) => p.account);
-    let heads = m ? [] : accounts.map((a) => this.heads.get(a));
-    if (m || heads.some((h) => !h)) {
-      const rows = (await preparedQuery(on, m ? 'ledger_heads_lock_v1' : 'ledger_heads_v1', m ? HEADS_LOCK_SQL : HEADS_SQL, [accounts])) as { account: string; version: string; head_hash: string }[];
-      const read = new Map(rows.map((r) => [r.account, { version: BigInt(r.version), head: r.head_hash.trim() }]));
-      heads = accounts.map((a) => read.get(a) ?? { version: 0n, head: GENESIS_HASH });
+  private async postFast(m: EntityManager | null, entries: PreparedEntry[]): Promise<PostResult[] | null> {
+    const accounts = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.account)))].sort();
+    const release = m ? () => {} : await this.turnsOf(accounts);
+    try {
+      return await this.postFastIn(m, entries, accounts);
+    } finally {
+      release();
     }
-    const entryId = uuid7();
-    const chain = entry.postings.map((p, i) => {
-      const { version, head } = heads[i]!;
-      const seq = version + 1n;
-      return { seq, prev: head, hash: postingHash(this.key, { prevHash: head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: entry.idempotencyKey, contentHash: entry.contentHash }) };
-    });
-    const values = [
-      entryId,
-      entry.idempotencyKey,
-      entry.reason,
-      entry.correlation.type,
-      entry.correlation.id,
-      JSON.stringify(entry.metadata, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
-      entry.contentHash,
-      this.clock.now(),
-      accounts,
-      entry.postings.map((p) => p.kind),
-      entry.postings.map((p) => p.amount.toString()),
-      chain.map((c) => c.seq.toString()),
-      chain.map((c) => c.prev),
-      chain.map((c) => c.hash),
-      accounts.length,
-    ];
+  }
+
+  private async postFastIn(m: EntityManager | null, entries: PreparedEntry[], accounts: string[]): Promise<PostResult[] | null> {
+    const on = m ?? this.ds;
+    const heads = new Map(m ? [] : accounts.flatMap((a) => (this.heads.has(a) ? [[a, this.heads.get(a)!] as const] : [])));
+    const unknown = accounts.filter((a) => !heads.has(a));
+    if (unknown.length > 0) {
+      const rows = (await preparedQuery(on, m ? 'ledger_heads_lock_v1' : 'ledger_heads_v1', m ? HEADS_LOCK_SQL : HEADS_SQL, [unknown])) as { account: string; version: string; head_hash: string }[];
+      const read = new Map(rows.map((r) => [r.account, { version: BigInt(r.version), head: r.head_hash.trim() }]));
+      for (const a of unknown) heads.set(a, read.get(a) ?? { version: 0n, head: GENESIS_HASH });
+    }
+    const set = new LedgerWriteSet(this.key, new Map(accounts.map((a) => [a, accountState(0n, heads.get(a)!.version, heads.get(a)!.head, '')])));
+    const added = entries.map((e) => set.add(e));
+    const { je, ps } = set;
+    const kinds = new Map(entries.flatMap((e) => e.postings.map((p) => [p.account, p.kind] as const)));
+    const touched = set.touched();
     let row: { inserted: number; posted: number; balances: { account: string; balance: string }[] };
     try {
-      [row] = (await preparedQuery(on, 'ledger_fast_v5', FAST_SQL, values)) as (typeof row)[];
+      [row] = (await preparedQuery(on, 'ledger_fast_v6', FAST_SQL, [
+        je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, this.clock.now(),
+        ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash,
+        touched.map(([a]) => a),
+        touched.map(([a]) => kinds.get(a)),
+        touched.map(([, s]) => s.balance.toString()),
+        touched.map(([, s]) => s.version.toString()),
+        touched.map(([, s]) => s.prev),
+        touched.map(([, s]) => s.head),
+        touched.map(([, s]) => s.start.version.toString()),
+        touched.map(([, s]) => s.start.head),
+        entries.length,
+        ps.entry.length,
+        touched.length,
+      ])) as (typeof row)[];
     } catch (e) {
       for (const a of accounts) this.heads.delete(a);
+      if (!m && isHeadMoved(e)) return null;
       throw e;
     }
     if (row.inserted === 0) {
+      if (!m) return null;
       // The key was used: by a committed entry (compare contents, read in a snapshot of its own) or by one committing
       // concurrently (retry: it is then visible).
+      const [entry] = entries;
       const [existing] = (await preparedQuery(on, 'ledger_many_keys_v1', MANY_KEYS_SQL, [[entry.idempotencyKey]])) as { id: string; content_hash: string }[];
       if (!existing) throw new LedgerRetryableError(`idempotency key ${entry.idempotencyKey} is being posted concurrently`);
-      return duplicateOf(entry, { id: existing.id, contentHash: existing.content_hash });
+      return [duplicateOf(entry, { id: existing.id, contentHash: existing.content_hash })];
     }
-    if (row.posted !== entry.postings.length || row.balances.length !== entry.postings.length) {
-      throw new Error(`ledger: entry ${entry.idempotencyKey} posted ${row.posted} of ${entry.postings.length} postings`);
+    if (row.posted !== ps.entry.length || row.balances.length !== touched.length) {
+      for (const a of accounts) this.heads.delete(a);
+      throw new Error(`ledger: entries ${je.key.join(', ')} posted ${row.posted} of ${ps.entry.length} postings`);
     }
     // Only a committed head is worth remembering (a caller's transaction may still roll back).
-    if (!m) chain.forEach((c, i) => this.remember(accounts[i], c.seq, c.hash));
-    return { entryId, duplicate: false, balances: Object.fromEntries(row.balances.map((r) => [r.account, BigInt(r.balance)])) };
+    if (!m) for (const [a, st] of touched) this.remember(a, st.version, st.head);
+    // balances after each entry: the account's balance now, less what later entries of the batch moved
+    const after = new Map(row.balances.map((r) => [r.account, BigInt(r.balance) - set.state.get(r.account)!.balance]));
+    return added.map(({ entryId, balances }) => ({ entryId, duplicate: false, balances: Object.fromEntries(Object.entries(balances).map(([a, moved]) => [a, after.get(a)! + moved])) }));
   }
 
-  /**
-   * One-statement posts of this process to the same account take turns (in account order, so they cannot deadlock):
-   * the second starts from the head the first committed instead of clashing with it in the database. They would wait
-   * on the projection row's lock anyway; posts to other accounts run side by side.
-   */
-  private async inTurn<T>(accounts: string[], fn: () => Promise<T>): Promise<T> {
+  /** The turns of these accounts (taken in account order, so they cannot deadlock); answers their release. */
+  private async turnsOf(accounts: string[]): Promise<() => void> {
     const releases: (() => void)[] = [];
-    try {
-      for (const account of [...accounts].sort()) releases.push(await this.turnOf(account));
-      return await fn();
-    } finally {
-      for (const release of releases.reverse()) release();
-    }
+    for (const account of [...new Set(accounts)].sort()) releases.push(await this.turnOf(account));
+    return () => releases.reverse().forEach((r) => r());
   }
 
   private turnOf(account: string): Promise<() => void> {
@@ -334,6 +390,12 @@ export class LedgerService {
     if (inCallerTransaction && isRetryableLedgerError(e)) return WalletErrors.concurrentUpdate();
     return e;
   }
+}
+
+/** Entries debiting only the world (deposits) may take the one-statement path; anything that could overdraw, or has a
+ * floor to check, locks its accounts first. */
+function isFast(entry: PreparedEntry, floor?: BalanceFloor): boolean {
+  return !floor && !entry.postings.some((p) => p.amount < 0n && !mayGoNegative(p.account));
 }
 
 /** The entries checked and hashed (an invalid one answers LEDGER.INVALID_ENTRY, nothing posted). */
