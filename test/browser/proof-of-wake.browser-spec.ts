@@ -155,4 +155,81 @@ describe('proof of wake in Chromium (phone)', () => {
     await after.getByTestId('today-proof-status').filter({ hasText: /^Photo rejected: / }).waitFor(VISIBLE);
     await after.context().close();
   });
+
+  it('a math mission comes before Check In on a phone: wrong answers are said, right ones unlock the check-in', async () => {
+    const DAY = '2044-05-12';
+    t.clock.set(ist('2044-05-11', '12:00'));
+    const ravi = await fundedPlayer(t, 'Ravi Mission', { paise: 50_000n, occupation: 'student' });
+    const booked = await t.http().post('/api/v1/challenges').set(ravi.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'MATH' });
+    expect([booked.status, booked.body.challenge?.mission]).toEqual([201, 'MATH']);
+    t.clock.set(ist(DAY, '06:01'));
+    const page = await phonePage(t, browser, ravi);
+    await page.goto(`${t.url}/dashboard`);
+    const card = page.getByTestId('today-card');
+    const mission = card.getByRole('form', { name: 'Math mission' });
+    await mission.waitFor(VISIBLE);
+    await card.getByTestId('today-mission').filter({ hasText: 'Mission: Math mission' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Check In', exact: true }).count()).toBe(0);
+    await inEveryLook(page, async () => undefined, PHONE_LOOKS);
+
+    const labels = await mission.locator('label').allInnerTexts();
+    expect(labels).toHaveLength(3);
+    const answers = labels.map((l) => {
+      const m = /What is (\d+) ([+−]) (\d+)\?/.exec(l);
+      expect(m).not.toBeNull();
+      return m![2] === '+' ? Number(m![1]) + Number(m![3]) : Number(m![1]) - Number(m![3]);
+    });
+    // one wrong answer: said, still locked
+    for (const [i, label] of labels.entries()) await mission.getByLabel(label).fill(String(answers[i] + (i === 2 ? 1 : 0)));
+    await mission.getByRole('button', { name: 'Check my answers' }).click();
+    await mission.getByRole('alert').filter({ hasText: 'Not quite' }).waitFor(VISIBLE);
+    expect(await card.getByRole('button', { name: 'Check In', exact: true }).count()).toBe(0);
+    await mission.getByLabel(labels[2]).fill(String(answers[2]));
+    await mission.getByRole('button', { name: 'Check my answers' }).click();
+    await card.getByRole('button', { name: 'Check In', exact: true }).click();
+    await page.getByTestId('today-card').and(page.locator('[data-state="SUCCESS"]')).waitFor(VISIBLE);
+    const done = (await t.http().get(`/api/v1/challenges/${booked.body.challenge.id}`).set(ravi.auth).expect(200)).body.challenge;
+    expect([done.status, done.isSuccessful, done.mission]).toEqual(['COMPLETED', true, 'MATH']);
+    await page.context().close();
+  });
+
+  it('prints a wake tag, and scanning it with the (fake) camera unlocks the check-in', async () => {
+    const DAY = '2044-05-14';
+    t.clock.set(ist('2044-05-13', '12:00'));
+    const mira = await fundedPlayer(t, 'Mira Tag', { paise: 50_000n, occupation: 'student' });
+    const booked = await t.http().post('/api/v1/challenges').set(mira.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'WAKE_TAG' });
+    expect([booked.status, booked.body.challenge?.mission]).toEqual([201, 'WAKE_TAG']);
+
+    // the print page shows her QR code; its picture becomes what the fake camera films
+    const printing = await phonePage(t, browser, mira);
+    await printing.goto(`${t.url}/wake-tag`);
+    const qr = printing.getByRole('img', { name: 'Your wake tag (QR code)' });
+    await qr.waitFor(VISIBLE);
+    await inEveryLook(printing, async () => undefined, PHONE_LOOKS);
+    const src = await qr.getAttribute('src');
+    expect(src).toMatch(/^data:image\/png;base64,/);
+    await printing.context().close();
+    const dir = mkdtempSync(join(tmpdir(), 'wake-tag-'));
+    const video = join(dir, 'tag.y4m');
+    await writeY4m(video, Buffer.from(src!.split(',')[1], 'base64'));
+    const tagBrowser = await launchBrowser([...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${video}`]);
+    try {
+      t.clock.set(ist(DAY, '06:02'));
+      const page = await phonePage(t, tagBrowser, mira);
+      await page.goto(`${t.url}/dashboard`);
+      const card = page.getByTestId('today-card');
+      await card.getByRole('button', { name: 'Scan my wake tag' }).waitFor(VISIBLE);
+      expect(await card.getByRole('button', { name: 'Check In', exact: true }).count()).toBe(0);
+      // the camera is opened only now, on the tap
+      expect(await page.evaluate(() => document.querySelector('video'))).toBeNull();
+      await card.getByRole('button', { name: 'Scan my wake tag' }).click();
+      await card.getByRole('button', { name: 'Check In', exact: true }).waitFor({ state: 'visible', timeout: 20000 });
+      expect(await page.evaluate(() => document.querySelector('video[aria-label^="Wake tag scanner"]'))).toBeNull();
+      await card.getByRole('button', { name: 'Check In', exact: true }).click();
+      await page.getByTestId('today-card').and(page.locator('[data-state="SUCCESS"]')).waitFor(VISIBLE);
+      await page.context().close();
+    } finally {
+      await tagBrowser.close();
+    }
+  });
 });

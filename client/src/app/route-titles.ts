@@ -18,6 +18,7 @@ const titles: Partial<Record<string, string>> = {
   [paths.groups]: 'Groups',
   [paths.support]: 'Support',
   [paths.review]: 'Review a morning',
+  [paths.wakeTag]: 'Print your wake tag',
 };
 
 export const HOME_TITLE = 'WakeStake – get paid to wake up on time';

@@ -58,6 +58,7 @@ export const routes: RouteObject[] = [
               { path: paths.groups, lazy: lazy(() => import('./routes/groups')) },
               { path: paths.group, lazy: lazy(() => import('./routes/group')) },
               { path: paths.review, lazy: lazy(() => import('./routes/review')) },
+              { path: paths.wakeTag, lazy: lazy(() => import('./routes/wake-tag')) },
             ],
           },
         ],

@@ -20,6 +20,8 @@ export const paths = {
   support: '/support',
   // issue 33: peer review of proof photos
   review: '/review',
+  // issue 33: wake missions' printable QR code
+  wakeTag: '/wake-tag',
   // public legal and help pages (footer, sign-up)
   terms: '/terms',
   privacy: '/privacy',

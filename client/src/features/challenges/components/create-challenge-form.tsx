@@ -33,6 +33,8 @@ import { ReviewStakeDialog } from './review-stake-dialog';
 import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
 import { ProofChoice } from '@/features/proof/components/proof-choice';
+import { MissionChoice } from '@/features/missions/components/mission-choice';
+import type { Mission } from '@/features/missions/missions';
 import type { ProofLevel } from '@/lib/status-words';
 
 export interface CreateChallengeFormProps {
@@ -88,6 +90,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const { pledge, charity } = charityChoice;
   // issue 33: the proof level (NONE unless chosen), sent with the stake and previewed with its own pool
   const [proof, setProof] = useState<ProofLevel>('NONE');
+  const [mission, setMission] = useState<Mission>('NONE');
 
   const canCreate = useQuery({
     queryKey: challengeKeys.canCreate(userId, date),
@@ -121,7 +124,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const onConfirm = async (values: CreateChallengeValues) => {
     const { challengeDate: date, wakeUpTime, forfeitAmount: forfeit } = values;
     try {
-      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}), ...(proof === 'PHOTO' ? { proof } : {}) });
+      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}), ...(proof === 'PHOTO' ? { proof } : {}), ...(mission !== 'NONE' ? { mission } : {}) } as Parameters<typeof createChallenge>[0]);
       setReviewing(null);
       void queryClient.invalidateQueries({ queryKey: poolPreviewQueryOptions(date).queryKey.slice(0, 2) });
       toaster.create({
@@ -243,6 +246,8 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
 
       <ProofChoice value={proof} onChange={setProof} disabled={submitting} />
 
+      <MissionChoice value={mission} onChange={setMission} disabled={submitting} />
+
       {formError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
@@ -272,6 +277,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
                 pledge,
                 charityName: pledge ? charity?.name : undefined,
                 proof,
+                mission,
               }
             : null
         }

@@ -9,6 +9,7 @@ import { poolPreviewQueryOptions, type PoolPreview } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
+import { missionWord } from '@/features/missions/missions';
 
 export interface StakeReview {
   date: string;
@@ -21,6 +22,8 @@ export interface StakeReview {
   charityName?: string;
   /** issue 33: the proof level chosen (NONE when absent); the pool shown is that proof's pool */
   proof?: 'NONE' | 'PHOTO';
+  /** issue 33: the wake mission chosen (NONE when absent) */
+  mission?: string;
 }
 
 export interface ReviewStakeDialogProps {
@@ -68,6 +71,7 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
       value: proof === 'PHOTO' ? 'Photo proof — a new photo at check-in, reviewed by people with nothing to gain' : 'No proof — just check in',
       testId: 'review-proof',
     },
+    ...(review.mission && review.mission !== 'NONE' ? [{ label: 'Wake-up mission', value: missionWord(review.mission), testId: 'review-mission' }] : []),
     {
       label: 'If you wake up',
       value: review.pledge

@@ -7,6 +7,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAppConfig, useRules } from '@/features/config';
 import { AskReferee } from '@/features/groups';
+import { MissionGate, missionWord } from '@/features/missions';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { settledWords } from '@/lib/money-words';
@@ -94,6 +95,8 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             {state === 'IN_WINDOW' ? (
               <>
                 <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
+                {/* issue 33: a wake mission (when chosen) comes before the check-in */}
+                <MissionGate key={challenge?.id} mission={missionOf(challenge)}>
                 {photoProof ? (
                   <Stack gap={3} data-testid="photo-check-in">
                     <Text fontSize="sm">This morning needs a photo taken now: it is checked by people with nothing to gain.</Text>
@@ -112,6 +115,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
                     <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
                   </Stack>
                 )}
+                </MissionGate>
               </>
             ) : null}
             {challenge ? <ChallengeFacts challenge={challenge} /> : null}
@@ -137,6 +141,9 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
     </Card.Root>
   );
 }
+
+/** Issue 33: the wake mission the server answers (NONE when absent). */
+const missionOf = (c: Challenge | null): string => (c as { mission?: string } | null)?.mission ?? 'NONE';
 
 /** Issue 30: the tap's check-in in plain words, on the card. */
 function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgress; challenge: Challenge | null; now: Date }) {
@@ -197,6 +204,11 @@ function ChallengeFacts({ challenge }: { challenge: Challenge }) {
       <Text data-testid="today-proof" data-proof={challenge.proof ?? 'NONE'}>
         Proof: <strong>{proofWord(challenge.proof)}</strong>
       </Text>
+      {missionOf(challenge) !== 'NONE' ? (
+        <Text data-testid="today-mission">
+          Mission: <strong>{missionWord(missionOf(challenge))}</strong>
+        </Text>
+      ) : null}
       {proofStatusWord(challenge) ? (
         <Text data-testid="today-proof-status" data-status={challenge.proofStatus ?? ''}>
           {proofStatusWord(challenge)}

@@ -8,6 +8,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatWakeUpTime, istDateString, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { ProofChoice } from '@/features/proof/components/proof-choice';
+import { MissionChoice } from '@/features/missions/components/mission-choice';
+import type { Mission } from '@/features/missions/missions';
 import type { ProofLevel } from '@/lib/status-words';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {
@@ -52,6 +54,7 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const [stakeText, setStakeText] = useState(String(DEFAULT_PLAN_STAKE));
   // issue 33: carried to every challenge the plan books
   const [proof, setProof] = useState<ProofLevel>('NONE');
+  const [mission, setMission] = useState<Mission>('NONE');
   const [startDate, setStartDate] = useState(() => addDays(today, 1));
   const [weeks, setWeeks] = useState(DEFAULT_PLAN_WEEKS);
   const charityChoice = useCharityChoice();
@@ -92,7 +95,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
       weeks,
       ...(pledge && charity ? { charityId: charity.id } : {}),
       ...(proof === 'PHOTO' ? { proof } : {}),
-    });
+      ...(mission !== 'NONE' ? { mission } : {}),
+    } as CreatePlanInput);
   };
 
   const toggleDay = (day: number, on: boolean) => setCustom((days) => (on ? [...new Set([...days, day])] : days.filter((d) => d !== day)));
@@ -174,6 +178,8 @@ export function PlanForm({ onCreated }: PlanFormProps) {
         <CharityField choice={charityChoice} />
 
         <ProofChoice value={proof} onChange={setProof} disabled={create.isPending} />
+
+        <MissionChoice value={mission} onChange={setMission} disabled={create.isPending} />
 
         <Text fontSize="sm" color="fg.muted" data-testid="plan-summary" aria-live="polite">
           {problem ?? (

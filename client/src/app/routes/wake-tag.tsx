@@ -1,0 +1,5 @@
+import { WakeTagPage } from '@/features/missions';
+
+export function Component() {
+  return <WakeTagPage />;
+}

@@ -1,0 +1,44 @@
+import { Box, Button, Container, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { getWakeTag, wakeTagKey } from '../api';
+
+/** Issue 33: "Print your wake tag" — the person's QR code, to stick somewhere away from the bed. */
+export function WakeTagPage() {
+  const tag = useQuery({ queryKey: wakeTagKey, queryFn: ({ signal }) => getWakeTag(signal), staleTime: Infinity });
+  const image = useQuery({
+    queryKey: [...wakeTagKey, 'qr', tag.data],
+    queryFn: () => QRCode.toDataURL(tag.data!, { width: 512, margin: 2, errorCorrectionLevel: 'M' }),
+    enabled: !!tag.data,
+    staleTime: Infinity,
+  });
+  return (
+    <Container maxW="md" py={{ base: 4, md: 8 }} px={4}>
+      <Stack gap={4}>
+        <Heading as="h1" size="xl">
+          Print your wake tag
+        </Heading>
+        <Text>
+          Print this code and stick it somewhere away from your bed — the bathroom mirror, the kitchen. On a wake-tag morning, Check In unlocks once
+          you scan it, so you have to get up to reach it.
+        </Text>
+        {tag.isError ? (
+          <LoadFailed message="We couldn't load your wake tag." onRetry={() => tag.refetch()} retrying={tag.isFetching} />
+        ) : image.data ? (
+          <Box bg="white" p={4} borderRadius="md" alignSelf="center">
+            <Image src={image.data} alt="Your wake tag (QR code)" w="64" h="64" data-testid="wake-tag-qr" />
+          </Box>
+        ) : (
+          <Text>Making your wake tag…</Text>
+        )}
+        <Button colorPalette="brand" onClick={() => window.print()} disabled={!image.data}>
+          Print
+        </Button>
+        <Text fontSize="sm" color="fg.muted">
+          The code only unlocks a button in the app; it is not proof of waking and pays nothing.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}
