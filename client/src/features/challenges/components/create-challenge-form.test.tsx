@@ -45,7 +45,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     expect(screen.getByTestId('wake-up-value')).toHaveTextContent('7:00 AM IST');
     expect(screen.getByLabelText('Forfeit amount (₹)')).toHaveValue(25);
     expect(screen.getByTestId('window-text')).toHaveTextContent('Check-in window: 6:45 AM – 7:10 AM IST');
-    expect(screen.getAllByRole('option')).toHaveLength(8);
+    expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option')).toHaveLength(8);
     expect(submit()).toBeEnabled();
   });
 
@@ -205,8 +205,8 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     it('lists no booked or leave date, says why they are left out, and defaults to the first bookable date', async () => {
       renderForm(500, { 'GET /challenges/bookable-dates': { body: serverDates() } });
       await screen.findByText('₹500');
-      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(6));
-      const values = screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+      await waitFor(() => expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option')).toHaveLength(6));
+      const values = within(screen.getByLabelText('Challenge date')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
       expect(values).not.toContain(addDays(todayIST(), 1));
       expect(values).not.toContain(addDays(todayIST(), 3));
       expect((screen.getByLabelText('Challenge date') as HTMLSelectElement).value).toBe(todayIST());
@@ -228,8 +228,8 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
       const tomorrow = addDays(todayIST(), 1);
       renderForm(500, { 'GET /challenges/status/PENDING': { body: { challenges: [{ id: 'p', challengeDate: tomorrow, status: 'PENDING' }] } } });
       await screen.findByText('₹500');
-      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(7));
-      expect(screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).not.toContain(tomorrow);
+      await waitFor(() => expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option')).toHaveLength(7));
+      expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).not.toContain(tomorrow);
     });
 
     it('a failed check of the dates says so with a Retry', async () => {
