@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerServiceWorkerWhenIdle } from './service-worker';
+import { loadedFiles, registerServiceWorkerWhenIdle } from './service-worker';
 
 afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
@@ -29,5 +29,21 @@ describe('service worker registration (issue #22)', () => {
     const win = { addEventListener: vi.fn() } as unknown as Window;
     registerServiceWorkerWhenIdle(win);
     expect(win.addEventListener).not.toHaveBeenCalled();
+  });
+
+  it("names the app's own files this page loaded (scripts, module preloads), never the API or another origin (issue 30)", () => {
+    document.head.innerHTML = [
+      '<script type="module" src="/assets/index-abc.js"></script>',
+      '<link rel="modulepreload" href="/assets/dashboard-def.js">',
+      '<link rel="modulepreload" href="/assets/dashboard-def.js">',
+      '<script src="https://checkout.razorpay.com/v1/checkout.js"></script>',
+      '<link rel="icon" href="/favicon.svg">',
+    ].join('');
+    const origin = window.location.origin;
+    const files = loadedFiles(window);
+    expect(files).toEqual(expect.arrayContaining([`${origin}/assets/index-abc.js`, `${origin}/assets/dashboard-def.js`]));
+    expect(files.filter((f) => f.endsWith('dashboard-def.js'))).toHaveLength(1);
+    expect(files.some((f) => f.includes('razorpay') || f.includes('/api/'))).toBe(false);
+    document.head.innerHTML = '';
   });
 });
