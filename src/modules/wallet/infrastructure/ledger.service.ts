@@ -139,7 +139,7 @@ export class LedgerService {
     const debited = entry.postings.find((p) => p.amount < 0n)!.account;
     let h = 0;
     for (let i = 0; i < debited.length; i++) h = (h * 31 + debited.charCodeAt(i)) | 0;
-    return this.fastLanes[Math.abs(h) % FAST_LANES];
+    return this.fastLanes[Math.abs(h) % this.fastLanes.length];
   }
 
   /** Publishes a committed entry's event (for a caller that posted inside its own transaction, after its commit). */
