@@ -111,6 +111,36 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     await page.context().close();
   }, 120_000);
 
+  it('the service answering 503 over a reload: the kept balance "as of" meanwhile, never /login; the live one when it answers', async () => {
+    t.clock.set(NOON_IST);
+    const p = await fundedPlayer(t, 'Ishaan Gill', { paise: 25000n, occupation: 'student' });
+    const page = await phone(p);
+    await openDashboard(page, 'Ishaan');
+    await shellKept(page); // the worker controls the page: the API's requests still pass it by (and are intercepted here)
+    await page.waitForFunction((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.entries?.some((e: { key: string[] }) => e.key[0] === 'wallet'), KEPT, { timeout: 10000 });
+    let down = true;
+    let refused = 0;
+    await page.route('**/api/v1/**', (route) => {
+      if (!down) return route.continue();
+      refused += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 503, error: 'Service temporarily unavailable.' }) });
+    });
+    await page.reload();
+    await banner(page).filter({ hasText: 'Can’t reach WakeStake — retrying' }).waitFor({ state: 'visible', timeout: 15000 });
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹250' }).waitFor({ state: 'visible', timeout: 15000 });
+    await page.getByTestId('wallet-balance-as-of').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
+    expect(refused).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect((await stored(page)).token).toBe(p.token);
+
+    await fund(t, p.userId, 10000n);
+    down = false;
+    await banner(page).waitFor({ state: 'detached', timeout: 25000 });
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹350' }).waitFor({ state: 'visible', timeout: 20000 });
+    await page.getByTestId('wallet-balance-as-of').waitFor({ state: 'detached' });
+    await page.context().close();
+  }, 90_000);
+
   it('signing out wipes the kept dashboard: offline afterwards, nothing of it is shown', async () => {
     t.clock.set(NOON_IST);
     const p = await fundedPlayer(t, 'Dev Shah', { paise: 40000n, occupation: 'student' });
