@@ -138,7 +138,7 @@ describe('attack: payments that do not match their order (razorpay adapter again
   let t: TestApp;
   beforeAll(async () => {
     await fake.start();
-    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_attack', RAZORPAY_KEY_SECRET: 'attack_key_secret', RAZORPAY_WEBHOOK_SECRET: 'attack_wh_secret' } });
+    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_attack', RAZORPAY_KEY_SECRET: 'sandbox_key_secret', RAZORPAY_WEBHOOK_SECRET: 'attack_wh_secret' } });
     const provider = t.app.get(PaymentProvider) as RazorpayPaymentProvider;
     provider.http.defaults.baseURL = fake.url;
   });
@@ -181,7 +181,7 @@ describe('attack: payments that do not match their order (razorpay adapter again
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
     // The sandbox's secret is not accepted by a razorpay-configured app.
     const body2 = webhookBody(d.orderId, 'pay_AtkWebhookAmt2', 100_000);
-    const forged = await t.http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json').set('x-razorpay-signature', sign(body2, 'attack_key_secret')).send(body2);
+    const forged = await t.http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json').set('x-razorpay-signature', sign(body2, 'sandbox_key_secret')).send(body2);
     expect([400, 401]).toContain(forged.status);
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
   });

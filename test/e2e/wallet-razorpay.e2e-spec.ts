@@ -57,7 +57,7 @@ describe('razorpay adapter against a local fake of its API', () => {
   let provider: RazorpayPaymentProvider;
   beforeAll(async () => {
     await fake.start();
-    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_fake', RAZORPAY_KEY_SECRET: 'fake_secret', RAZORPAY_WEBHOOK_SECRET: 'fake_wh' } });
+    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_fake', RAZORPAY_KEY_SECRET: 'sandbox_key_secret', RAZORPAY_WEBHOOK_SECRET: 'fake_wh' } });
     provider = t.app.get(PaymentProvider) as RazorpayPaymentProvider;
     expect(provider).toBeInstanceOf(RazorpayPaymentProvider);
     provider.http.defaults.baseURL = fake.url;
@@ -78,7 +78,7 @@ describe('razorpay adapter against a local fake of its API', () => {
     expect(res.body.data).toMatchObject({ amount: 150, currency: 'INR', keyId: 'rzp_test_fake' });
     const call = fake.requests.at(-1)!;
     expect(call).toMatchObject({ method: 'POST', path: '/v1/orders', body: { amount: 15_000, currency: 'INR', receipt: res.body.data.transactionId } });
-    expect(call.auth).toBe(`Basic ${Buffer.from('rzp_test_fake:fake_secret').toString('base64')}`);
+    expect(call.auth).toBe(`Basic ${Buffer.from('rzp_test_fake:sandbox_key_secret').toString('base64')}`);
     expect(fake.orders.has(res.body.data.orderId)).toBe(true);
   });
 

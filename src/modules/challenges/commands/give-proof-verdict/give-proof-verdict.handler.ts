@@ -29,7 +29,8 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
     if (!isUuid(challengeId)) throw ChallengeErrors.notFound();
     // a peer answers only a photo they may be shown (GET /proof-reviews/next's rule): no stake in its pool, not theirs,
     // not answered yet
-    if (role === 'PEER' && !(await this.proofs.nextForPeer(reviewerId, challengeId))) throw ChallengeErrors.invalid('This photo is not waiting for your review');
+    if (role === 'PEER' && !(await this.proofs.nextForPeer(reviewerId, challengeId))) throw ChallengeErrors.notFound();
+    if (verdict !== 'ACCEPTED' && verdict !== 'REJECTED') throw ChallengeErrors.invalid('verdict must be ACCEPTED (a real morning) or REJECTED (not)');
     const now = this.clock.now();
     const updated = await this.dataSource.transaction(async (m) => {
       // the row locked: a check-in, a closer or another verdict waits for this one
