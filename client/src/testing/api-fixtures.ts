@@ -83,6 +83,7 @@ export function makeChallenge(overrides: Partial<Challenge> = {}): Challenge {
     netResult: null,
     proof: 'NONE',
     proofStatus: null,
+    mission: 'NONE',
     createdAt: '2026-11-22T12:00:00.000Z',
     processedAt: null,
     cancelledAt: null,

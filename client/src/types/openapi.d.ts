@@ -1093,6 +1093,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/wake-tag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wake tag: the text of the QR code to print (created on first call, then the same) */
+        get: operations["WakeTagController_wakeTag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settlements/{date}": {
         parameters: {
             query?: never;
@@ -2096,6 +2113,11 @@ export interface components {
              * @enum {string}
              */
             proof?: "NONE" | "PHOTO";
+            /**
+             * @description NONE when absent
+             * @enum {string}
+             */
+            mission?: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
         };
         CreateTestChallengeDto: Record<string, never>;
         CreateChallengePlanDto: {
@@ -2118,6 +2140,11 @@ export interface components {
              * @enum {string}
              */
             proof?: "NONE" | "PHOTO";
+            /**
+             * @description NONE when absent
+             * @enum {string}
+             */
+            mission?: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
         };
         FileAppealDto: Record<string, never>;
         BookLeaveDto: Record<string, never>;
@@ -2136,7 +2163,6 @@ export interface components {
              */
             days: 7 | 30;
         };
-        PeerVerdictDto: Record<string, never>;
         ProofVerdictDto: Record<string, never>;
         ResolveSuspenseDto: Record<string, never>;
         DecideAppealDto: Record<string, never>;
@@ -2232,6 +2258,11 @@ export interface components {
              * @enum {string|null}
              */
             proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
+            /**
+             * @description wake mission, fixed at creation: a task the app sets before its Check In unlocks (3 sums, a sentence to type, or scanning the person’s wake tag); NONE by default
+             * @enum {string}
+             */
+            mission: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2977,6 +3008,11 @@ export interface components {
              * @enum {string}
              */
             proof: "NONE" | "PHOTO";
+            /**
+             * @description wake mission carried to every challenge the plan books
+             * @enum {string}
+             */
+            mission: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
             totalDays: number;
             bookedDays: number;
             skippedDays: number;
@@ -13814,11 +13850,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PeerVerdictDto"];
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success */
             200: {
@@ -13830,6 +13862,144 @@ export interface operations {
                         /** @example true */
                         success: boolean;
                         message: string;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    WakeTagController_wakeTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: {
+                            /**
+                             * @description the text of the QR code to print (wake missions); the same on every call
+                             * @example wakestake-tag:3f2a…
+                             */
+                            code: string;
+                        };
                     };
                 };
             };

@@ -22,7 +22,7 @@ const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui
 function plan(overrides: Partial<Plan> = {}): Plan {
   return {
     id: 'p1', weekdays: [1, 2, 3, 4, 5], wakeUpTime: '06:00', forfeitAmount: 20, startDate: '2026-11-30', endDate: '2026-12-27', status: 'ACTIVE',
-    charityId: null, proof: 'NONE', totalDays: 20, bookedDays: 3, skippedDays: 1, nextDate: '2026-12-03', days: [], createdAt: '2026-11-26T10:00:00.000Z', ...overrides,
+    charityId: null, proof: 'NONE', mission: 'NONE', totalDays: 20, bookedDays: 3, skippedDays: 1, nextDate: '2026-12-03', days: [], createdAt: '2026-11-26T10:00:00.000Z', ...overrides,
   };
 }
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) => {
