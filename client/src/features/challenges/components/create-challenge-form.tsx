@@ -32,9 +32,9 @@ import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/
 import { ReviewStakeDialog } from './review-stake-dialog';
 import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
-import { ProofChoice } from '@/features/proof/components/proof-choice';
-import { MissionChoice } from '@/features/missions/components/mission-choice';
-import type { Mission } from '@/features/missions/missions';
+import { ProofChoice } from '@/features/proof';
+import { MissionChoice } from '@/features/missions';
+import type { Mission } from '@/features/missions';
 import type { ProofLevel } from '@/lib/status-words';
 
 export interface CreateChallengeFormProps {

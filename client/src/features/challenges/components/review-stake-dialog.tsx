@@ -9,7 +9,7 @@ import { poolPreviewQueryOptions, type PoolPreview } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
-import { missionWord } from '@/features/missions/missions';
+import { missionWord } from '@/features/missions';
 
 export interface StakeReview {
   date: string;

@@ -7,9 +7,9 @@ import { CharityField, useCharityChoice, useRules } from '@/features/config';
 import { errorMessage } from '@/lib/api-client';
 import { formatWakeUpTime, istDateString, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
-import { ProofChoice } from '@/features/proof/components/proof-choice';
-import { MissionChoice } from '@/features/missions/components/mission-choice';
-import type { Mission } from '@/features/missions/missions';
+import { ProofChoice } from '@/features/proof';
+import { MissionChoice } from '@/features/missions';
+import type { Mission } from '@/features/missions';
 import type { ProofLevel } from '@/lib/status-words';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {

@@ -7,7 +7,7 @@ import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
-import { formatCalendarDate } from '@/features/challenges/utils/dates';
+import { formatCalendarDate } from '@/lib/dates';
 import { answerProofReview, getNextProofReview, proofReviewKeys } from '../api/proof-reviews-api';
 
 export const reviewWords = {
