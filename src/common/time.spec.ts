@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addDays, isValidDate, zonedInstant, zonedParts, zonedPartsIntl } from './time.js';
+import { addDays, formatClock, formatWakeTime, isValidDate, zonedInstant, zonedParts, zonedPartsIntl } from './time.js';
 
 describe('time in the app zone', () => {
   it('reads the Kolkata wall clock whatever the server zone', () => {
@@ -52,5 +52,15 @@ describe('time in the app zone', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('writes a wall-clock time in the one clock format (issue 29), never zero-padded 24-hour', () => {
+    expect(formatClock('06:00')).toBe('6:00 AM');
+    expect(formatClock('00:05')).toBe('12:05 AM');
+    expect(formatClock('12:30')).toBe('12:30 PM');
+    expect(formatClock('20:00')).toBe('8:00 PM');
+    expect(formatWakeTime('04:30')).toBe('4:30 AM IST');
+    expect(formatWakeTime('07:00')).not.toMatch(/07:00/);
+    expect(formatClock('not a time')).toBe('not a time');
   });
 });

@@ -117,3 +117,19 @@ export function formatDay(date: string): string {
   return DAY_WORDS.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/**
+ * A wall-clock time (HH:MM) as a person reads it: "6:00 AM", the one clock format (issue 29), the same as the client's
+ * formatWakeUpTime (client/src/lib/format.ts). Anything else is returned as it came.
+ */
+export function formatClock(time: string): string {
+  const m = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!m || Number(m[1]) > 23) return time;
+  const h = Number(m[1]);
+  return `${h % 12 === 0 ? 12 : h % 12}:${m[2]} ${h >= 12 ? 'PM' : 'AM'}`;
+}
+
+/** A wake-up time in the words of every notice, mail, reminder and calendar entry: "6:00 AM IST" (the app's zone). */
+export function formatWakeTime(time: string): string {
+  return `${formatClock(time)} IST`;
+}
+

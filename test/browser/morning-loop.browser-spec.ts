@@ -161,7 +161,7 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     expect(ics.status).toBe(200);
     expect(ics.type).toBe('text/calendar; charset=utf-8');
     expect(ics.text).toContain('BEGIN:VCALENDAR');
-    expect(ics.text).toContain('Wake up at 05:30: ₹40 at stake');
+    expect(ics.text).toContain('Wake up at 5:30 AM IST: ₹40 at stake');
     expect(ics.text).toContain('BEGIN:VALARM');
 
     await reminders.getByRole('button', { name: 'Stop calendar feed' }).click();

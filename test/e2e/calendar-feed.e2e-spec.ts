@@ -51,7 +51,7 @@ describe('calendar feed', () => {
     expect(events.map((e) => e.uid).sort()).toEqual([`${pending}@wakestake`, `${won}@wakestake`].sort());
 
     const next = events.find((e) => e.uid === `${pending}@wakestake`)!;
-    expect(next.summary).toBe('Wake up at 06:00: ₹40 at stake');
+    expect(next.summary).toBe('Wake up at 6:00 AM IST: ₹40 at stake');
     expect(next.startDate.toJSDate().toISOString()).toBe('2026-03-02T00:15:00.000Z');
     expect(next.endDate.toJSDate().toISOString()).toBe('2026-03-02T00:40:00.000Z');
     const alarms = next.component.getAllSubcomponents('valarm').map((a) => a.getFirstProperty('trigger')!);

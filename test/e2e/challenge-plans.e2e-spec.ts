@@ -79,7 +79,7 @@ describe('challenge plans (recurring challenges)', () => {
     // a notice for each skipped morning, saying why
     const notes = (await ds.query(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'PLAN_SKIPPED' ORDER BY created_at`, [me.id])) as { message: string }[];
     expect(notes).toHaveLength(2);
-    expect(notes[0].message).toContain('06:00 on 14 May 2026 (₹20)');
+    expect(notes[0].message).toContain('6:00 AM IST on 14 May 2026 (₹20)');
 
     const list = (await t.http().get('/api/v1/challenge-plans').set(me.auth).expect(200)).body.data.plans;
     expect(list).toHaveLength(1);

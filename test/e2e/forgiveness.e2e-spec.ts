@@ -130,7 +130,7 @@ describe('platform-fault forgiveness', () => {
     const res = await t.http().get(`/api/v1/settlements/${DAY}`).set('Authorization', token(target)).expect(200);
     const [line] = res.body.data.yourLines;
     expect(line).toMatchObject({ challengeId: target.challengeId, isSuccessful: false, outcome: 'FORGIVEN', stake: 80, refund: 80, payout: 80, winnings: 0 });
-    expect(line.forgiven.reason).toMatch(/^Forgiven: our service was down during your window \((check-ins were failing|check-in photos could not be uploaded), 2025-08-14 06:20–06:21\)$/);
+    expect(line.forgiven.reason).toMatch(/^Forgiven: our service was down during your window \((check-ins were failing|check-in photos could not be uploaded), 14 Aug 2025, 6:20 AM–6:21 AM IST\)$/);
     expect(['CHECKIN_ERRORS', 'UPLOAD_FAILED']).toContain(line.forgiven.kind);
     expect(line.forgiven.startedAt).toBe(zonedInstant(DAY, '06:20', TZ).toISOString());
     const r = res.body.data.receipt;
@@ -207,7 +207,7 @@ describe('platform-fault forgiveness', () => {
     const receipt = (await t.http().get(`/api/v1/settlements/${DAY3}`).set('Authorization', token(hit)).expect(200)).body.data;
     expect(receipt.receipt).toMatchObject({ mode: 'pledge', forgiven: 1, failures: 1, platformRevenue: 9 });
     expect(receipt.yourLines[0]).toMatchObject({ outcome: 'FORGIVEN', refund: 40, forgiven: expect.objectContaining({ kind: 'API_DOWN' }) });
-    expect(receipt.yourLines[0].forgiven.reason).toMatch(/the app could not be reached, 2025-09-04 05:40–05:50/);
+    expect(receipt.yourLines[0].forgiven.reason).toMatch(/the app could not be reached, 4 Sept 2025, 5:40 AM–5:50 AM IST\)$/);
     await expectLedgerConsistent(t.app);
   });
 });

@@ -114,8 +114,8 @@ describe('push reminders', () => {
     await pendingChallenge(quiet.id, '2032-04-02');
 
     const moments: Array<[string, string]> = [
-      ['2032-04-01T14:30:05Z', '₹40 on 06:00 tomorrow. Sleep well.'], // 20:00 IST the evening before
-      ['2032-04-02T00:15:10Z', 'Check-in is open: ₹40 on 06:00.'], // the window opens at 05:45 IST
+      ['2032-04-01T14:30:05Z', '₹40 on 6:00 AM IST tomorrow. Sleep well.'], // 20:00 IST the evening before
+      ['2032-04-02T00:15:10Z', 'Check-in is open: ₹40 on 6:00 AM IST.'], // the window opens at 05:45 IST
       ['2032-04-02T00:35:10Z', 'Check in now or ₹40 is at risk.'], // five minutes before it closes
     ];
     for (const [instant, body] of moments) {

@@ -112,7 +112,7 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
     expect(pushedTo('/rc/push-on')).toBe(1);
     expect(await outboxRows(u)).toBe(0);
     expect(mailsTo(u)).toHaveLength(0);
-    expect(await inApp(u)).toEqual([{ type: 'CHALLENGE_REMINDER', title: 'Time to wake up', message: 'Check-in is open: ₹40 on 06:00.', data: { challengeId: id, kind: 'open', channel: 'push' } }]);
+    expect(await inApp(u)).toEqual([{ type: 'CHALLENGE_REMINDER', title: 'Time to wake up', message: 'Check-in is open: ₹40 on 6:00 AM IST.', data: { challengeId: id, kind: 'open', channel: 'push' } }]);
     expect(await sentRow(id, 'open')).toEqual({ channel: 'push', delivered: 1, mail_id: null });
   });
 
@@ -124,13 +124,13 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
     t.clock.set(EVENING('2035-03-04'));
     expect(await send()).toEqual({ reminders: 0, delivered: 0 });
     const mail = await smtp.waitFor(u.email, /Tomorrow morning/);
-    expect(mail.body).toContain('₹40 on 06:00 tomorrow. Sleep well.');
+    expect(mail.body).toContain('₹40 on 6:00 AM IST tomorrow. Sleep well.');
     expect(mail.links).toContain('http://localhost:3000/dashboard');
     const row = await sentRow(id, 'evening');
     expect(row).toMatchObject({ channel: 'mail', delivered: 0 });
     // staged as a reminder (support's mail list tells it from other mail by its kind)
     expect(((await ds.query(`SELECT state, kind FROM mail_outbox WHERE id = $1`, [row.mail_id])) as { state: string; kind: string }[])[0]).toEqual({ state: 'SENT', kind: 'REMINDER' });
-    expect((await inApp(u)).map((n) => n.message)).toEqual(['₹40 on 06:00 tomorrow. Sleep well.']);
+    expect((await inApp(u)).map((n) => n.message)).toEqual(['₹40 on 6:00 AM IST tomorrow. Sleep well.']);
     // an unverified address is never mailed: the reminder stays in the app
     expect(await sentRow(other, 'evening')).toMatchObject({ channel: 'in-app', mail_id: null });
     expect(await outboxRows(unverified)).toBe(0);

@@ -27,10 +27,10 @@ function loadWorker(windows: { url: string; focus: () => Promise<unknown>; navig
 describe('service worker (public/sw.js)', () => {
   it("shows the server's reminder with the app's icon, and keeps where to go", async () => {
     const { self, dispatch } = loadWorker();
-    const payload = { title: 'Time to wake up', body: 'Check-in is open: ₹40 on 06:00.', tag: 'window-2026-04-02', url: 'http://localhost:3000/dashboard', challengeId: 'c1', kind: 'WINDOW_OPEN' };
+    const payload = { title: 'Time to wake up', body: 'Check-in is open: ₹40 on 6:00 AM IST.', tag: 'window-2026-04-02', url: 'http://localhost:3000/dashboard', challengeId: 'c1', kind: 'WINDOW_OPEN' };
     await dispatch('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
     expect(self.registration.showNotification).toHaveBeenCalledWith('Time to wake up', expect.objectContaining({
-      body: 'Check-in is open: ₹40 on 06:00.',
+      body: 'Check-in is open: ₹40 on 6:00 AM IST.',
       icon: '/icons/icon-192.png',
       tag: 'window-2026-04-02',
       // APP_URL may name another host for the same app: the path is kept, on this origin

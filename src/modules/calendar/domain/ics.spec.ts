@@ -30,5 +30,8 @@ describe('iCalendar feed', () => {
     expect(pending).toContain('TRIGGER;RELATED=END:-PT5M');
     expect(done).not.toContain('VALARM');
     expect(done).toContain('DESCRIPTION:You made it.');
+    expect(pending).toContain('SUMMARY:Wake up at 6:00 AM IST: ₹40 at stake');
+    expect(pending).toContain('DESCRIPTION:Check in between 5:45 AM and 6:10 AM IST in the app.');
+    expect(ics).not.toMatch(/06:00|T00:15/);
   });
 });

@@ -1,4 +1,5 @@
 /** A user's challenges as an iCalendar feed (RFC 5545) with alarms, so the phone's own calendar rings. Pure. */
+import { formatClock, formatWakeTime, zonedParts } from '../../../common/time.js';
 
 export interface CalendarChallenge {
   id: string;
@@ -42,14 +43,16 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-function outcome(c: CalendarChallenge): string {
-  if (c.status === 'PENDING') return `Check in between ${c.windowOpensAt.toISOString()} and ${c.windowClosesAt.toISOString()} in the app.`;
+function outcome(c: CalendarChallenge, tz: string): string {
+  // the one clock format (issue 29): "5:45 AM and 6:10 AM IST", never an ISO instant
+  if (c.status === 'PENDING') return `Check in between ${formatClock(zonedParts(c.windowOpensAt, tz).time)} and ${formatWakeTime(zonedParts(c.windowClosesAt, tz).time)} in the app.`;
   if (c.isSuccessful === true) return 'You made it.';
   if (c.isSuccessful === false) return 'Missed.';
   return '';
 }
 
-export function buildIcs(challenges: CalendarChallenge[], now: Date, appUrl: string): string {
+/** `tz`: the app's zone, in which the words give the window's times. */
+export function buildIcs(challenges: CalendarChallenge[], now: Date, appUrl: string, tz = 'Asia/Kolkata'): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -68,8 +71,8 @@ export function buildIcs(challenges: CalendarChallenge[], now: Date, appUrl: str
       `DTSTAMP:${icsInstant(now)}`,
       `DTSTART:${icsInstant(c.windowOpensAt)}`,
       `DTEND:${icsInstant(c.windowClosesAt)}`,
-      `SUMMARY:${icsText(`Wake up at ${c.wakeUpTime}: ${c.stake} at stake`)}`,
-      `DESCRIPTION:${icsText(`${outcome(c)} ${appUrl}/dashboard`.trim())}`,
+      `SUMMARY:${icsText(`Wake up at ${formatWakeTime(c.wakeUpTime)}: ${c.stake} at stake`)}`,
+      `DESCRIPTION:${icsText(`${outcome(c, tz)} ${appUrl}/dashboard`.trim())}`,
       `URL:${appUrl}/dashboard`,
       'STATUS:CONFIRMED',
       'TRANSP:OPAQUE',

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppealDecided, ChallengeCheckedIn } from '../../challenges/events/challenge-events.js';
-import { appealAnswer, checkedInNotice, settlementNotice, withdrawalNotice } from './notices.js';
+import { AppealDecided, ChallengeCheckedIn, ChallengeCreated, ChallengeMissed, PlannedDaySkipped } from '../../challenges/events/challenge-events.js';
+import { appealAnswer, checkedInNotice, createdNotice, missedNotice, planSkippedNotice, settlementNotice, withdrawalNotice } from './notices.js';
 
 const manager = {} as EntityManager;
 const appeal = (decision: 'REFUNDED' | 'UPHELD', refunded: { what: 'forfeit' | 'stake'; amount: bigint } | null, note = 'Checked the logs') =>
@@ -11,14 +11,14 @@ describe('notices', () => {
     expect(appealAnswer(appeal('REFUNDED', { what: 'forfeit', amount: 1500n }), 'https://app').notice).toMatchObject({
       type: 'APPEAL_REFUNDED',
       title: 'Your appeal was accepted',
-      message: 'Your appeal of 06:00 on 2 Mar 2026: ₹15 forfeit refunded. Checked the logs',
+      message: 'Your appeal of 6:00 AM IST on 2 Mar 2026: ₹15 forfeit refunded. Checked the logs',
       dedupeKey: 'appeal:a1:decided',
     });
     expect(appealAnswer(appeal('REFUNDED', { what: 'stake', amount: 10050n }), 'https://app').notice.message).toContain('the whole ₹100.50 stake refunded');
     const upheld = appealAnswer(appeal('UPHELD', null, 'No <b>proof</b> & no photo'), 'https://app');
-    expect(upheld.notice).toMatchObject({ type: 'APPEAL_UPHELD', message: 'Your appeal of 06:00 on 2 Mar 2026: the miss stands. No <b>proof</b> & no photo' });
+    expect(upheld.notice).toMatchObject({ type: 'APPEAL_UPHELD', message: 'Your appeal of 6:00 AM IST on 2 Mar 2026: the miss stands. No <b>proof</b> & no photo' });
     expect(upheld.mail.subject).toBe('WakeStake: your appeal was not accepted');
-    expect(upheld.mail.text).toBe("Your appeal of 06:00 on 2 Mar 2026: the miss stands.\n\nSupport's note: No <b>proof</b> & no photo\n\nhttps://app/dashboard");
+    expect(upheld.mail.text).toBe("Your appeal of 6:00 AM IST on 2 Mar 2026: the miss stands.\n\nSupport's note: No <b>proof</b> & no photo\n\nhttps://app/dashboard");
     expect(upheld.mail.html).toContain('No &lt;b&gt;proof&lt;/b&gt; &amp; no photo');
   });
 
@@ -57,5 +57,20 @@ describe('notices', () => {
     const late = (donationTo: string | null) => checkedInNotice(new ChallengeCheckedIn({ id: 'c1', userId: 'u1', date: '2026-03-02', onTime: false, donationTo })).message;
     expect(late('GiveDirectly')).toBe('You checked in after the window closed on 2 Mar 2026; 85% of your stake is refunded at settlement and the rest is donated to GiveDirectly.');
     expect(late(null)).toBe('You checked in after the window closed on 2 Mar 2026; 85% of your stake is refunded at settlement.');
+  });
+
+  it('says every wake-up time in the one clock format, "6:00 AM IST", never "06:00" (issue 29)', () => {
+    const created = createdNotice(new ChallengeCreated({ id: 'c1', userId: 'u1', date: '2026-03-02', wakeUpTime: '06:00', stake: 3000n, donationTo: null }));
+    expect(created.message).toBe('Wake up by 6:00 AM IST on 2 Mar 2026: ₹30 staked.');
+    expect(created.data).toMatchObject({ wakeUpTime: '06:00' }); // data keeps the machine form
+    const pledge = createdNotice(new ChallengeCreated({ id: 'c1', userId: 'u1', date: '2026-03-02', wakeUpTime: '04:30', stake: 3000n, donationTo: 'GiveDirectly' }));
+    expect(pledge.message).toBe('Wake up by 4:30 AM IST on 2 Mar 2026: ₹30 staked. On time, it all comes back; missed, 15% is donated to GiveDirectly.');
+    const missed = missedNotice(new ChallengeMissed({ id: 'c1', userId: 'u1', date: '2026-03-02', wakeUpTime: '07:00' }));
+    expect(missed.message).toBe('You did not check in for 7:00 AM IST on 2 Mar 2026; 85% of your stake is refunded at settlement.');
+    const skipped = planSkippedNotice(new PlannedDaySkipped({ id: 'p1', userId: 'u1', date: '2026-05-14', wakeUpTime: '06:00', stake: 2000n, reason: 'Insufficient balance' }));
+    expect(skipped.message).toBe('Your plan did not book 6:00 AM IST on 14 May 2026 (₹20): Insufficient balance');
+    const texts = [created, pledge, missed, skipped, appealAnswer(appeal('UPHELD', null), 'https://app').notice].map((n) => `${n.title} ${n.message}`).join('\n');
+    expect(texts).not.toMatch(/\b0\d:\d\d\b/);
+    expect(texts).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 });

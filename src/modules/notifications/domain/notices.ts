@@ -1,9 +1,9 @@
 import { formatInr, toRupees } from '../../../common/money.js';
-import { formatDay } from '../../../common/time.js';
+import { formatDay, formatWakeTime } from '../../../common/time.js';
 import type { NotificationInput } from '../commands/create-notifications/create-notifications.command.js';
 import type { DepositCredited } from '../../wallet/events/deposit-credited.event.js';
 import type { SettledWithdrawal } from '../../wallet/events/withdrawal-settled.events.js';
-import type { SettledLine } from '../../settlement/events/challenges-settled.event.js';
+import { MISS_REFUND_PERCENT, type SettledLine } from '../../settlement/events/challenges-settled.event.js';
 import type {
   AppealDecided,
   ChallengeCancelled,
@@ -21,6 +21,10 @@ import type {
  */
 
 type Notice = NotificationInput;
+
+/** "85%" and "15%": a miss's refund and what it leaves, from settlement's one rule. */
+const REFUND_PCT = `${MISS_REFUND_PERCENT}%`;
+const FORFEIT_PCT = `${100 - MISS_REFUND_PERCENT}%`;
 
 // ---------- money in and out ----------
 
@@ -87,7 +91,7 @@ function pledgeWords(date: string, l: SettledLine, destination: string): Words {
   const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, netResult: l.isSuccessful ? 0 : -Number(l.pooled) / 100, receipt: `/settlements/${date}` };
   if (!l.isSuccessful) {
     const to = l.charityId ? `donated to ${destination}` : `to ${destination}`;
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${formatDay(date)}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${l.charityId ? to : `went to ${destination}`}.`, data };
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${formatDay(date)}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${l.charityId ? to : `went to ${destination}`}.`, data };
   }
   return { type: 'SETTLEMENT_RETURNED', title: `Stake back ${formatInr(l.stake)}`, message: `You woke up on time on ${formatDay(date)}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
 }
@@ -97,7 +101,7 @@ function poolWords(date: string, l: SettledLine): Words {
   const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, netResult: net === 0 ? 0 : net, receipt: `/settlements/${date}` };
   const day = formatDay(date);
   if (!l.isSuccessful) {
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} to the pool`, message: `You missed your wake-up on ${day}: ${formatInr(l.refund)} (85% of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} went to the pool.`, data };
+    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} to the pool`, message: `You missed your wake-up on ${day}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} went to the pool.`, data };
   }
   const title = `Stake back ${formatInr(l.stake)} · winnings ${formatInr(l.winnings)}`;
   if (l.winnings > 0n) {
@@ -125,7 +129,7 @@ export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { no
   const accepted = a.decision === 'REFUNDED';
   const title = accepted ? 'Your appeal was accepted' : 'Your appeal was not accepted';
   const outcome = !a.refunded ? 'the miss stands' : a.refunded.what === 'forfeit' ? `${formatInr(a.refunded.amount)} forfeit refunded` : `the whole ${formatInr(a.refunded.amount)} stake refunded`;
-  const appeal = `Your appeal of ${a.wakeUpTime} on ${formatDay(a.date)}`;
+  const appeal = `Your appeal of ${formatWakeTime(a.wakeUpTime)} on ${formatDay(a.date)}`;
   return {
     notice: {
       userId: a.userId,
@@ -153,8 +157,8 @@ function challengeNotice(c: { id: string; userId: string }, type: Notice['type']
 }
 
 export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
-  const pledge = c.donationTo !== null ? ` On time, it all comes back; missed, 15% is donated to ${c.donationTo}.` : '';
-  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${c.wakeUpTime} on ${formatDay(c.date)}: ₹${toRupees(c.stake)} staked.${pledge}`, {
+  const pledge = c.donationTo !== null ? ` On time, it all comes back; missed, ${FORFEIT_PCT} is donated to ${c.donationTo}.` : '';
+  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}: ${formatInr(c.stake)} staked.${pledge}`, {
     challengeDate: c.date,
     wakeUpTime: c.wakeUpTime,
     forfeitAmount: toRupees(c.stake),
@@ -162,7 +166,7 @@ export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
 }
 
 export function cancelledNotice({ challenge: c }: ChallengeCancelled): Notice {
-  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${formatDay(c.date)} was cancelled and ₹${toRupees(c.stake)} returned to your wallet.`, {
+  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${formatDay(c.date)} was cancelled and ${formatInr(c.stake)} returned to your wallet.`, {
     refundedAmount: toRupees(c.stake),
   });
 }
@@ -172,12 +176,12 @@ export function checkedInNotice({ challenge: c }: ChallengeCheckedIn): Notice {
     ? c.donationTo !== null
       ? `You woke up on time on ${formatDay(c.date)}. Your full stake comes back at settlement.`
       : `You woke up on time on ${formatDay(c.date)}. Your stake comes back at settlement, with a share of the pool if anyone missed.`
-    : `You checked in after the window closed on ${formatDay(c.date)}; 85% of your stake is refunded at settlement${c.donationTo !== null ? ` and the rest is donated to ${c.donationTo}` : ''}.`;
+    : `You checked in after the window closed on ${formatDay(c.date)}; ${REFUND_PCT} of your stake is refunded at settlement${c.donationTo !== null ? ` and the rest is donated to ${c.donationTo}` : ''}.`;
   return challengeNotice(c, 'CHALLENGE_CHECKED_IN', c.onTime ? 'Checked in on time' : 'Checked in late', message, { isSuccessful: c.onTime });
 }
 
 export function missedNotice({ challenge: c }: ChallengeMissed): Notice {
-  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${c.wakeUpTime} on ${formatDay(c.date)}; 85% of your stake is refunded at settlement.`, { challengeDate: c.date });
+  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}; ${REFUND_PCT} of your stake is refunded at settlement.`, { challengeDate: c.date });
 }
 
 export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Notice {
@@ -185,7 +189,7 @@ export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Noti
     c,
     'STILL_AWAKE_MISSED',
     'Still-awake check missed',
-    `You did not answer the still-awake check on ${formatDay(c.date)}, so that morning counts as missed; 85% of your stake is refunded at settlement.`,
+    `You did not answer the still-awake check on ${formatDay(c.date)}, so that morning counts as missed; ${REFUND_PCT} of your stake is refunded at settlement.`,
     { challengeDate: c.date },
   );
 }
@@ -201,7 +205,7 @@ export function planSkippedNotice({ plan: p }: PlannedDaySkipped): Notice {
     userId: p.userId,
     type: 'PLAN_SKIPPED',
     title: 'A planned morning was not booked',
-    message: `Your plan did not book ${p.wakeUpTime} on ${formatDay(p.date)} (${formatInr(p.stake)}): ${p.reason}`,
+    message: `Your plan did not book ${formatWakeTime(p.wakeUpTime)} on ${formatDay(p.date)} (${formatInr(p.stake)}): ${p.reason}`,
     data: { planId: p.id, date: p.date },
     dedupeKey: `plan:${p.id}:${p.date}:skipped`,
   };

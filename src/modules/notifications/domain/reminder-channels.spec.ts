@@ -54,9 +54,9 @@ describe('the channel a reminder goes by first', () => {
 
 describe('the reminder mail', () => {
   it('says what the push says, links to the dashboard and escapes the html', () => {
-    const mail = reminderMail({ title: 'Tomorrow <morning>', body: '₹40 on 06:00 tomorrow. Sleep well.' }, 'https://wakestake.example/dashboard');
+    const mail = reminderMail({ title: 'Tomorrow <morning>', body: '₹40 on 6:00 AM IST tomorrow. Sleep well.' }, 'https://wakestake.example/dashboard');
     expect(mail.subject).toBe('WakeStake: Tomorrow <morning>');
-    expect(mail.text).toContain('₹40 on 06:00 tomorrow. Sleep well.\n\nOpen WakeStake: https://wakestake.example/dashboard');
+    expect(mail.text).toContain('₹40 on 6:00 AM IST tomorrow. Sleep well.\n\nOpen WakeStake: https://wakestake.example/dashboard');
     expect(mail.html).toContain('<strong>Tomorrow &lt;morning&gt;</strong>');
     expect(mail.html).toContain('href="https://wakestake.example/dashboard"');
   });

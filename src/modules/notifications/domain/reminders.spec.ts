@@ -29,7 +29,9 @@ describe('push reminders', () => {
   });
 
   it('says the stake and the time', () => {
-    expect(reminderMessage('evening', morning).body).toBe('₹40 on 06:00 tomorrow. Sleep well.');
+    expect(reminderMessage('evening', morning).body).toBe('₹40 on 6:00 AM IST tomorrow. Sleep well.');
+    expect(reminderMessage('open', morning).body).toBe('Check-in is open: ₹40 on 6:00 AM IST.');
+    for (const kind of ['evening', 'open', 'closing'] as const) expect(reminderMessage(kind, morning).body).not.toContain('06:00');
     expect(reminderMessage('closing', morning).body).toContain('₹40');
   });
 });

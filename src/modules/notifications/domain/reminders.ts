@@ -1,9 +1,12 @@
+import { formatWakeTime } from '../../../common/time.js';
+
 /** Which push reminders a pending challenge is due at an instant, and what each says. Pure: no Nest, no clock. */
 
 export type ReminderKind = 'evening' | 'open' | 'closing';
 
 export interface PendingMorning {
   challengeDate: string;
+  /** HH:MM in the app's zone; the words say it as "6:00 AM IST" */
   wakeUpTime: string;
   /** formatted, e.g. ₹40 */
   stake: string;
@@ -33,11 +36,12 @@ export function dueReminders(m: PendingMorning, now: Date): ReminderKind[] {
 }
 
 export function reminderMessage(kind: ReminderKind, m: PendingMorning): { title: string; body: string; tag: string } {
+  const at = formatWakeTime(m.wakeUpTime);
   switch (kind) {
     case 'evening':
-      return { title: 'Tomorrow morning', body: `${m.stake} on ${m.wakeUpTime} tomorrow. Sleep well.`, tag: `evening-${m.challengeDate}` };
+      return { title: 'Tomorrow morning', body: `${m.stake} on ${at} tomorrow. Sleep well.`, tag: `evening-${m.challengeDate}` };
     case 'open':
-      return { title: 'Time to wake up', body: `Check-in is open: ${m.stake} on ${m.wakeUpTime}.`, tag: `window-${m.challengeDate}` };
+      return { title: 'Time to wake up', body: `Check-in is open: ${m.stake} on ${at}.`, tag: `window-${m.challengeDate}` };
     case 'closing':
       return { title: '5 minutes left', body: `Check in now or ${m.stake} is at risk.`, tag: `window-${m.challengeDate}` };
     default: {

@@ -49,7 +49,8 @@ describe('forgiveness: the overlap rule', () => {
   });
 
   it('tells the user why, with the outage kind and its time in the app zone', () => {
-    expect(forgivenNote(outage('o', 'CHECKIN_ERRORS', '06:00', '06:03'), 'Asia/Kolkata')).toBe('Forgiven: our service was down during your window (check-ins were failing, 2026-11-23 06:00–06:03)');
+    expect(forgivenNote(outage('o', 'CHECKIN_ERRORS', '06:00', '06:03'), 'Asia/Kolkata')).toBe('Forgiven: our service was down during your window (check-ins were failing, 23 Nov 2026, 6:00 AM–6:03 AM IST)');
+    expect(forgivenNote(outage('o', 'API_DOWN', '05:50', '06:03'), 'Asia/Kolkata')).not.toMatch(/2026-11-23|05:50|06:03/);
   });
 });
 

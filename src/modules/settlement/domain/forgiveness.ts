@@ -1,4 +1,4 @@
-import { zonedParts } from '../../../common/time.js';
+import { formatClock, formatDay, zonedParts } from '../../../common/time.js';
 
 /**
  * Platform-fault forgiveness, pure: a miss (never checked in, or checked in late) whose check-in window
@@ -48,6 +48,8 @@ const KIND_WORDS: Record<string, string> = {
 export function forgivenNote(o: OutageSpan, tz: string): string {
   const from = zonedParts(o.startedAt, tz);
   const to = o.endedAt ? zonedParts(o.endedAt, tz) : null;
-  const span = !to ? `since ${from.date} ${from.time}` : to.date === from.date ? `${from.date} ${from.time}–${to.time}` : `${from.date} ${from.time} – ${to.date} ${to.time}`;
+  // the one date and clock formats (issue 29): "23 Nov 2026, 6:00 AM–6:03 AM IST", never ISO
+  const at = (p: { date: string; time: string }) => `${formatDay(p.date)}, ${formatClock(p.time)}`;
+  const span = !to ? `since ${at(from)} IST` : to.date === from.date ? `${at(from)}–${formatClock(to.time)} IST` : `${at(from)} – ${at(to)} IST`;
   return `Forgiven: our service was down during your window (${KIND_WORDS[o.kind] ?? o.kind}, ${span})`;
 }

@@ -1,5 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { InTransactionEvent } from '../../../common/transactional-events.js';
+import { REFUND_PERCENT } from '../domain/split.js';
+
+/** The percent of a missed stake that comes back (split.ts's one REFUND_PERCENT), for the words other modules write. */
+export const MISS_REFUND_PERCENT: number = Number(REFUND_PERCENT);
 
 /** One settled challenge of a chunk, amounts in paise. */
 export interface SettledLine {

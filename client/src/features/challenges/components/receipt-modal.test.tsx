@@ -8,7 +8,7 @@ import { ReceiptModal } from './receipt-modal';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const REASON = 'Forgiven: our service was down during your window (check-ins were failing, 2026-11-23 06:20–06:21)';
+const REASON = 'Forgiven: our service was down during your window (check-ins were failing, 23 Nov 2026, 6:20 AM–6:21 AM IST)';
 const settlement = {
   success: true,
   data: {

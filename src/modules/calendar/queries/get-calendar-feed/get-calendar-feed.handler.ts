@@ -42,6 +42,7 @@ export class GetCalendarFeedHandler implements IQueryHandler<GetCalendarFeedQuer
       })),
       now,
       this.config.appUrl,
+      this.config.appTimezone,
     );
   }
 }
