@@ -28,6 +28,7 @@ export function publicRules() {
     missRefundPercent: Number(REFUND_PERCENT),
     withdrawal: {
       minimum: toRupees(WITHDRAWAL_RULE.min),
+      maximum: toRupees(WITHDRAWAL_RULE.max),
       wholeBalanceAnyAmount: true,
       fees: { UPI: toRupees(FEES.UPI), BANK_TRANSFER: toRupees(FEES.BANK_TRANSFER) },
       feeFreeBelow: toRupees(FEE_FREE_BELOW),

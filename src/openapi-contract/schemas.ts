@@ -239,6 +239,7 @@ export const appConfigSchema = obj({
       missRefundPercent: int,
       withdrawal: obj({
         minimum: { ...rupees(100), description: 'a partial withdrawal: at least this, whole rupees' },
+        maximum: { ...rupees(25000), description: 'a partial withdrawal: at most this (the whole balance has no upper bound)' },
         wholeBalanceAnyAmount: { ...bool, description: 'the whole balance can always be withdrawn: any amount, paise included' },
         fees: obj({ UPI: rupees(2), BANK_TRANSFER: rupees(5) }),
         feeFreeBelow: { ...rupees(100), description: 'a whole-balance withdrawal below this carries no fee' },

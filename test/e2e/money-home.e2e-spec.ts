@@ -203,7 +203,7 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
         minBalanceToStake: 50,
         minBalanceRule: 'You need more than ₹50 in your wallet to stake',
         missRefundPercent: 85,
-        withdrawal: { minimum: 100, wholeBalanceAnyAmount: true, fees: { UPI: 2, BANK_TRANSFER: 5 }, feeFreeBelow: 100 },
+        withdrawal: { minimum: 100, maximum: 25000, wholeBalanceAnyAmount: true, fees: { UPI: 2, BANK_TRANSFER: 5 }, feeFreeBelow: 100 },
         deposit: { min: 10, max: 100000 },
       });
     });

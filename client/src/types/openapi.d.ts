@@ -2609,6 +2609,11 @@ export interface components {
                      * @example 100
                      */
                     minimum: number;
+                    /**
+                     * @description a partial withdrawal: at most this (the whole balance has no upper bound)
+                     * @example 25000
+                     */
+                    maximum: number;
                     /** @description the whole balance can always be withdrawn: any amount, paise included */
                     wholeBalanceAnyAmount: boolean;
                     fees: {

@@ -94,7 +94,10 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted">
               {pledge ? (
-                <>Put a small pledge on tomorrow&apos;s alarm. Check in on time and it all comes back; sleep in and 15% goes to a charity you chose.</>
+                <>
+                  Put a small pledge on tomorrow&apos;s alarm. Check in on time and it all comes back; sleep in and {100 - rules.missRefundPercent}% goes to
+                  a charity you chose.
+                </>
               ) : (
                 <>
                   Put a small forfeit on tomorrow&apos;s alarm. Check in on time and earn it back plus a share of the pool from

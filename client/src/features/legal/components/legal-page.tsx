@@ -1,6 +1,7 @@
 import { Container, Heading, Link, List, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/features/config';
 import { formatISTDate } from '@/lib/format';
@@ -75,4 +76,15 @@ export function PageLink({ to, children }: { to: string; children: ReactNode }) 
       <RouterLink to={to}>{children}</RouterLink>
     </Link>
   );
+}
+
+/**
+ * Issue 29: in place of a text that states the server's rules (GET /config) while they have not arrived: the shape of
+ * the text and no number, so nothing is shown that the server's figures would then contradict.
+ */
+export function RulesPending({ lines = 2 }: { lines?: number }) {
+  const config = useAppConfig();
+  // an answer without rules (an older server) or none at all: say so rather than wait forever
+  if (config.isError || config.data) return <P>The current figures could not be loaded. Please reload the page to see them.</P>;
+  return <LinesSkeleton label="Loading the current rules…" lines={lines} height="5" testId="rules-pending" />;
 }

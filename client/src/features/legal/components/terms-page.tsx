@@ -1,7 +1,49 @@
 import { paths } from '@/config/paths';
-import { LegalPage, P, PageLink, Points, Section } from './legal-page';
+import { useServerRules } from '@/features/config';
+import { formatWakeUpTime } from '@/lib/format';
+import { formatINR } from '@/lib/money';
+import { minBalanceSentence, type Rules } from '@/lib/rules';
+import { LegalPage, P, PageLink, Points, RulesPending, Section } from './legal-page';
+
+/** Section 3's points: the date, time, stake, balance and window rules, from the server's figures. */
+function challengePoints(r: Rules): string[] {
+  return [
+    `A challenge is a date (today, while its window has not opened, up to 7 days ahead), a wake-up time from ${formatWakeUpTime(r.wakeUp.earliest)} to ${formatWakeUpTime(r.wakeUp.latest)} IST in ${r.wakeUp.stepMinutes}-minute steps, and a stake from ${formatINR(r.stake.min)} to ${formatINR(r.stake.max)} in whole rupees. One challenge per date.`,
+    `${minBalanceSentence(r)} The stake leaves your wallet when the challenge is created.`,
+    `The check-in window opens ${r.checkIn.minutesBefore} minutes before your wake-up time and closes ${r.checkIn.minutesAfter} minutes after it. Our server’s clock in India Standard Time decides, never your device’s.`,
+    'You may cancel a challenge until 11:59:59 PM IST on the night before its date; your whole stake comes back to your wallet at once. On the day itself a challenge cannot be cancelled.',
+  ];
+}
+
+/** Section 4's points: what a morning returns, the refund and pool percentages from the server's. */
+function outcomePoints(r: Rules): string[] {
+  const pct = r.missRefundPercent;
+  return [
+    'Checked in inside the window: you get your whole stake back. In pool mode you also get a share of that date’s pool, in proportion to your stake.',
+    `Checked in late, or not at all: you get ${pct}% of your stake back. The other ${100 - pct}% goes to that date’s pool (pool mode) or is donated to the charity you chose, or kept by WakeStake where no charity is listed (pledge mode).`,
+    'If nobody on a date checks in on time, that date’s pool goes to WakeStake as revenue.',
+    'Settlement runs every day from 9:00 AM IST for the mornings whose windows have closed; winnings and refunds are in your wallet by 3:00 PM IST. Amounts are worked out in paise and always add up exactly.',
+    'The mode (pool or pledge) is shown when you create a challenge and stays fixed for that challenge.',
+  ];
+}
+
+/** Section 5's points: deposits, partial and whole-balance withdrawals and their fees, from the server's figures. */
+function walletPoints(r: Rules): string[] {
+  const w = r.withdrawal;
+  const upTo = w.maximum !== undefined ? ` to ${formatINR(w.maximum)}` : '';
+  return [
+    `You add money by UPI, card or net banking through Razorpay, from ${formatINR(r.deposit.min)} to ${formatINR(r.deposit.max)} at a time. The wallet holds rupees for challenges; it pays no interest and is not a bank account.`,
+    `You may withdraw part of your balance from ${formatINR(w.minimum)}${upTo} at a time, in whole rupees, once your email is verified. The fee is ${formatINR(w.fees.UPI)} by UPI and ${formatINR(w.fees.BANK_TRANSFER)} by bank transfer (24 to 48 hours); you receive the amount minus the fee.`,
+    ...(w.wholeBalanceAnyAmount
+      ? [`You may always withdraw your whole balance, whatever the amount, paise included; a whole balance below ${formatINR(w.feeFreeBelow)} is sent with no fee.`]
+      : []),
+    'A payout that fails comes back to your wallet in full.',
+  ];
+}
 
 export function TermsPage() {
+  // Issue 29: every rule's number is the server's (GET /config); until it answers, those points are drawn as their shape
+  const rules = useServerRules();
   return (
     <LegalPage
       title="Terms of use"
@@ -23,36 +65,16 @@ export function TermsPage() {
         </P>
       </Section>
       <Section title="3. Challenges">
-        <Points
-          items={[
-            'A challenge is a date (today, while its window has not opened, up to 7 days ahead), a wake-up time from 04:00 to 07:00 IST in 30-minute steps, and a stake from ₹10 to ₹100 in whole rupees. One challenge per date.',
-            'You need a wallet balance above ₹50 to create a challenge. The stake leaves your wallet when the challenge is created.',
-            'The check-in window opens 15 minutes before your wake-up time and closes 10 minutes after it. Our server’s clock in India Standard Time decides, never your device’s.',
-            'You may cancel a challenge until 23:59:59 IST on the night before its date; your whole stake comes back to your wallet at once. On the day itself a challenge cannot be cancelled.',
-          ]}
-        />
+        {rules ? <Points items={challengePoints(rules)} /> : <RulesPending lines={4} />}
       </Section>
       <Section title="4. Outcomes and settlement">
-        <Points
-          items={[
-            'Checked in inside the window: you get your whole stake back. In pool mode you also get a share of that date’s pool, in proportion to your stake.',
-            'Checked in late, or not at all: you get 85% of your stake back. The other 15% goes to that date’s pool (pool mode) or is donated to the charity you chose, or kept by WakeStake where no charity is listed (pledge mode).',
-            'If nobody on a date checks in on time, that date’s pool goes to WakeStake as revenue.',
-            'Settlement runs every day from 09:00 IST for the mornings whose windows have closed; winnings and refunds are in your wallet by 15:00 IST. Amounts are worked out in paise and always add up exactly.',
-            'The mode (pool or pledge) is shown when you create a challenge and stays fixed for that challenge.',
-          ]}
-        />
+        {rules ? <Points items={outcomePoints(rules)} /> : <RulesPending lines={4} />}
         <P>
           The <PageLink to={paths.help}>How it works</PageLink> page explains this with an example.
         </P>
       </Section>
       <Section title="5. Your wallet">
-        <Points
-          items={[
-            'You add money by UPI, card or net banking through Razorpay, from ₹10 to ₹1,00,000 at a time. The wallet holds rupees for challenges; it pays no interest and is not a bank account.',
-            'You may withdraw from ₹100 to ₹25,000 at a time, in whole rupees, up to your balance, once your email is verified. The fee is ₹2 by UPI and ₹5 by bank transfer (24 to 48 hours); you receive the amount minus the fee. A payout that fails comes back to your wallet in full.',
-          ]}
-        />
+        {rules ? <Points items={walletPoints(rules)} /> : <RulesPending lines={3} />}
       </Section>
       <Section title="6. Limits you set yourself">
         <P>
@@ -72,8 +94,9 @@ export function TermsPage() {
       </Section>
       <Section title="8. Closing your account">
         <P>
-          You may close your account in Settings once your wallet is empty and no challenge or withdrawal is still open. We then erase your profile
-          as the <PageLink to={paths.privacy}>Privacy policy</PageLink> describes, keeping only the money records the law requires.
+          You may close your account in Settings once no challenge or withdrawal is still open. If your wallet still holds money, closing first
+          withdraws all of it to you, whatever the amount, and the account closes once that payout is done. We then erase your profile as the{' '}
+          <PageLink to={paths.privacy}>Privacy policy</PageLink> describes, keeping only the money records the law requires.
         </P>
       </Section>
       <Section title="9. Our responsibility">
