@@ -50,6 +50,8 @@ describe('AppealsPanel', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ decision: 'REFUNDED', note: 'Our logs agree.' });
     const decided = screen.getAllByTestId('appeal-row').find((r) => r.getAttribute('data-status') === 'REFUNDED')!;
     expect(within(decided).getByText('Our logs agree.')).toBeInTheDocument();
+    expect(within(decided).getByText('Refunded')).toBeInTheDocument(); // the status in words, not the code
+    expect(decided).not.toHaveTextContent('REFUNDED');
     expect(within(decided).queryByRole('button', { name: /Decide/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decide the appeal of bala@example.com' })).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { formatISTDate, formatISTDateTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { statusWord } from '@/lib/status-words';
 import { decideAppeal, DECISION_NOTE_MIN, fetchAppealPhoto, fetchCheckInPhoto, listAppeals, type AppealDecision, type SupportAppeal, type SupportAppealStatus } from '../api/appeals-api';
 import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, SupportTable } from './panel-parts';
@@ -109,7 +110,7 @@ export function AppealsPanel() {
               </Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={appealStatusPalette(a.status)} variant="subtle">
-                  {a.status}
+                  {statusWord(a.status)}
                 </Badge>
                 {a.decisionNote ? (
                   <Text fontSize="xs" color="fg.muted" data-testid="appeal-note">

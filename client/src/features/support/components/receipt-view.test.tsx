@@ -19,7 +19,11 @@ describe('support receipt of a pledge-mode batch', () => {
         }}
       />,
     );
-    expect(screen.getByRole('heading')).toHaveTextContent('Receipt · batch 2 · pledge mode · SETTLED');
+    expect(screen.getByRole('heading')).toHaveTextContent('Receipt · batch 2 · pledge mode · Settled');
+    // plain words for the lines' outcomes too (issue 29), never the codes
+    expect(screen.getByText('Woke up')).toBeInTheDocument();
+    expect(screen.getByText('Missed')).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/SETTLED|SUCCESS|FAILED/);
     expect(screen.getByText('Donated to charities')).toBeInTheDocument();
     expect(screen.getByText(/to Goonj \(goonj, 1 missed\)/)).toBeInTheDocument();
     expect(screen.queryByText('Pool')).toBeNull();

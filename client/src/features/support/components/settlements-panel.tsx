@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
-import { statusWord } from '@/lib/status-words';
+import { outcomeWord, statusWord } from '@/lib/status-words';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatISTDateTime } from '@/lib/format';
@@ -206,7 +206,7 @@ export function ReceiptView({ receipt, status }: { receipt: Receipt; status?: st
       <Heading as="h4" size="sm">
         Receipt · batch {receipt.batch}
         {pledge ? ' · pledge mode' : ''}
-        {status ? ` · ${status}` : ''} · {receipt.participants} participants ({receipt.successes} successful, {receipt.failures} failed)
+        {status ? ` · ${statusWord(status)}` : ''} · {receipt.participants} participants ({receipt.successes} successful, {receipt.failures} failed)
       </Heading>
       <Table.ScrollArea borderWidth="1px" rounded="md">
         <Table.Root size="sm">
@@ -230,7 +230,9 @@ export function ReceiptView({ receipt, status }: { receipt: Receipt; status?: st
               <Table.Cell>{l.line}</Table.Cell>
               <Table.Cell>{formatINR(l.stake, { alwaysPaise: true })}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={l.outcome === 'SUCCESS' ? 'green' : 'red'}>{l.outcome}</Badge>
+                <Badge colorPalette={l.outcome === 'SUCCESS' ? 'green' : l.outcome === 'FORGIVEN' ? 'gray' : 'red'} data-outcome={l.outcome}>
+                  {outcomeWord(l.outcome === 'SUCCESS' ? 'COMPLETED' : l.outcome)}
+                </Badge>
               </Table.Cell>
               <Table.Cell textAlign="end">{formatINR(l.refund, { alwaysPaise: true })}</Table.Cell>
               <Table.Cell textAlign="end">{formatINR(pledge ? (l.donated ?? 0) : l.winnings, { alwaysPaise: true })}</Table.Cell>
