@@ -65,19 +65,48 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     expect(state.loaded).toBeGreaterThan(5);
   }
 
-  it('a dashboard seen once opens again offline: signed in, the last balance "as of" noon, the offline bar; online again, fresh data without a reload', async () => {
+  /** The ₹ figures on the page ("₹475", not the footer's "(₹)") whose card does not say `asOf`; and how many there are. */
+  const unlabelledMoney = (page: Page, asOf: string) =>
+    page.evaluate((label) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const figures: string[] = [];
+      const bare: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        if (!/₹\s?\d/.test(text) || !node.parentElement) continue;
+        figures.push(text);
+        if (!node.parentElement.closest('.chakra-card__root')?.textContent?.includes(label)) bare.push(text);
+      }
+      return { figures: figures.length, bare };
+    }, asOf);
+
+  it('a dashboard seen once opens again offline: signed in, the last balance and every money figure "as of" noon, the offline bar; online again, fresh data without a reload', async () => {
     t.clock.set(NOON_IST);
     const p = await fundedPlayer(t, 'Anika Rao', { paise: 50000n, occupation: 'student' });
+    // today's challenge (₹25 staked: the balance is ₹475), so that its card and the pledges carry figures
+    await t.http().post('/api/v1/test/challenges/create-test-challenge').set(p.auth).send({}).expect(201);
     const page = await phone(p);
     const apiFromWorker: string[] = [];
     page.on('response', (r: Response) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && r.fromServiceWorker()) apiFromWorker.push(r.url());
     });
     await openDashboard(page, 'Anika');
-    await page.getByTestId('wallet-balance').filter({ hasText: '₹500' }).waitFor({ state: 'visible' });
-    expect(await page.getByTestId('wallet-balance-as-of').count()).toBe(0); // online: the live figure, no label
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹475' }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { level: 2, name: 'Challenge Pledges' }).waitFor({ state: 'visible' });
+    await page.getByTestId('stat-cards').waitFor({ state: 'visible' });
+    // online: the live figures, no label anywhere
+    expect(await page.getByTestId('wallet-balance-as-of').count()).toBe(0);
+    expect(await page.getByTestId('as-of-note').count()).toBe(0);
     await shellKept(page);
-    await page.waitForFunction((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.entries?.some((e: { key: string[] }) => e.key[0] === 'wallet'), KEPT, { timeout: 10000 });
+    // the balance, today's challenge, the stats and the pending and settled lists are kept
+    await page.waitForFunction(
+      (key) => {
+        const kinds = new Set((JSON.parse(localStorage.getItem(key) ?? 'null')?.entries ?? []).map((e: { key: string[] }) => `${e.key[0]}:${e.key[2]}`));
+        return ['wallet:balance', 'challenges:date', 'challenges:stats', 'challenges:status', 'challenges:history'].every((k) => kinds.has(k));
+      },
+      KEPT,
+      { timeout: 10000 },
+    );
     const before = await stored(page);
     // The browser's HTTP cache emptied: whatever opens offline now comes from the worker's own cache.
     const cdp = await page.context().newCDPSession(page);
@@ -89,10 +118,21 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true); // the page itself came from the worker
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('heading', { level: 1, name: /Anika!/ }).waitFor({ state: 'visible', timeout: 15000 });
-    await page.getByTestId('wallet-balance').filter({ hasText: '₹500' }).waitFor({ state: 'visible', timeout: 15000 });
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹475' }).waitFor({ state: 'visible', timeout: 15000 });
     await page.getByTestId('wallet-balance-as-of').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
     await banner(page).filter({ hasText: 'Offline — reconnecting…' }).waitFor({ state: 'visible', timeout: 10000 });
     await page.getByTestId('today-card').waitFor({ state: 'visible' });
+    // Every money figure on the kept dashboard says "as of" noon: today's card, the stats, the pledges, the lists.
+    await page.getByTestId('today-card').getByTestId('as-of-note').filter({ hasText: 'Saved copy: amounts as of 12:00 PM' }).waitFor({ state: 'visible' });
+    await page.getByTestId('today-card').getByText('₹25', { exact: true }).waitFor({ state: 'visible' });
+    await page.getByTestId('stat-cards').getByTestId('as-of-note').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
+    for (const name of ['Upcoming Challenges', 'Challenge Pledges', 'Challenge History', 'Settlement receipts']) {
+      const card = page.locator('.chakra-card__root').filter({ has: page.getByRole('heading', { level: 2, name }) });
+      await card.getByTestId('as-of-note').filter({ hasText: 'Saved copy: amounts as of 12:00 PM' }).waitFor({ state: 'visible' });
+    }
+    const money = await unlabelledMoney(page, 'as of 12:00 PM');
+    expect(money.bare).toEqual([]);
+    expect(money.figures).toBeGreaterThanOrEqual(5);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(await stored(page)).toEqual(before);
     expect(await page.locator('body').innerText()).not.toMatch(/Internal Server Error|Failed to load challenge data|No internet/);
@@ -103,8 +143,9 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     page.on('load', () => (loads += 1));
     await page.context().setOffline(false);
     await banner(page).waitFor({ state: 'detached', timeout: 20000 });
-    await page.getByTestId('wallet-balance').filter({ hasText: '₹700' }).waitFor({ state: 'visible', timeout: 20000 });
+    await page.getByTestId('wallet-balance').filter({ hasText: '₹675' }).waitFor({ state: 'visible', timeout: 20000 });
     await page.getByTestId('wallet-balance-as-of').waitFor({ state: 'detached' });
+    await page.getByTestId('as-of-note').first().waitFor({ state: 'detached', timeout: 20000 }); // every section live again
     expect(loads).toBe(0);
     expect((await stored(page)).token).toBe(p.token);
     expect(apiFromWorker).toEqual([]); // the worker never answers for the API

@@ -18,7 +18,7 @@ import {
   restoreLastDashboard,
   saveLastDashboard,
 } from './last-dashboard';
-import { useLastDashboard } from './use-last-dashboard';
+import { useLastDashboard, useSavedAsOf } from './use-last-dashboard';
 
 // 6:31 AM IST on Tuesday 10 March 2026 is 01:01 UTC.
 const AT = Date.parse('2026-03-10T01:01:00Z');
@@ -130,7 +130,8 @@ describe('the "as of" words', () => {
 
 describe('useLastDashboard (the dashboard route)', () => {
   function Balance({ userId }: { userId: string }) {
-    const { balanceAsOf } = useLastDashboard(userId);
+    useLastDashboard(userId);
+    const balanceAsOf = useSavedAsOf(balanceKey(userId));
     const q = useQuery({ queryKey: balanceKey(userId), queryFn: () => fetch('/api/v1/wallet/balance').then((r) => r.json() as Promise<number>) });
     return (
       <p>
@@ -160,6 +161,27 @@ describe('useLastDashboard (the dashboard route)', () => {
     });
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('600'));
     expect(screen.getByTestId('as-of')).toHaveTextContent('live');
+  });
+
+  it('the kept copy answered again with the very same figure: the "as of" goes all the same', async () => {
+    saveLastDashboard(clientWithData('u1', 420), 'u1');
+    vi.spyOn(Date, 'now').mockReturnValue(AT + 60 * 60_000);
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    vi.stubGlobal('fetch', vi.fn(async () => (online ? new Response('420', { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Balance userId="u1" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('as-of')).toHaveTextContent('as of 6:31 AM');
+    online = true;
+    await act(async () => {
+      await client.refetchQueries();
+    });
+    await waitFor(() => expect(screen.getByTestId('as-of')).toHaveTextContent('live'));
+    expect(screen.getByTestId('balance')).toHaveTextContent('420');
   });
 
   it('online: never shows the kept copy, and keeps what arrives (after a quiet second)', async () => {

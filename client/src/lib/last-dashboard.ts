@@ -116,6 +116,15 @@ export function restoredAt(query: Query | undefined): number | undefined {
   return mark.at;
 }
 
+/**
+ * When the figures a query holds were fetched, if they are not live: the kept copy (restoredAt), or, while the service
+ * cannot be reached, whatever the page still holds from before. Undefined for live data (or no data).
+ */
+export function savedAt(query: Query | undefined, reachable: boolean): number | undefined {
+  if (!query || query.state.data === undefined) return undefined;
+  return restoredAt(query) ?? (reachable ? undefined : query.state.dataUpdatedAt);
+}
+
 /** As restoredAt, by key. */
 export function restoredAtOf(client: QueryClient, key: QueryKey): number | undefined {
   return restoredAt(client.getQueryCache().find({ queryKey: key, exact: true }));

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { getToken } from './api-client';
 import { getConnectivity, onReconnectTick, subscribeConnectivity } from './connectivity';
-import { asOfLabel, isDashboardQuery, refetchRestored, restoredAtOf, restoreLastDashboard, saveLastDashboard } from './last-dashboard';
-import { queryKeys } from './query-keys';
+import { asOfLabel, isDashboardQuery, refetchRestored, restoreLastDashboard, savedAt, saveLastDashboard } from './last-dashboard';
 
 /** A write at most once a second, when the page is idle: never in the way of the dashboard's first screen. */
 const SAVE_DELAY_MS = 1000;
@@ -17,10 +16,10 @@ function browserOffline(): boolean {
 /**
  * Issue 30, the dashboard (app/routes/dashboard.tsx): keeps what it shows of `userId` (lib/last-dashboard.ts) as answers
  * arrive; while the service cannot be reached (offline at start, or since), puts the kept copy where nothing fresher is
- * held, and asks for those again on lib/connectivity's backoff until the service answers. Returns the words for the
- * balance while it is the kept copy ("as of 6:31 AM"), else none.
+ * held, and asks for those again on lib/connectivity's backoff until the service answers. Each section says its figures
+ * are not live with useSavedAsOf (below).
  */
-export function useLastDashboard(userId: string | undefined): { balanceAsOf?: string } {
+export function useLastDashboard(userId: string | undefined): void {
   const client = useQueryClient();
   const connectivity = useSyncExternalStore(subscribeConnectivity, getConnectivity, () => 'online' as const);
   // Offline at start: the kept copy goes in before the dashboard's queries first render (no spinner, no skeletons).
@@ -58,6 +57,21 @@ export function useLastDashboard(userId: string | undefined): { balanceAsOf?: st
     };
   }, [client, userId]);
 
-  const at = userId ? restoredAtOf(client, queryKeys.wallet.balance(userId)) : undefined;
-  return { balanceAsOf: at === undefined ? undefined : asOfLabel(at) };
+}
+
+/**
+ * "as of 6:31 AM" while the data of `key` is not live (the copy kept on the phone, or anything held while the service
+ * cannot be reached: lib/last-dashboard's savedAt), else undefined. Every money figure of the dashboard shown from such
+ * data carries it. Follows the query itself (a refetch with the very same figures still ends it) and the connectivity.
+ */
+export function useSavedAsOf(key: QueryKey): string | undefined {
+  const client = useQueryClient();
+  const reachable = useSyncExternalStore(subscribeConnectivity, getConnectivity, () => 'online' as const) === 'online';
+  const hash = hashKey(key);
+  const subscribe = useCallback(
+    (changed: () => void) => client.getQueryCache().subscribe((event) => (event.query.queryHash === hash ? changed() : undefined)),
+    [client, hash],
+  );
+  const at = useSyncExternalStore(subscribe, () => savedAt(client.getQueryCache().get(hash), reachable), () => undefined);
+  return at === undefined ? undefined : asOfLabel(at);
 }

@@ -17,7 +17,9 @@ import type { AddFundsPrompt } from '@/features/challenges/components/create-cha
 import { TestModeBox } from '@/features/challenges/components/test-mode-box';
 import { TodayChallengeCard } from '@/features/challenges/components/today-challenge-card';
 import { UpcomingChallenges } from '@/features/challenges/components/upcoming-challenges';
-import { useChallengeHistory, usePendingChallenges } from '@/features/challenges/hooks/use-challenge-queries';
+import { CHALLENGES_PAGE_SIZE } from '@/features/challenges/api/challenges-api';
+import { challengeKeys } from '@/features/challenges/api/query-keys';
+import { challengeHistoryKey, pendingChallengesKey, useChallengeHistory, usePendingChallenges } from '@/features/challenges/hooks/use-challenge-queries';
 import { useChallenges } from '@/features/challenges/hooks/use-challenges';
 import { useWalletBalance } from '@/features/challenges/hooks/use-wallet-balance';
 import { useAppConfig } from '@/features/config';
@@ -29,7 +31,8 @@ import { WalletBalanceCard } from '@/features/dashboard/components/wallet-balanc
 import { ActivePlansCard } from '@/features/plans/components/active-plans-card';
 import { ShieldsCard, StillAwakePrompt, UseShieldButton } from '@/features/wake';
 import { todayIST } from '@/features/challenges/utils/dates';
-import { useLastDashboard } from '@/lib/use-last-dashboard';
+import { queryKeys } from '@/lib/query-keys';
+import { useLastDashboard, useSavedAsOf } from '@/lib/use-last-dashboard';
 import { useNow, useNowAs } from '@/lib/use-now';
 import { revealApp } from '../first-screen';
 
@@ -74,7 +77,7 @@ export function Component() {
   useNowAs(todayIST); // re-render when the IST day changes: today's challenge is another one
   const { user } = useAuth();
   // Issue 30: kept on the phone; put back (labelled "as of") only while the service cannot be reached. Before the reads below.
-  const { balanceAsOf } = useLastDashboard(user?.id);
+  useLastDashboard(user?.id);
   const navigate = useNavigate();
   const location = useLocation();
   const store = useChallenges();
@@ -82,6 +85,17 @@ export function Component() {
   const pending = usePendingChallenges();
   const history = useChallengeHistory();
   const config = useAppConfig();
+  // Issue 30: each section whose figures are not live (the kept copy, or held while offline) says "as of 6:31 AM".
+  const userId = user?.id ?? 'anonymous';
+  const asOf = {
+    balance: useSavedAsOf(queryKeys.wallet.balance(user?.id)),
+    today: useSavedAsOf(challengeKeys.byDate(userId, store.today)),
+    stats: useSavedAsOf(challengeKeys.stats(userId)),
+    pending: useSavedAsOf(pendingChallengesKey(userId)),
+    // Upcoming and Pledges show the first page of challenges until the pending ones arrive
+    list: useSavedAsOf(challengeKeys.page(userId, 0, CHALLENGES_PAGE_SIZE)),
+    history: useSavedAsOf(challengeHistoryKey(userId)),
+  };
 
   const shown = useReadyOrAfter(!store.isLoading && !wallet.isPending && !pending.isPending && !history.isPending, 1500);
   // The first screen is rendered: index.html's static copy of it, held over the app until now, goes (app/first-screen.ts).
@@ -107,6 +121,7 @@ export function Component() {
 
   // Until then the static first screen stands over this (or, without one, the guards' spinner stays).
   if (!shown) return <PageSpinner />;
+  const pendingAsOf = pending.data === undefined ? asOf.list : asOf.pending;
 
   const error = store.error ?? notice;
   const dismiss = () => {
@@ -130,7 +145,7 @@ export function Component() {
       wallet={
         <WalletBalanceCard
           balance={wallet.balance}
-          asOf={balanceAsOf}
+          asOf={asOf.balance}
           loading={wallet.isPending}
           failed={wallet.isError && wallet.balance === undefined}
           retrying={wallet.isFetching}
@@ -156,6 +171,7 @@ export function Component() {
                 checkIn={store.checkIn}
                 onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
                 onShowReceipt={setReceiptDate}
+                asOf={asOf.today}
               />
             )}
           </Ticking>
@@ -163,7 +179,7 @@ export function Component() {
       }
       stats={
         <Stack gap={4}>
-          <ChallengeStatCards stats={store.stats} load={store.statsLoad} />
+          <ChallengeStatCards stats={store.stats} load={store.statsLoad} asOf={asOf.stats} />
           <ShieldsCard />
         </Stack>
       }
@@ -173,6 +189,7 @@ export function Component() {
           today={store.today}
           loading={pending.isPending}
           load={loadStateOf(pending)}
+          asOf={pendingAsOf}
           onCancel={async (challenge) => {
             await store.cancelChallenge(challenge);
             await wallet.refresh();
@@ -182,7 +199,7 @@ export function Component() {
       }
       pledges={
         <Stack gap={6}>
-          <ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} load={loadStateOf(pending)} />
+          <ChallengePledges challenges={pending.data ?? store.challenges} today={store.today} load={loadStateOf(pending)} asOf={pendingAsOf} />
           <ActivePlansCard />
         </Stack>
       }
@@ -195,11 +212,12 @@ export function Component() {
       }
       history={
         <Stack gap={6}>
-          <ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} />
+          <ChallengeHistory history={history.data ?? []} loading={history.isPending} load={loadStateOf(history)} asOf={asOf.history} />
           <SettlementReceipts
             history={history.data ?? []}
             loading={history.isPending}
             load={loadStateOf(history)}
+            asOf={asOf.history}
             onOpen={(entry) => {
               setReceiptHint(entry);
               setReceiptDate(entry.date);

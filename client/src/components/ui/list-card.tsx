@@ -9,12 +9,14 @@ export interface ListCardProps {
   count: number;
   limit: number;
   testId?: string;
+  /** a line under the title (e.g. issue 30's "Saved copy: amounts as of 6:31 AM") */
+  note?: ReactNode;
   /** the body, given whether every entry is to show */
   children: (all: boolean) => ReactNode;
 }
 
 /** A card listing the first `limit` entries under its title, with "View All" / "Show Less" when there are more. */
-export function ListCard({ title, headingId, count, limit, testId, children }: ListCardProps) {
+export function ListCard({ title, headingId, count, limit, testId, note, children }: ListCardProps) {
   const [all, setAll] = useState(false);
   return (
     <Card.Root data-testid={testId}>
@@ -29,6 +31,7 @@ export function ListCard({ title, headingId, count, limit, testId, children }: L
             </Button>
           ) : null}
         </HStack>
+        {note}
       </Card.Header>
       <Card.Body>{children(all)}</Card.Body>
     </Card.Root>

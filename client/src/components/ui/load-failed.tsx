@@ -1,4 +1,4 @@
-import { Alert, Button, HStack } from '@chakra-ui/react';
+import { Alert, Button, HStack, Text } from '@chakra-ui/react';
 
 /** A query's first load, as the screens need it: failed (nothing held), a retry in flight, and the retry. */
 export interface LoadState {
@@ -31,5 +31,17 @@ export function LoadFailed({ message, onRetry, retrying }: LoadFailedProps) {
         </Button>
       </HStack>
     </Alert.Root>
+  );
+}
+
+/** A failed load of one line inside a card (not the card's own data): a sentence and a small Retry, said politely (no alert box). */
+export function LoadFailedLine({ message, onRetry, retrying, testId }: LoadFailedProps & { testId?: string }) {
+  return (
+    <HStack gap={2} wrap="wrap" fontSize="sm" role="status" data-testid={testId ?? 'load-failed-line'}>
+      <Text color="fg.muted">{message}</Text>
+      <Button size="xs" variant="outline" onClick={() => void onRetry()} loading={retrying} loadingText="Retrying…">
+        Retry
+      </Button>
+    </HStack>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
@@ -12,10 +13,13 @@ import { HISTORY_ALL_LIMIT, HISTORY_LIMIT, historyLabel, isForgiven } from '../u
 import { formatCalendarDate } from '../utils/dates';
 import { appealDeadline, isMiss, MissAppeal } from './miss-appeal';
 
-/** Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. */
-export function ChallengeHistory({ history, loading, load }: { history: Challenge[]; loading?: boolean; load?: LoadState }) {
+/**
+ * Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. `asOf`: the list is not
+ * live (issue 30), said under the title.
+ */
+export function ChallengeHistory({ history, loading, load, asOf }: { history: Challenge[]; loading?: boolean; load?: LoadState; asOf?: string }) {
   return (
-    <ListCard title="Challenge History" count={history.length} limit={HISTORY_LIMIT}>
+    <ListCard title="Challenge History" count={history.length} limit={HISTORY_LIMIT} note={<AsOfNote asOf={asOf} />}>
       {(all) =>
         load?.failed ? (
           <LoadFailed message="We couldn't load your challenge history." onRetry={load.retry} retrying={load.retrying} />

@@ -1,4 +1,5 @@
 import { Card, Heading, Stack, Text } from '@chakra-ui/react';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
@@ -6,8 +7,8 @@ import type { Challenge } from '../api/types';
 import { pledgesOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 
-/** Challenge Pledges: the next pledge and the total still staked. */
-export function ChallengePledges({ challenges, today, load }: { challenges: Challenge[]; today: string; load?: LoadState }) {
+/** Challenge Pledges: the next pledge and the total still staked (`asOf`: not live, issue 30). */
+export function ChallengePledges({ challenges, today, load, asOf }: { challenges: Challenge[]; today: string; load?: LoadState; asOf?: string }) {
   const { next, total, count } = pledgesOf(challenges, today);
   return (
     <Card.Root h="full">
@@ -15,6 +16,7 @@ export function ChallengePledges({ challenges, today, load }: { challenges: Chal
         <Heading as="h2" size="md">
           Challenge Pledges
         </Heading>
+        <AsOfNote asOf={asOf} />
       </Card.Header>
       <Card.Body>
         {load?.failed ? (

@@ -1,4 +1,5 @@
 import { Badge, Box, Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { ListCard } from '@/components/ui/list-card';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
@@ -27,16 +28,19 @@ export function SettlementReceipts({
   history,
   loading,
   load,
+  asOf,
   onOpen,
 }: {
   history: Challenge[];
   loading?: boolean;
   load?: LoadState;
+  /** issue 30: the list is not live ("as of 6:31 AM") */
+  asOf?: string;
   onOpen: (entry: ReceiptEntry) => void;
 }) {
   const receipts = receiptsOf(history);
   return (
-    <ListCard title="Settlement receipts" headingId="receipts-heading" count={receipts.length} limit={SHOWN} testId="settlement-receipts">
+    <ListCard title="Settlement receipts" headingId="receipts-heading" count={receipts.length} limit={SHOWN} testId="settlement-receipts" note={<AsOfNote asOf={asOf} />}>
       {(all) =>
         load?.failed ? (
           <LoadFailed message="We couldn't load your settled days." onRetry={load.retry} retrying={load.retrying} />

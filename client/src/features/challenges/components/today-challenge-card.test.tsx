@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { configure } from '@testing-library/react';
@@ -213,5 +213,48 @@ describe("Today's card: ask my referee about a photo check-in (issue #22)", { ti
     expect(screen.getByTestId('today-label')).toHaveTextContent('Challenge Completed!');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/groups/referee'))).toBe(false);
     expect(screen.queryByTestId('ask-referee')).toBeNull();
+  });
+});
+
+describe("Today's card when parts of it fail or are not live (issue 30)", { timeout: 20_000 }, () => {
+  it('a pool that could not be loaded says so on the card with Retry, and Retry asks again', async () => {
+    let fail = true;
+    const pool = { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 1, pool: 4.5, settled: false } };
+    const fetchMock = stubFetch({
+      'GET /challenges/pool': () => {
+        if (fail) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(pool), { status: 200, headers: { 'Content-Type': 'application/json' } }) as never;
+      },
+    });
+    renderCard(make(), ist('06:05:00'));
+    const failed = await screen.findByTestId('today-pool-failed');
+    expect(failed).toHaveTextContent("We couldn't load today's pool.");
+    expect(screen.getByTestId('today-card')).not.toHaveTextContent(/Failed to fetch|Internal Server Error/);
+    fail = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('today-pool')).toHaveTextContent('pool so far ₹4.50');
+    expect(screen.queryByTestId('today-pool-failed')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/challenges/pool')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a referee state that could not be loaded says so with Retry (never nothing)', async () => {
+    stubFetch({ 'GET /groups/referee/overview': { status: 503, body: { success: false, statusCode: 503, error: 'Service Unavailable' } } });
+    renderCard(make({ id: 'c-photo', status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true }), ist('06:20:00'));
+    const failed = await screen.findByTestId('ask-referee-failed');
+    expect(failed).toHaveTextContent("We couldn't load your referee requests.");
+    expect(within(failed).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText(/Service Unavailable/)).toBeNull();
+  });
+
+  it('not live: "Saved copy: amounts as of …" at the top of the card; live: no such line', () => {
+    const { unmount } = renderCard(make(), ist('06:05:00'), { asOf: 'as of 6:01 AM' });
+    const card = screen.getByTestId('today-card');
+    expect(within(card).getByTestId('as-of-note')).toHaveTextContent('Saved copy: amounts as of 6:01 AM');
+    // the note sits above the forfeit figure
+    const forfeit = within(card).getByText('Forfeit:', { exact: false });
+    expect(within(card).getByTestId('as-of-note').compareDocumentPosition(forfeit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    unmount();
+    renderCard(make(), ist('06:05:00'));
+    expect(screen.queryByTestId('as-of-note')).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CameraCapture } from '@/components/ui/camera-capture';
-import { LoadFailed } from '@/components/ui/load-failed';
+import { AsOfNote } from '@/components/ui/as-of-note';
+import { LoadFailed, LoadFailedLine } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
 import { useAppConfig, useRules } from '@/features/config';
 import { AskReferee } from '@/features/groups';
@@ -11,6 +12,7 @@ import { MissionGate, missionWord } from '@/features/missions';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { settledWords } from '@/lib/money-words';
+import { useSavedAsOf } from '@/lib/use-last-dashboard';
 import { challengeStatusWord, isUsedPhotoRefusal, proofStatusWord, proofWord, usedPhotoWords } from '@/lib/status-words';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
@@ -33,6 +35,8 @@ export interface TodayChallengeCardProps {
   checkIn?: CheckInProgress;
   /** Opens the day's settlement receipt ("how your winnings were computed"). */
   onShowReceipt?: (date: string) => void;
+  /** Issue 30: today's challenge is not live (the copy kept on the phone, or held while offline): "as of 6:31 AM". */
+  asOf?: string;
 }
 
 const palette: Record<CardState, string> = {
@@ -45,7 +49,7 @@ const palette: Record<CardState, string> = {
 };
 
 /** Today's Challenge card: every state and label of SPEC.md section 4. */
-export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt }: TodayChallengeCardProps) {
+export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt, asOf }: TodayChallengeCardProps) {
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -80,6 +84,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             </Badge>
           ) : null}
         </HStack>
+        <AsOfNote asOf={asOf} />
       </Card.Header>
       <Card.Body>
         {failed && !challenge ? (
@@ -173,11 +178,20 @@ function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgres
   );
 }
 
-/** Issue #20: who else plays this morning and what the misses have left so far (GET /challenges/pool). */
+/**
+ * Issue #20: who else plays this morning and what the misses have left so far (GET /challenges/pool). Issue 30: a failed
+ * load says so with a Retry (one line: it is not the card's own data); figures held while offline say "as of".
+ */
 function TodayPool({ date, pledge, proof }: { date: string; pledge?: boolean; proof: 'NONE' | 'PHOTO' }) {
-  const pool = useQuery(poolPreviewQueryOptions(date, proof));
+  const options = poolPreviewQueryOptions(date, proof);
+  const pool = useQuery(options);
+  const asOf = useSavedAsOf(options.queryKey);
   const config = useAppConfig().data;
-  if (!pool.data) return null;
+  if (!pool.data) {
+    return pool.isError ? (
+      <LoadFailedLine message="We couldn't load today's pool." onRetry={() => pool.refetch()} retrying={pool.isFetching} testId="today-pool-failed" />
+    ) : null;
+  }
   const { players, pool: amount } = pool.data;
   // today's challenge knows its own mode; without one, the mode new challenges get
   const pledgeMode = pledge ?? config?.poolMode === 'pledge';
@@ -185,6 +199,7 @@ function TodayPool({ date, pledge, proof }: { date: string; pledge?: boolean; pr
     <Text fontSize="sm" color="fg.muted" data-testid="today-pool">
       Today{proof === 'PHOTO' ? ' (photo proof)' : ''}: <strong>{players}</strong> {players === 1 ? 'player' : 'players'} ·{' '}
       {pledgeMode ? 'donated to charity so far' : 'pool so far'} <strong>{formatINR(amount)}</strong>
+      {asOf ? ` (${asOf})` : null}
     </Text>
   );
 }

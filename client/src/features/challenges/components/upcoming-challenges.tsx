@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
-import { reasonOf } from '../hooks/use-challenges';
+import { cancelFailureWords } from '../hooks/use-challenges';
 import { canCancel, upcomingChallenges, UPCOMING_LIMIT } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 
@@ -17,13 +18,15 @@ export interface UpcomingChallengesProps {
   today: string;
   loading?: boolean;
   load?: LoadState;
+  /** issue 30: the list is not live ("as of 6:31 AM") */
+  asOf?: string;
   onCancel: (challenge: Challenge) => Promise<unknown>;
   /** more actions on a challenge, composed in by the app layer (e.g. "Use a shield") */
   actions?: (challenge: Challenge) => ReactNode;
 }
 
 /** Upcoming Challenges: up to 5, scrollable, Cancel until the night before (SPEC.md sections 2 and 4). */
-export function UpcomingChallenges({ challenges, today, loading, load, onCancel, actions }: UpcomingChallengesProps) {
+export function UpcomingChallenges({ challenges, today, loading, load, asOf, onCancel, actions }: UpcomingChallengesProps) {
   const list = upcomingChallenges(challenges, today, UPCOMING_LIMIT);
   const [confirming, setConfirming] = useState<Challenge | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -39,7 +42,7 @@ export function UpcomingChallenges({ challenges, today, loading, load, onCancel,
       await onCancel(confirming);
       setConfirming(null);
     } catch (e) {
-      setError(`Failed to cancel challenge: ${reasonOf(e)}`);
+      setError(cancelFailureWords(e));
     } finally {
       setCancelling(false);
     }
@@ -51,6 +54,7 @@ export function UpcomingChallenges({ challenges, today, loading, load, onCancel,
         <Heading as="h2" size="md">
           Upcoming Challenges
         </Heading>
+        <AsOfNote asOf={asOf} />
       </Card.Header>
       <Card.Body>
         {load?.failed ? (

@@ -15,11 +15,15 @@ function useUser() {
   return { userId: user?.id ?? 'anonymous', enabled: isAuthenticated };
 }
 
+/** The keys of the two reads below (the dashboard asks whether what they hold is live: lib/use-last-dashboard). */
+export const pendingChallengesKey = (userId: string) => challengeKeys.byStatus(userId, 'PENDING', 50);
+export const challengeHistoryKey = (userId: string) => [...challengeKeys.all(userId), 'history', HISTORY_ALL_LIMIT] as const;
+
 /** Every PENDING challenge (up to 50): Upcoming and Challenge Pledges. */
 export function usePendingChallenges() {
   const { userId, enabled } = useUser();
   return useQuery({
-    queryKey: challengeKeys.byStatus(userId, 'PENDING', 50),
+    queryKey: pendingChallengesKey(userId),
     queryFn: ({ signal }) => getChallengesByStatus('PENDING', 50, signal),
     enabled,
   });
@@ -29,7 +33,7 @@ export function usePendingChallenges() {
 export function useChallengeHistory() {
   const { userId, enabled } = useUser();
   return useQuery({
-    queryKey: [...challengeKeys.all(userId), 'history', HISTORY_ALL_LIMIT],
+    queryKey: challengeHistoryKey(userId),
     queryFn: async ({ signal }) => {
       const [completed, processed] = await Promise.all([
         getChallengesByStatus('COMPLETED', HISTORY_ALL_LIMIT, signal),

@@ -2,9 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { configure } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeAuth, makeUser, stubFetch, TestProviders } from '@/testing/test-utils';
+import { fakeAuth, makeChallenge, makeUser, stubFetch, TestProviders } from '@/testing/test-utils';
+import { cancelChallenge as cancelRequest } from '../api/challenges-api';
 import { todayIST } from '../utils/dates';
-import { useChallenges } from './use-challenges';
+import { cancelFailureWords, useChallenges } from './use-challenges';
 
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
@@ -48,6 +49,32 @@ describe('challenge store (SPEC.md sections 4 and 8)', { timeout: 20_000 }, () =
     const { result } = renderHook(() => useChallenges(), { wrapper });
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.error).toBeNull();
+  });
+
+  it('a failed cancel is said where it was asked (the dialog), in plain words, not again in the page banner (issue 30)', async () => {
+    stubFetch({
+      'GET /challenges': { body: { challenges: [] } },
+      [`GET /challenges/date/${todayIST()}`]: { body: { challenges: [] } },
+      'GET /challenges/stats': { body: {} },
+      'DELETE /challenges/c1': { status: 500, body: { success: false, statusCode: 500, error: 'Internal Server Error' } },
+    });
+    const { result } = renderHook(() => useChallenges(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    let thrown: unknown;
+    await act(async () => {
+      await result.current.cancelChallenge(makeChallenge()).catch((e: unknown) => (thrown = e));
+    });
+    expect(thrown).toBeDefined();
+    expect(result.current.error).toBeNull();
+    const words = cancelFailureWords(thrown);
+    expect(words).toBe("Failed to cancel challenge: we couldn't reach WakeStake, so nothing was changed. Please try again.");
+    expect(words).not.toMatch(/Internal Server Error/);
+  });
+
+  it("a refused cancel (4xx) keeps the server's reason", async () => {
+    stubFetch({ 'DELETE /challenges/c1': { status: 400, body: { success: false, statusCode: 400, error: 'Cancellation closed at 11:59 PM the night before' } } });
+    const thrown = await cancelRequest('c1').catch((e: unknown) => e);
+    expect(cancelFailureWords(thrown)).toBe('Failed to cancel challenge: Cancellation closed at 11:59 PM the night before');
   });
 
   it("checking in with no challenge today: 'No challenge found for today to verify.'", async () => {

@@ -46,6 +46,15 @@ export const challengeMessages = {
   noChallengeToday: 'No challenge found for today to verify.',
 } as const;
 
+/**
+ * A failed cancel in words (issue 30: never a raw server error): a refusal (4xx) with the server's reason, anything else
+ * (5xx, timeout, offline) as what it means for the person.
+ */
+export function cancelFailureWords(error: unknown): string {
+  const refused = isApiError(error) && error.status >= 400 && error.status < 500;
+  return `${challengeMessages.cancel}: ${refused ? reasonOf(error) : "we couldn't reach WakeStake, so nothing was changed. Please try again."}`;
+}
+
 /** The words to show for a failed call: the server's own, else the catalogue's. */
 export function reasonOf(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? error.message;
@@ -184,11 +193,8 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     [run, createMutation],
   );
 
-  const cancelMutation = cancel.mutateAsync;
-  const cancelChallenge = useCallback(
-    (challenge: Challenge) => run(() => cancelMutation(challenge), (e) => `${challengeMessages.cancel}: ${reasonOf(e)}`),
-    [run, cancelMutation],
-  );
+  // A failed cancel is said in the dialog it was asked from (cancelFailureWords), not again in the page's banner.
+  const cancelChallenge = cancel.mutateAsync;
 
   const todayChallenge = useMemo(() => selectTodayChallenge(todays.data ?? [], today, at), [todays.data, today, at]);
   const todaysData = todays.data;

@@ -1,4 +1,5 @@
 import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { LoadFailedLine } from '@/components/ui/load-failed';
 import { askReferee, type RefereeRequest } from '../api/groups-api';
 import { useGroupsMutation, useRefereeOverview } from '../hooks/use-groups';
 import { longDateOf, problemText } from '../utils/outcomes';
@@ -77,12 +78,16 @@ function AskOrState({ challenge, request, refereeName, withDate }: { challenge: 
 
 /**
  * Where the user checks in (issue #22): "Ask my referee" under each photo check-in not yet sent, and afterwards the
- * request's state (asked, confirmed, rejected with the note). Nothing without a referee or a photo check-in.
+ * request's state (asked, confirmed, rejected with the note). Nothing without a referee or a photo check-in; a failed
+ * read of the referee's state says so with a Retry (issue 30), never nothing.
  */
 export function AskReferee({ challenges, withDate, heading, max = 5 }: { challenges: RefereeCheckIn[]; withDate?: boolean; heading?: string; max?: number }) {
   const photos = challenges.filter(isPhotoCheckIn).slice(0, max);
   const overview = useRefereeOverview(photos.length > 0);
   const data = overview.data;
+  if (photos.length > 0 && !data && overview.isError) {
+    return <LoadFailedLine message="We couldn't load your referee requests." onRetry={() => overview.refetch()} retrying={overview.isFetching} testId="ask-referee-failed" />;
+  }
   if (!data || photos.length === 0) return null;
   const byChallenge = new Map(data.asked.map((r) => [r.challengeId, r]));
   const rows = photos.filter((c) => byChallenge.has(c.id) || data.referee);

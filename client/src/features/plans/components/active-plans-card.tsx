@@ -1,14 +1,19 @@
 import { Badge, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { AsOfNote } from '@/components/ui/as-of-note';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth';
+import { useSavedAsOf } from '@/lib/use-last-dashboard';
+import { planKeys } from '../api/plans-api';
 import { usePlans } from '../hooks/use-plans';
 import { nextBookingText, planTitle } from '../utils/plan-text';
 
-/** Dashboard: the plans still running (active or paused) and what each books next. */
+/** Dashboard: the plans still running (active or paused) and what each books next; held while offline, said "as of" (issue 30). */
 export function ActivePlansCard() {
   const plans = usePlans();
+  const asOf = useSavedAsOf(planKeys.all(useAuth().user?.id ?? 'anonymous'));
   const load = loadStateOf(plans);
   const running = (plans.data ?? []).filter((p) => p.status !== 'CANCELLED' && (p.status === 'PAUSED' || p.nextDate !== null));
   return (
@@ -22,6 +27,7 @@ export function ActivePlansCard() {
             <RouterLink to={`${paths.challenge}#plans`}>{running.length || !plans.data ? 'Manage plans' : 'Set up a plan'}</RouterLink>
           </Link>
         </HStack>
+        <AsOfNote asOf={asOf} />
       </Card.Header>
       <Card.Body pt={0}>
         {load.failed ? (
