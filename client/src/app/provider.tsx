@@ -6,8 +6,8 @@ import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth';
-import { isApiError } from '@/lib/api-client';
-import { onReconnectTick, watchBrowserNetwork } from '@/lib/connectivity';
+import { api, isApiError } from '@/lib/api-client';
+import { getConnectivity, onReconnectTick, watchBrowserNetwork } from '@/lib/connectivity';
 
 /** Issue 30: a 4xx will not change on a retry; anything else (5xx, timeout, offline) is asked again with backoff. */
 export function shouldRetry(count: number, error: unknown): boolean {
@@ -17,11 +17,19 @@ export function shouldRetry(count: number, error: unknown): boolean {
 /** 1 s, 2 s, 4 s, … at most 10 s. */
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 10_000);
 
-/** While the service is unreachable, reads that gave up are asked again on lib/connectivity's backoff; no reload. */
+/**
+ * While the service is unreachable, reads that gave up are asked again on lib/connectivity's backoff; no reload. With none
+ * (everything was in when the network went), GET /health asks instead: some answer must end the "reconnecting" state,
+ * and it is the cheapest that is true only when the service works (503 while its database or Redis is down).
+ */
 function Reconnect({ client }: { client: QueryClient }) {
   useEffect(() => {
     const stopNetwork = watchBrowserNetwork();
-    const stopTicks = onReconnectTick(() => void client.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' }));
+    const stopTicks = onReconnectTick(() => {
+      const failed = (q: { state: { status: string } }) => q.state.status === 'error';
+      if (client.getQueryCache().findAll({ type: 'active', predicate: failed }).length) void client.refetchQueries({ type: 'active', predicate: failed });
+      else if (getConnectivity() !== 'online') void api.get('/health', { auth: false }).catch(() => undefined);
+    });
     return () => {
       stopNetwork();
       stopTicks();
