@@ -2,7 +2,14 @@
 // on the real api process (node dist/src/main.js), 50 keep-alive connections: every check-in succeeds exactly once,
 // p99 <= 100 ms, throughput >= 40% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs),
 // measured in the same run with the same load, before and after the rush, with the same node flags as the api.
+// Issue 33: BENCH_PHOTO_SHARE (default 0.15) of the users staked with proof PHOTO and check in with a new photo of
+// their own (a distinct camera-like JPEG, BENCH_PHOTO_SIZE default 640x480, made at seeding), as the app's multipart
+// form: hashed (SHA-256 + dHash), checked against every earlier photo, stripped of EXIF and stored, on the request.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, freePort, httpLoad, peakRssKb, percentile, report, runMain, startApi, startProcess, stopProcess } from './lib.mjs';
+import { distinctPhotos, photoCheckInForm } from './photos.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 import { NODE_ARGS } from '../scripts/lib.mjs';
 
@@ -11,6 +18,11 @@ export async function main() {
   const size = benchSize();
   const users = size === 'small' ? 50 : 5_000;
   const connections = size === 'small' ? 5 : 50;
+  const photoShare = Number(process.env.BENCH_PHOTO_SHARE ?? 0.15);
+  const [photoW, photoH] = (process.env.BENCH_PHOTO_SIZE ?? '640x480').split('x').map(Number);
+  // PHOTO users spread evenly through the list (so through the rush): exactly floor(users × share) of them
+  const isPhoto = (i) => Math.floor((i + 1) * photoShare) > Math.floor(i * photoShare);
+  const uploads = mkdtempSync(join(tmpdir(), 'bench-uploads-'));
   const db = await createBenchDb('checkin');
   let app;
   let api;
@@ -26,9 +38,16 @@ export async function main() {
     const closes = new Date(now + 60 * 60_000);
     const date = zonedParts(new Date(now), 'Asia/Kolkata').date;
     const random = rng(7);
-    const specs = Array.from({ length: users }, () => ({ stake: BigInt(10000 + Math.floor(random() * 90) * 1000), ok: null }));
-    const seeded = await seedChallenges(app, { date, specs, opens, closes, wakeUpTime: zonedParts(new Date(now), 'Asia/Kolkata').time?.slice(0, 5) ?? '06:00' });
+    const specs = Array.from({ length: users }, (_, i) => ({ stake: BigInt(10000 + Math.floor(random() * 90) * 1000), ok: null, proof: isPhoto(i) ? 'PHOTO' : 'NONE' }));
+    // one more PHOTO player, not in the rush: after it, they send a photo someone checked in with (must be refused)
+    specs.push({ stake: 10000n, ok: null, proof: 'PHOTO' });
+    const all = await seedChallenges(app, { date, specs, opens, closes, wakeUpTime: zonedParts(new Date(now), 'Asia/Kolkata').time?.slice(0, 5) ?? '06:00' });
+    const seeded = all.slice(0, users);
+    const reuser = { ...all[users], token: app.get(TokenService).sign({ id: all[users].userId, email: `${all[users].userId}@bench.local`, role: 'USER' }) };
     const tokens = seeded.map((s) => app.get(TokenService).sign({ id: s.userId, email: `${s.userId}@bench.local`, role: 'USER' }));
+    const photoUsers = seeded.filter((s) => s.proof === 'PHOTO').length;
+    const photos = await distinctPhotos(photoUsers, { width: photoW, height: photoH });
+    const photoBytes = photos.reduce((n, p) => n + p.length, 0);
     await ds.query(`CREATE TABLE bench_baseline (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`);
     await ds.query(`INSERT INTO bench_baseline (id) SELECT g FROM generate_series(1, $1::int) g`, [users]);
     await ds.query('ANALYZE');
@@ -50,18 +69,25 @@ export async function main() {
     };
     const before = await measureBaseline();
 
-    api = await startApi(db);
+    api = await startApi(db, { UPLOADS_DIR: uploads });
     // warm-up on a read route of the same users (auth, pool, JIT), not on the check-ins themselves
     await httpLoad({ port: api.port, requests: tokens.slice(0, Math.min(1000, users)).map((t) => ({ path: '/api/v1/wallet/balance', headers: { authorization: `Bearer ${t}` } })), connections });
-    const checkins = seeded.map((s, i) => ({
-      method: 'POST',
-      path: '/api/v1/challenges/verify',
-      headers: { authorization: `Bearer ${tokens[i]}` },
-      body: { challengeId: s.challengeId, verificationMethod: 'MANUAL' },
-    }));
+    let nextPhoto = 0;
+    const checkins = seeded.map((s, i) => {
+      const headers = { authorization: `Bearer ${tokens[i]}` };
+      if (s.proof !== 'PHOTO') return { method: 'POST', path: '/api/v1/challenges/verify', headers, body: { challengeId: s.challengeId, verificationMethod: 'MANUAL' } };
+      const form = photoCheckInForm(s.challengeId, photos[nextPhoto++]);
+      return { method: 'POST', path: '/api/v1/challenges/verify', headers: { ...headers, 'content-type': form.contentType }, body: form.body };
+    });
     const rush = await httpLoad({ port: api.port, requests: checkins, connections, keepBodies: true });
     // the same check-ins again: each must be refused (already checked in), nothing changes
     const again = await httpLoad({ port: api.port, requests: checkins.slice(0, Math.min(200, users)), connections });
+    const againPhotos = checkins.slice(0, Math.min(200, users)).filter((r) => Buffer.isBuffer(r.body)).length;
+    // a photo used by someone's check-in in the rush, sent again by another PHOTO player: refused, nothing recorded
+    const reused = photoUsers > 0 ? photoCheckInForm(reuser.challengeId, photos[0]) : null;
+    const reuse = reused
+      ? await httpLoad({ port: api.port, requests: [{ method: 'POST', path: '/api/v1/challenges/verify', headers: { authorization: `Bearer ${reuser.token}`, 'content-type': reused.contentType }, body: reused.body }], keepBodies: true })
+      : null;
     const apiPeakKb = peakRssKb(api.pid);
     await stopProcess(api);
     api = undefined;
@@ -71,9 +97,19 @@ export async function main() {
     app = await createContext(db);
     const ds2 = app.get(DataSource);
     const [c] = await ds2.query(
-      `SELECT count(*) FILTER (WHERE status = 'COMPLETED' AND is_successful)::int AS done, count(*)::int AS total FROM challenges`,
+      `SELECT count(*) FILTER (WHERE status = 'COMPLETED' AND is_successful)::int AS done, count(*)::int AS total,
+              count(*) FILTER (WHERE id = $1 AND status = 'PENDING')::int AS reuser_pending FROM challenges`,
+      [reuser.challengeId],
     );
     const [notes] = await ds2.query(`SELECT count(*)::int AS n FROM notifications WHERE type = 'CHALLENGE_CHECKED_IN'`);
+    const [proofs] = await ds2.query(
+      `SELECT count(*) FILTER (WHERE c.verification_method = 'PHOTO' AND c.proof_status = 'PENDING_REVIEW' AND c.photo_path IS NOT NULL)::int AS pending,
+              count(*)::int AS total, (SELECT count(*)::int FROM photo_fingerprints) AS fingerprints
+         FROM challenges c WHERE c.proof = 'PHOTO' AND c.id <> $1`,
+      [reuser.challengeId],
+    );
+    const photoLat = rush.byRequest.filter((_, i) => seeded[i].proof === 'PHOTO').sort((a, b) => a - b);
+    const manualLat = rush.byRequest.filter((_, i) => seeded[i].proof !== 'PHOTO').sort((a, b) => a - b);
     const ok = rush.statuses.filter((s) => s === 200).length;
     const successBodies = rush.bodies.filter((b) => JSON.parse(b)?.data?.isSuccessful === true).length;
     const p50 = percentile(rush.latencies, 50);
@@ -86,13 +122,17 @@ export async function main() {
         { figure: 'check-in latency p99', value: `${fmt(p99, 1)} ms`, baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`, ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`, target: '<= 100 ms', pass: p99 <= 100 },
         { figure: 'api peak RSS (VmHWM)', value: `${fmt(apiPeakKb / 1024, 0)} MB`, baseline: `node flags: ${NODE_ARGS.api.join(' ') || '(none)'}`, ratio: '', target: '(not judged)', pass: null },
         { figure: 'check-in latency p50', value: `${fmt(p50, 1)} ms`, baseline: `baseline p50 ${fmt(percentile(base.latencies, 50), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
+        { figure: 'photo check-ins in the rush (proof PHOTO)', value: `${fmt(photoUsers, 0)} of ${fmt(users, 0)}`, baseline: `${photoW}×${photoH} JPEG q80, ${fmt(photoUsers ? photoBytes / photoUsers / 1024 : 0, 0)} kB each, all distinct`, ratio: `${fmt((photoUsers / users) * 100, 1)}%`, target: '(not judged)', pass: null },
+        { figure: 'photo check-in latency p50 / p99', value: photoLat.length ? `${fmt(percentile(photoLat, 50), 1)} / ${fmt(percentile(photoLat, 99), 1)} ms` : '-', baseline: `manual check-ins ${fmt(percentile(manualLat, 50), 1)} / ${fmt(percentile(manualLat, 99), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
       ],
       {
         size,
         checks: [
           { name: 'every check-in answered 200 with isSuccessful', ok: ok === users && successBodies === users, detail: `${ok} x 200, ${successBodies} successful` },
-          { name: 'every challenge COMPLETED once, on time', ok: c.done === users && c.total === users, detail: `${c.done}/${c.total}` },
-          { name: 'a repeated check-in is refused (4xx)', ok: again.statuses.every((s) => s >= 400 && s < 500), detail: `${again.statuses.filter((s) => s >= 400 && s < 500).length}/${again.statuses.length}` },
+          { name: 'every challenge COMPLETED once, on time', ok: c.done === users && c.total === users + 1, detail: `${c.done}/${users}` },
+          { name: 'a repeated check-in is refused (4xx)', ok: again.statuses.every((s) => s >= 400 && s < 500), detail: `${again.statuses.filter((s) => s >= 400 && s < 500).length}/${again.statuses.length} (${againPhotos} with their photo)` },
+          { name: 'every photo check-in waits for review, photo and fingerprint stored', ok: proofs.pending === photoUsers && proofs.total === photoUsers && proofs.fingerprints === photoUsers, detail: `${proofs.pending}/${photoUsers} PENDING_REVIEW, ${proofs.fingerprints} fingerprints` },
+          { name: "another's photo from the rush is refused, nothing recorded", ok: reuse === null || (reuse.statuses[0] === 400 && /used before/.test(reuse.bodies[0]) && c.reuser_pending === 1), detail: reuse ? `${reuse.statuses[0]}, challenge ${c.reuser_pending ? 'still PENDING' : 'changed'}` : 'no photos' },
           { name: 'one check-in notification per challenge', ok: notes.n === users, detail: String(notes.n) },
         ],
       },
@@ -103,6 +143,7 @@ export async function main() {
     await app?.close();
     await db.drop();
     await cleanRedis(db.prefix);
+    rmSync(uploads, { recursive: true, force: true });
   }
 }
 

@@ -282,7 +282,8 @@ export async function freePort() {
 
 /**
  * Sends requests over `connections` keep-alive connections (one request in flight per connection), as fast as they
- * answer. requests: array of { method, path, headers, body }. Answers { latencies (ms, sorted), statuses, bodies?, seconds, rps }.
+ * answer. requests: array of { method, path, headers, body }. Answers { latencies (ms, sorted), byRequest (ms, in the
+ * requests' order), statuses, bodies?, seconds, rps }.
  */
 export async function httpLoad({ port, requests, connections = 1, keepBodies = false }) {
   const http = await import('node:http');
@@ -293,7 +294,8 @@ export async function httpLoad({ port, requests, connections = 1, keepBodies = f
   let next = 0;
   const one = (r) =>
     new Promise((resolveP, reject) => {
-      const body = r.body === undefined ? undefined : typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+      // a string or Buffer is sent as it is (with the request's own content-type, e.g. a multipart form), else as JSON
+      const body = r.body === undefined ? undefined : typeof r.body === 'string' || Buffer.isBuffer(r.body) ? r.body : JSON.stringify(r.body);
       const headers = { ...(r.headers ?? {}) };
       if (body !== undefined) {
         headers['content-type'] ??= 'application/json';
@@ -324,7 +326,7 @@ export async function httpLoad({ port, requests, connections = 1, keepBodies = f
   );
   const seconds = (performance.now() - t0) / 1000;
   agent.destroy();
-  return { latencies: [...latencies].sort((a, b) => a - b), statuses, bodies, seconds, rps: requests.length / seconds };
+  return { latencies: [...latencies].sort((a, b) => a - b), byRequest: latencies, statuses, bodies, seconds, rps: requests.length / seconds };
 }
 
 /** Starts the real api (node dist/src/main.js) on a free port against the bench database. */

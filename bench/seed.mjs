@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { dist } from './lib.mjs';
 
 /**
- * specs: [{ stake: bigint paise, ok: true|false|null }]. status: 'COMPLETED' (checked in / closed) or 'PENDING'
- * with the window given by opens/closes. Answers [{ userId, challengeId, stake, ok }].
+ * specs: [{ stake: bigint paise, ok: true|false|null, proof?: 'NONE'|'PHOTO' }]. status: 'COMPLETED' (checked in /
+ * closed) or 'PENDING' with the window given by opens/closes. Answers [{ userId, challengeId, stake, ok, proof }].
  */
 export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTime = '06:00', step = 5000, log = () => {} }) {
   const { LedgerService } = await dist('modules/wallet/infrastructure/ledger.service.js');
@@ -15,7 +15,7 @@ export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTi
   const { uuid7 } = await dist('common/uuid.js');
   const ds = app.get(DataSource);
   // user ids random (as the users table makes them), challenge ids time-ordered (as ChallengesService makes them)
-  const rows = specs.map((s) => ({ userId: randomUUID(), challengeId: uuid7(), stake: s.stake, ok: s.ok }));
+  const rows = specs.map((s) => ({ userId: randomUUID(), challengeId: uuid7(), stake: s.stake, ok: s.ok, proof: s.proof ?? 'NONE' }));
   for (let i = 0; i < rows.length; i += step) {
     const part = rows.slice(i, i + step);
     await ds.query(
@@ -37,15 +37,15 @@ export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTi
     await ledger.postMany(funding);
     await ds.query(
       `INSERT INTO challenges (id, user_id, challenge_date, wake_up_time, stake, status, is_successful, window_opens_at, window_closes_at,
-                               check_in_time, verification_method, failure_reason, created_at, closed_at)
+                               check_in_time, verification_method, failure_reason, created_at, closed_at, proof)
        SELECT c, u, $3::date, $6, s, CASE WHEN ok IS NULL THEN 'PENDING' ELSE 'COMPLETED' END, ok, $4::timestamptz, $5::timestamptz,
               CASE WHEN ok THEN $4::timestamptz + interval '10 minutes' END,
               CASE WHEN ok THEN 'MANUAL' END,
               CASE WHEN ok IS FALSE THEN 'Missed check-in window' END,
-              $4::timestamptz - interval '1 day' + make_interval(secs => n), CASE WHEN ok IS NULL THEN NULL ELSE $5::timestamptz END
-         FROM unnest($1::uuid[], $2::uuid[], $7::bigint[], $8::boolean[], $9::int[]) AS x(c, u, s, ok, n)`,
+              $4::timestamptz - interval '1 day' + make_interval(secs => n), CASE WHEN ok IS NULL THEN NULL ELSE $5::timestamptz END, p
+         FROM unnest($1::uuid[], $2::uuid[], $7::bigint[], $8::boolean[], $9::int[], $10::text[]) AS x(c, u, s, ok, n, p)`,
       [part.map((r) => r.challengeId), part.map((r) => r.userId), date, opens, closes, wakeUpTime,
-        part.map((r) => String(r.stake)), part.map((r) => r.ok), part.map((_, j) => i + j)],
+        part.map((r) => String(r.stake)), part.map((r) => r.ok), part.map((_, j) => i + j), part.map((r) => r.proof)],
     );
     // the stakes: what StakeForfeitCommand posts, in batches
     await ledger.postMany(part.map((r) => ({
