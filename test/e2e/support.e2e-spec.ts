@@ -74,7 +74,7 @@ describe('support console', () => {
     await t.app.get<Queue>(getQueueToken('payouts')).remove(`payout-${withdrawalId}`);
     expect(await bus.execute(new ProcessPayoutCommand(withdrawalId))).toMatchObject({ status: 'SUCCESS' });
 
-    // a ₹20 challenge checked in late with a photo (failed), beside a winner's ₹50; then the date is settled
+    // a ₹20 challenge with a math mission checked in late with a photo (failed), beside a winner's ₹50; then the date is settled
     await seedDay(t.app, DATE, [{ stake: rupees(50), ok: true }]);
     challengeId = randomUUID();
     const photoPath = join('challenges', `${challengeId}-selfie.png`);
@@ -84,8 +84,8 @@ describe('support console', () => {
     const closes = zonedInstant(DATE, '06:10', 'Asia/Kolkata');
     await ds.query(
       `INSERT INTO challenges (id, user_id, challenge_date, wake_up_time, stake, status, is_successful, window_opens_at, window_closes_at,
-                               check_in_time, verification_method, check_in_location, notes, photo_path, failure_reason, created_at, closed_at)
-       VALUES ($1, $2, $3, '06:00', 2000, 'COMPLETED', false, $4, $5, $6, 'PHOTO', 'Pune', 'Overslept', $7, 'Checked in after the window closed', $8, $6)`,
+                               check_in_time, verification_method, check_in_location, notes, photo_path, failure_reason, created_at, closed_at, mission)
+       VALUES ($1, $2, $3, '06:00', 2000, 'COMPLETED', false, $4, $5, $6, 'PHOTO', 'Pune', 'Overslept', $7, 'Checked in after the window closed', $8, $6, 'MATH')`,
       [challengeId, subject.id, DATE, opens, closes, new Date(closes.getTime() + 5 * 60_000), photoPath, new Date(opens.getTime() - 86_400_000)],
     );
     await bus.execute(new StakeForfeitCommand({ userId: subject.id, challengeId, amount: 2_000n }));
@@ -163,6 +163,8 @@ describe('support console', () => {
     const res = await api('get', `/support/challenges/${challengeId}`).set(staff.auth).expect(200);
     const d = res.body.data;
     expect(d.challenge).toMatchObject({ id: challengeId, userId: subject.id, challengeDate: DATE, status: 'PROCESSED', isSuccessful: false });
+    // issue 33: the proof level, its review and the wake mission, beside each other
+    expect(d.challenge).toMatchObject({ proof: 'NONE', proofStatus: null, mission: 'MATH' });
     expect(d.user).toMatchObject({ id: subject.id, email: subject.email });
     expect(d.created).toEqual({ at: expect.any(String), stake: 20 });
     expect(d.checkIn).toEqual({ at: expect.any(String), method: 'PHOTO', location: 'Pune', notes: 'Overslept', hasPhoto: true });
@@ -189,7 +191,7 @@ describe('support console', () => {
     expect(d.user).toMatchObject({ id: subject.id, email: subject.email, role: 'USER' });
     expect(d.balance).toBe(397);
     expect(d.stats).toMatchObject({ totalChallenges: 1, failedChallenges: 1, successfulChallenges: 0, currentStreak: 0, totalLosses: 3, totalEarnings: 0 });
-    expect(d.challenges).toEqual([expect.objectContaining({ id: challengeId, status: 'PROCESSED', stake: 20, refundedAmount: 17, actualForfeitAmount: 3 })]);
+    expect(d.challenges).toEqual([expect.objectContaining({ id: challengeId, status: 'PROCESSED', stake: 20, refundedAmount: 17, actualForfeitAmount: 3, proof: 'NONE', proofStatus: null, mission: 'MATH' })]);
     expect(d.accessLog[0]).toMatchObject({ actorId: staff.id, action: 'user.detail', createdAt: expect.any(String) });
     expect(d.accessLog).toContainEqual(expect.objectContaining({ actorId: other.id, actorEmail: other.email, action: 'user.ledger', target: `user:${subject.id}:wallet` }));
     await api('get', `/support/users/${randomUUID()}`).set(staff.auth).expect(404);

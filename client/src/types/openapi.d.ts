@@ -2825,6 +2825,16 @@ export interface components {
             proof: "NONE" | "PHOTO";
             /** @enum {string|null} */
             proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
+            /**
+             * @description a PHOTO check-in flagged automatically (BLANK_FRAME: nearly one flat colour, no model): first in peer review; it decides nothing
+             * @enum {string|null}
+             */
+            proofFlag: "BLANK_FRAME" | null;
+            /**
+             * @description wake mission set at creation (the app unlocks Check In after it; the server does not check it)
+             * @enum {string}
+             */
+            mission: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -2919,6 +2929,10 @@ export interface components {
                 proof: "NONE" | "PHOTO";
                 /** @enum {string|null} */
                 proofStatus: "PENDING_REVIEW" | "ACCEPTED" | "REJECTED" | null;
+                /** @enum {string|null} */
+                proofFlag: "BLANK_FRAME" | null;
+                /** @enum {string} */
+                mission: "NONE" | "MATH" | "TYPING" | "WAKE_TAG";
                 /** Format: date-time */
                 windowOpensAt: string;
                 /** Format: date-time */

@@ -25,6 +25,7 @@ import { PayoutMethods1763803200000 } from './1763803200000-payout-methods.js';
 import { Passkeys1763803400000 } from './1763803400000-passkeys.js';
 import { ProofOfWake1763803500000 } from './1763803500000-proof-of-wake.js';
 import { WakeMissions1763803600000 } from './1763803600000-wake-missions.js';
+import { ProofFlag1763803700000 } from './1763803700000-proof-flag.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   Passkeys1763803400000,
   ProofOfWake1763803500000,
   WakeMissions1763803600000,
+  ProofFlag1763803700000,
 ];

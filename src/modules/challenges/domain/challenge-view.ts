@@ -1,7 +1,7 @@
 import { formatInr, toRupees } from '../../../common/money.js';
 import { zonedInstant } from '../../../common/time.js';
 import { donationDestination } from '../../../config/env-parsers.js';
-import type { Mission, Proof, ProofStatus } from './proof-rules.js';
+import type { Mission, Proof, ProofFlag, ProofStatus } from './proof-rules.js';
 import { netResultOf } from './net-result.js';
 import { ChallengeStatus, timeRemainingMinutes, WINDOW_AFTER_MINUTES, WINDOW_BEFORE_MINUTES, windowPhase } from './challenge-rules.js';
 
@@ -34,6 +34,8 @@ export interface ChallengeRecord {
   /** proof of wake (absent: NONE) and a PHOTO check-in's review (absent: null) */
   proof?: Proof;
   proofStatus?: ProofStatus | null;
+  /** a PHOTO check-in's automatic flag for review (absent: null); support sees it, the owner's view does not carry it */
+  proofFlag?: ProofFlag | null;
   /** wake mission (absent: NONE) */
   mission?: Mission;
   createdAt: Date;

@@ -17,6 +17,20 @@ export type ProofVerdict = (typeof PROOF_VERDICTS)[number];
  */
 export const PHOTO_MATCH_MAX_DISTANCE = 12;
 
+/**
+ * A PHOTO check-in's automatic flag (no model: a reading of the dHash thumbnail). BLANK_FRAME: the 9×8 grey thumbnail's
+ * levels spread less than BLANK_FRAME_MAX_SPREAD (of 255), a covered lens, a black or white frame, a flat wall.
+ * It puts the photo first in the peer review queue and shows it to support; it rejects nothing by itself.
+ * Measured: photo-fingerprint.spec.ts (MEASURE=1) and docs/decisions.md, "blank frame".
+ */
+export const PROOF_FLAGS = ['BLANK_FRAME'] as const;
+export type ProofFlag = (typeof PROOF_FLAGS)[number];
+export const BLANK_FRAME_MAX_SPREAD = 5;
+
+export function proofFlagOf(greySpread: number): ProofFlag | null {
+  return greySpread < BLANK_FRAME_MAX_SPREAD ? 'BLANK_FRAME' : null;
+}
+
 /** A proof level from a request: absent is NONE; anything else than the two words is refused by the caller. */
 /** Wake missions (issue #33): a task before the check-in unlocks, for getting out of bed (not proof). */
 export const MISSIONS = ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'] as const;

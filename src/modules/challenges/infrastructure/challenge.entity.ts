@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, ValueTransformer } from 'typeorm';
 import type { ChallengeStatus } from '../domain/challenge-rules.js';
-import type { Mission, Proof, ProofStatus } from '../domain/proof-rules.js';
+import type { Mission, Proof, ProofFlag, ProofStatus } from '../domain/proof-rules.js';
 
 /** bigint paise: PostgreSQL hands bigint back as a string. */
 export const paiseTransformer: ValueTransformer = {
@@ -90,6 +90,10 @@ export class ChallengeEntity {
   /** a PHOTO check-in's review: PENDING_REVIEW until a verdict (or settlement: ACCEPTED); null otherwise */
   @Column('varchar', { name: 'proof_status', length: 14, nullable: true })
   proofStatus!: ProofStatus | null;
+
+  /** a PHOTO check-in's automatic flag (BLANK_FRAME: nearly one flat colour): first in peer review, shown to support */
+  @Column('varchar', { name: 'proof_flag', length: 12, nullable: true })
+  proofFlag!: ProofFlag | null;
 
   /** set from the injected Clock, not the database's now() */
   @Column('timestamptz', { name: 'created_at' })

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { cropped, photoLikeJpeg, reencode, resized, withGps } from '../../../../test/factories/photos.js';
-import { PHOTO_MATCH_MAX_DISTANCE } from '../domain/proof-rules.js';
+import { cropped, photoLikeJpeg, photoLikeRaw, reencode, resized, withGps } from '../../../../test/factories/photos.js';
+import { BLANK_FRAME_MAX_SPREAD, PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../domain/proof-rules.js';
 import { dHash, fingerprintOf, hammingDistance, withoutMetadata } from './photo-fingerprint.js';
 
 const SEEDS = [11, 23, 37, 41, 59, 67, 73, 89, 97, 101, 103, 107];
@@ -52,6 +52,47 @@ describe('photo fingerprints', () => {
     expect(stored.includes(Buffer.from('TestPhone'))).toBe(false);
     expect(hammingDistance(await dHash(stored), await dHash(original))).toBeLessThanOrEqual(PHOTO_MATCH_MAX_DISTANCE);
   });
+
+  it('flags blank frames (covered lens, black, white, flat wall) and no photo-like picture, even a dim one', async () => {
+    const w = 640;
+    const h = 480;
+    /** a flat colour with ±`noise` sensor noise and a `vignette` (levels lost towards the corners) */
+    const frame = (rgb: number[], noise: number, vignette = 0, seed = 1): Promise<Buffer> => {
+      let s = seed;
+      const r = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      const data = Buffer.alloc(w * h * 3);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const edge = Math.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2)) / Math.SQRT2;
+          for (let k = 0; k < 3; k++) data[(y * w + x) * 3 + k] = Math.max(0, Math.min(255, Math.round(rgb[k] - vignette * edge + (r() - 0.5) * 2 * noise)));
+        }
+      }
+      return sharp(data, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    };
+    const dim = async (seed: number, factor: number) => {
+      const p = photoLikeRaw(seed);
+      const data = Buffer.from(p.data.map((v) => Math.round(v * factor)));
+      return sharp(data, { raw: { width: p.width, height: p.height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    };
+    const blank: Record<string, Promise<Buffer>> = {
+      'black, noise ±12': frame([8, 8, 8], 12),
+      'covered lens (dark red), noise ±20': frame([40, 10, 8], 20),
+      'white, noise ±12': frame([245, 245, 245], 12),
+      'grey wall, soft vignette 15': frame([150, 140, 130], 10, 15),
+      'night, vignette 12': frame([20, 20, 30], 15, 12),
+    };
+    const spread = async (b: Promise<Buffer>) => (await fingerprintOf(await b)).greySpread;
+    const blankSpreads = Object.fromEntries(await Promise.all(Object.entries(blank).map(async ([k, b]) => [k, await spread(b)] as const)));
+    const photoSpreads = await Promise.all(SEEDS.map((s) => spread(photoLikeJpeg(s))));
+    // a dim room: the same pictures at 25% of their light (measured, not asserted: at 12% some fall under the threshold)
+    const dimSpreads = await Promise.all(SEEDS.map((s) => spread(dim(s, 0.25))));
+    if (process.env.MEASURE) console.log(JSON.stringify({ blankSpreads, photoSpreads, dimSpreads, darkSpreads: await Promise.all(SEEDS.map((s) => spread(dim(s, 0.12)))) }));
+    for (const v of Object.values(blankSpreads)) expect(proofFlagOf(v)).toBe('BLANK_FRAME');
+    for (const v of [...photoSpreads, ...dimSpreads]) expect(proofFlagOf(v)).toBeNull();
+    // margins: every blank frame under 60% of the threshold, every photo-like picture (even at 25% light) 1.5× above it
+    for (const v of Object.values(blankSpreads)) expect(v).toBeLessThan(BLANK_FRAME_MAX_SPREAD * 0.6);
+    for (const v of [...photoSpreads, ...dimSpreads]) expect(v).toBeGreaterThan(BLANK_FRAME_MAX_SPREAD * 1.5);
+  }, 180_000);
 
   it('hashes a phone-sized photo quickly enough for the request path', async () => {
     const big = await sharp((await photoLikeJpeg(9)) as Buffer).resize(3000, 4000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();

@@ -8,6 +8,12 @@ export interface PhotoFingerprint {
   dhash: bigint;
 }
 
+/** The fingerprints and, read off the same thumbnail, how much the picture varies at all (the blank-frame flag). */
+export interface PhotoReading extends PhotoFingerprint {
+  /** standard deviation of the 9×8 grey thumbnail's levels (0-255): near 0 for a covered lens or a flat wall */
+  greySpread: number;
+}
+
 const W = 9;
 const H = 8;
 
@@ -17,14 +23,34 @@ const H = 8;
  * half of them (docs/decisions.md, "Proof of wake", has the measured distances).
  */
 export async function dHash(bytes: Buffer): Promise<bigint> {
-  const px = await sharp(bytes, { failOn: 'none' }).rotate().greyscale().resize(W, H, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+  return dHashOf(await thumbnail(bytes));
+}
+
+/** The 9×8 grey thumbnail both readings use: one decode (JPEG shrink-on-load), EXIF rotation applied. */
+function thumbnail(bytes: Buffer): Promise<Buffer> {
+  return sharp(bytes, { failOn: 'none' }).rotate().greyscale().resize(W, H, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+}
+
+function dHashOf(px: Buffer): bigint {
   let h = 0n;
   for (let y = 0; y < H; y++) for (let x = 0; x < W - 1; x++) h = (h << 1n) | (px[y * W + x] > px[y * W + x + 1] ? 1n : 0n);
   return BigInt.asIntN(64, h);
 }
 
-export async function fingerprintOf(bytes: Buffer): Promise<PhotoFingerprint> {
-  return { sha256: createHash('sha256').update(bytes).digest('hex'), dhash: await dHash(bytes) };
+/** Standard deviation of the thumbnail's grey levels: no extra decode, no model (docs/decisions.md, "blank frame"). */
+function greySpreadOf(px: Buffer): number {
+  const n = W * H;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += px[i];
+  const mean = sum / n;
+  let sq = 0;
+  for (let i = 0; i < n; i++) sq += (px[i] - mean) ** 2;
+  return Math.sqrt(sq / n);
+}
+
+export async function fingerprintOf(bytes: Buffer): Promise<PhotoReading> {
+  const px = await thumbnail(bytes);
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), dhash: dHashOf(px), greySpread: greySpreadOf(px) };
 }
 
 /** Bits that differ between two 64-bit hashes. */

@@ -95,7 +95,8 @@ export class ProofRepository {
   /**
    * The next photo waiting for review that `reviewerId` may see: not theirs, not answered by them, and from a pool in
    * which they have no challenge (same date, same proof, real or test): a rejection raises the pool's other shares,
-   * so nobody with a stake in it reviews it. Oldest check-in first. `challengeId`: only that one (to check a POST).
+   * so nobody with a stake in it reviews it. Flagged photos (a near-blank frame) first, then the oldest check-in.
+   * `challengeId`: only that one (to check a POST).
    */
   async nextForPeer(reviewerId: string, challengeId: string | null = null): Promise<PeerReviewRow | null> {
     const rows = (await this.ds.query(
@@ -106,7 +107,7 @@ export class ProofRepository {
           AND NOT EXISTS (SELECT 1 FROM proof_verdicts v WHERE v.challenge_id = c.id AND v.reviewer_id = $1)
           AND NOT EXISTS (SELECT 1 FROM challenges r WHERE r.user_id = $1 AND r.challenge_date = c.challenge_date AND r.proof = c.proof
                              AND r.is_test = c.is_test AND r.status <> 'CANCELLED')
-        ORDER BY c.check_in_time, c.id
+        ORDER BY (c.proof_flag IS NULL), c.check_in_time, c.id
         LIMIT 1`,
       [reviewerId, challengeId],
     )) as { id: string; wake_up_time: string; check_in_time: Date; photo_path: string; challenge_date: string }[];

@@ -5,6 +5,7 @@ import { formatISTDateTime } from '@/lib/format';
 import { supportKeys } from '../api/query-keys';
 import { getChallengeStory } from '../api/support-api';
 import { reasonLabel, type ChallengeStory } from '../ledger-story';
+import { proofAndMissionWords } from '../proof-words';
 import { Item, money, Postings } from './ledger-parts';
 import { ReceiptView } from './settlements-panel';
 
@@ -41,6 +42,7 @@ export function ChallengeStoryCard({ challengeId, fallback, onClose }: { challen
               <Item label="Date and wake-up" value={`${s.challenge.challengeDate} at ${s.challenge.wakeUpTime}${s.challenge.isTest ? ' (test challenge)' : ''}`} />
               <Item label="Check-in window" value={`${formatISTDateTime(s.challenge.windowOpensAt)} – ${formatISTDateTime(s.challenge.windowClosesAt)} IST`} />
               <Item label="Created" value={`${formatISTDateTime(s.created.at)} IST, stake ${money(s.created.stake)}`} />
+              <Item label="Proof and mission" value={proofAndMissionWords({ ...s.challenge, failureReason: s.closed?.failureReason ?? null })} />
               <Item
                 label="Check-in"
                 value={

@@ -3,6 +3,7 @@ import { formatISTDate, formatISTDateTimeZoned, formatWakeUpTime } from '@/lib/f
 import { formatSignedINR, netResultOf, settledWords } from '@/lib/money-words';
 import { challengeStatusWord } from '@/lib/status-words';
 import type { SupportChallengeRow } from '../api/support-api';
+import { proofAndMissionWords } from '../proof-words';
 import { money } from './ledger-parts';
 import { SupportTable } from './panel-parts';
 
@@ -37,7 +38,7 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
       {challenges.length === 0 ? (
         <Text color="fg.muted">No challenges.</Text>
       ) : (
-        <SupportTable columns={['Date', 'Wake-up', 'Stake', 'Status', 'Money (net)', 'Referee']} actions>
+        <SupportTable columns={['Date', 'Wake-up', 'Stake', 'Status', 'Proof and mission', 'Money (net)', 'Referee']} actions>
           {challenges.map((c) => {
             // issue 29: the same words as the user's card and history ("Stake back ₹25 · winnings ₹0", net "₹0")
             const morning = { ...c, forfeitAmount: c.stake };
@@ -56,6 +57,7 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
                   {c.status === 'PROCESSED' ? (c.isSuccessful ? ' · woke up' : ' · missed') : ''}
                 </Badge>
               </Table.Cell>
+              <Table.Cell data-testid="support-proof">{proofAndMissionWords(c)}</Table.Cell>
               <Table.Cell data-testid="support-money">
                 {net === null ? '—' : `${settledWords(morning)} · net ${formatSignedINR(net)}`}
               </Table.Cell>

@@ -18,8 +18,8 @@ import { CheckInPhotoUploadFailed } from '../../events/challenge-events.js';
 import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
 import { affectedIds } from '../../infrastructure/sql.js';
 import { WakeRepository } from '../../infrastructure/wake.repository.js';
-import { PHOTO_MATCH_MAX_DISTANCE } from '../../domain/proof-rules.js';
-import { fingerprintOf, PhotoFingerprint, withoutMetadata } from '../../infrastructure/photo-fingerprint.js';
+import { PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../../domain/proof-rules.js';
+import { fingerprintOf, PhotoReading, withoutMetadata } from '../../infrastructure/photo-fingerprint.js';
 import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
 import { ChallengeCheckedIn } from '../../events/challenge-events.js';
@@ -78,7 +78,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
     if (input.verificationMethod === 'MANUAL' && photo) throw ChallengeErrors.photoNotExpected();
 
     let photoPath: string | null = null;
-    let fingerprint: PhotoFingerprint | null = null;
+    let fingerprint: PhotoReading | null = null;
     if (photo) {
       const ext = imageExtension(photo.bytes);
       if (!ext) throw ChallengeErrors.photoType();
@@ -105,10 +105,12 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
       const updated = await m.query(
         `UPDATE challenges
             SET status = 'COMPLETED', is_successful = $3, check_in_time = $4, closed_at = $4, verification_method = $5,
-                check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9, proof_status = $10
+                check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9, proof_status = $10, proof_flag = $11
           WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
         [c.id, userId, onTime, now, input.verificationMethod, input.checkInLocation ?? null, input.notes ?? null, photoPath, onTime ? null : 'Checked in after the window closed',
-          c.proof === 'PHOTO' ? 'PENDING_REVIEW' : null],
+          c.proof === 'PHOTO' ? 'PENDING_REVIEW' : null,
+          // a near-blank frame goes first in peer review and is shown to support (decided by people, never by the flag)
+          c.proof === 'PHOTO' && fingerprint ? proofFlagOf(fingerprint.greySpread) : null],
       );
       if (fingerprint && photoPath && affectedIds(updated).length > 0) {
         await this.proofs.insertFingerprint({ id: randomUUID(), userId, challengeId: c.id, source: 'CHECK_IN', photoPath, ...fingerprint, createdAt: now }, m);
@@ -157,7 +159,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
    * A check-in photo's fingerprints (every stored photo is remembered, so a PHOTO morning never reuses one). A proof
    * photo that cannot be decoded is refused; another check-in's selfie is kept without a fingerprint.
    */
-  private async fingerprint(bytes: Buffer, proof: boolean): Promise<PhotoFingerprint | null> {
+  private async fingerprint(bytes: Buffer, proof: boolean): Promise<PhotoReading | null> {
     try {
       return await fingerprintOf(bytes);
     } catch {

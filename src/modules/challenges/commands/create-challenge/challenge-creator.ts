@@ -82,6 +82,7 @@ export class ChallengeCreator {
       proof,
       mission: opts.mission ?? 'NONE',
       proofStatus: photoDone ? 'PENDING_REVIEW' : null,
+      proofFlag: null,
       createdAt: now,
       closedAt: opts.outcome === 'PENDING' ? null : now,
       processedAt: null,

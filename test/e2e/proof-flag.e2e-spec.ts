@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import { createUser, TestUser } from '../factories/wallet.js';
+import { photoLikeJpeg } from '../factories/photos.js';
+import { createTestApp, TestApp } from '../setup/test-app.js';
+import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
+
+/**
+ * Issue #33: a PHOTO check-in whose picture is nearly one flat colour (a covered lens, a black frame) is flagged
+ * BLANK_FRAME by the server itself (no model): first in the peer review queue, shown to support, never decisive.
+ * Dates of their own (2027-06), so no other file's challenges share these pools.
+ */
+describe('proof of wake: the blank-frame flag', () => {
+  let t: TestApp;
+  let staff: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await createUser(t, { role: 'SUPPORT' });
+  });
+  afterAll(() => t.close());
+
+  const date = '2027-06-08';
+  async function staked(forfeit: number): Promise<{ u: TestUser; id: string }> {
+    t.clock.set(ist('2027-06-07', '12:00'));
+    const u = await fundedUser(t, 500);
+    const res = await createChallenge(t, u, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: forfeit, proof: 'PHOTO' }).expect(201);
+    return { u, id: res.body.challenge.id };
+  }
+  const photoCheckIn = (u: TestUser, id: string, photo: Buffer) =>
+    t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', photo, { filename: 'morning.jpg', contentType: 'image/jpeg' });
+  /** a covered lens: near-black with sensor noise, as a phone's JPEG */
+  const coveredLens = () => sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: 'gaussian', mean: 12, sigma: 6 } } }).jpeg({ quality: 80 }).toBuffer();
+  const story = async (id: string) => (await t.http().get(`/api/v1/support/challenges/${id}`).set(staff.auth).expect(200)).body.data.challenge;
+
+  it('flags a near-blank PHOTO check-in, puts it first in peer review and shows it to support only; a real photo is not flagged', async () => {
+    const real = await staked(30);
+    const blank = await staked(20);
+    t.clock.set(ist('2027-06-07', '12:00'));
+    const reviewer = await fundedUser(t, 0); // no challenge on that date: may review its pool
+    t.clock.set(ist(date, '06:01'));
+    await photoCheckIn(real.u, real.id, await photoLikeJpeg(6081)).expect(200);
+    t.clock.set(ist(date, '06:04'));
+    const checkedIn = await photoCheckIn(blank.u, blank.id, await coveredLens()).expect(200);
+    // the check-in itself is taken as any photo (people decide), and its owner is not shown the flag
+    expect(checkedIn.body.challenge).toMatchObject({ proofStatus: 'PENDING_REVIEW', isSuccessful: true });
+    expect(checkedIn.body.challenge).not.toHaveProperty('proofFlag');
+
+    expect(await story(blank.id)).toMatchObject({ proof: 'PHOTO', proofStatus: 'PENDING_REVIEW', proofFlag: 'BLANK_FRAME', mission: 'NONE' });
+    expect(await story(real.id)).toMatchObject({ proof: 'PHOTO', proofStatus: 'PENDING_REVIEW', proofFlag: null });
+    const page = await t.http().get(`/api/v1/support/users/${blank.u.id}`).set(staff.auth).expect(200);
+    expect(page.body.data.challenges).toEqual([expect.objectContaining({ id: blank.id, proofFlag: 'BLANK_FRAME', proofStatus: 'PENDING_REVIEW' })]);
+
+    // checked in 3 minutes after the real photo, yet offered first
+    const next = await t.http().get('/api/v1/proof-reviews/next').set(reviewer.auth).expect(200);
+    expect(next.body.data).toMatchObject({ id: blank.id });
+    await t.http().post(`/api/v1/proof-reviews/${blank.id}`).set(reviewer.auth).send({ verdict: 'REJECTED' }).expect(200);
+    // one peer's answer on a flagged photo is still one answer: the flag rejects nothing by itself
+    expect((await story(blank.id)).proofStatus).toBe('PENDING_REVIEW');
+    const after = await t.http().get('/api/v1/proof-reviews/next').set(reviewer.auth).expect(200);
+    expect(after.body.data?.id).not.toBe(blank.id);
+
+    // out of the shared review queue for the other files of this run
+    for (const c of [real, blank]) await t.http().post(`/api/v1/support/challenges/${c.id}/proof`).set(staff.auth).send({ verdict: 'ACCEPTED' }).expect(200);
+    expect(await story(blank.id)).toMatchObject({ proofStatus: 'ACCEPTED', proofFlag: 'BLANK_FRAME' });
+  });
+});
