@@ -200,7 +200,7 @@ describe('proof of wake', () => {
       const none = await t.http().get('/api/v1/proof-reviews/next').set(who.auth).expect(200);
       expect(none.body.data === null || none.body.data.id !== owner.id).toBe(true);
     }
-    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(samePool.u.auth).send({ verdict: 'REJECTED' }).expect(400);
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(samePool.u.auth).send({ verdict: 'REJECTED' }).expect(404);
 
     const shown = await t.http().get('/api/v1/proof-reviews/next').set(nonePlayer.u.auth).expect(200);
     // oldest first: earlier files' photos may wait too, so look for this one among what the queue offers
@@ -213,7 +213,7 @@ describe('proof of wake', () => {
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(200);
     expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'PENDING_REVIEW', isSuccessful: true });
     // an answer is given once
-    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(400);
+    await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(404);
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(idle.auth).send({ verdict: 'REJECTED' }).expect(200);
     expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by peer review (not a real morning)' });
   });
