@@ -3,11 +3,11 @@ import { join, relative, resolve } from 'node:path';
 
 /**
  * Issue 18: no source file over 400 lines (server `src/`, client `client/src/`, tests included), so a file says one
- * thing. The generated OpenAPI types are not written by hand and are left out.
+ * thing. Generated code (a `generated/` folder: the OpenAPI types) is not written by hand and is left out.
  */
 const ROOT = resolve(__dirname, '..', '..');
 const MAX_LINES = 400;
-const GENERATED = new Set(['client/src/types/openapi.d.ts']);
+const GENERATED = /(^|\/)generated\//;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -21,7 +21,7 @@ export function longFiles(dirs: string[], max = MAX_LINES): string[] {
   return dirs
     .flatMap((d) => sourceFiles(d))
     .map((f) => ({ file: relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
-    .filter(({ file, lines }) => lines > max && !GENERATED.has(file))
+    .filter(({ file, lines }) => lines > max && !GENERATED.test(file))
     .map(({ file, lines }) => `${file}: ${lines} lines`);
 }
 
@@ -31,9 +31,9 @@ describe('source size', () => {
   });
 
   it('the check sees a long file (the generated OpenAPI types are one when not excluded)', () => {
-    const generated = readFileSync(join(ROOT, 'client/src/types/openapi.d.ts'), 'utf8').split('\n').length;
+    const generated = readFileSync(join(ROOT, 'client/src/generated/openapi.d.ts'), 'utf8').split('\n').length;
     expect(generated).toBeGreaterThan(MAX_LINES);
-    expect(longFiles([join(ROOT, 'client', 'src', 'types')])).toEqual([]);
+    expect(longFiles([join(ROOT, 'client', 'src', 'generated')])).toEqual([]);
     expect(longFiles([join(ROOT, 'client', 'src', 'types')], 10).length).toBeGreaterThan(0);
   });
 });
