@@ -2,7 +2,7 @@
 // on the real api process (node dist/src/main.js), 50 keep-alive connections: every check-in succeeds exactly once,
 // p99 <= 100 ms, throughput >= 40% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs),
 // measured in the same run with the same load, before and after the rush, with the same node flags as the api.
-// Issue 33: BENCH_PHOTO_SHARE (default 0.15) of the users staked with proof PHOTO and check in with a new photo of
+// Photo proof costs the rush: BENCH_PHOTO_SHARE (default 0.15) of the users staked with proof PHOTO and check in with a new photo of
 // their own (a distinct camera-like JPEG, BENCH_PHOTO_SIZE default 640x480, made at seeding), as the app's multipart
 // form: hashed (SHA-256 + dHash), checked against every earlier photo, stripped of EXIF and stored, on the request.
 import { mkdtempSync, rmSync } from 'node:fs';

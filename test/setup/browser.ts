@@ -13,7 +13,7 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   });
 }
 
-/** A fake camera (Chromium's test pattern) that is granted without a prompt: the camera-first photo (issue #30). */
+/** A fake camera (Chromium's test pattern) that is granted without a prompt, so the camera-first photo flow can run headless. */
 export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] as const;
 
 /** bypassCSP so axe can be injected under helmet's CSP; timezone/clock options pass through. */
@@ -76,7 +76,7 @@ export interface Look {
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
-/** Issue #20: every defect's screen is checked on a phone and a desktop, light and dark. */
+/** A screen is checked on a phone and a desktop, light and dark: a defect often shows in only one of them. */
 export const EVERY_LOOK: readonly Look[] = [
   { name: 'phone light', viewport: PHONE_VIEWPORT, colorScheme: 'light' },
   { name: 'phone dark', viewport: PHONE_VIEWPORT, colorScheme: 'dark' },

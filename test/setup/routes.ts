@@ -16,7 +16,7 @@ const PUBLIC = [
   /^\/api\/v1\/health(\/|$)/,
   /^\/api\/v1\/config(\/|$)/,
   /^\/api\/v1\/auth\/(register|login|google|verify-email|resend-verification|forgot-password|reset-password|verify-reset-token)$/,
-  // passkey sign-in (issue 30): the signed assertion is the credential
+  // passkey sign-in: the signed assertion is the credential
   /^\/api\/v1\/auth\/passkeys\/(login-options|login)$/,
   /^\/api\/v1\/wallet\/webhooks\//,
   // the calendar feed: the secret in its address is the credential (a calendar app sends no token)
