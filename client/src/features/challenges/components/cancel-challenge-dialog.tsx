@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import type { Challenge } from '../api/types';
@@ -16,41 +17,26 @@ export interface CancelChallengeDialogProps {
 /** "Cancel this challenge?" confirmation (lazy-loaded by UpcomingChallenges on the first Cancel). */
 export function CancelChallengeDialog({ challenge, error, cancelling, onClose, onConfirm }: CancelChallengeDialogProps) {
   return (
-    <Dialog.Root open={!!challenge} onOpenChange={(e) => !e.open && onClose()} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Cancel this challenge?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {challenge ? (
-                <Text>
-                  Your challenge for {formatCalendarDate(challenge.challengeDate)} at {formatWakeUpTime(challenge.wakeUpTime)}{' '}
-                  IST will be cancelled and the {formatINR(challenge.forfeitAmount)} stake returned to your wallet in full.
-                </Text>
-              ) : null}
-              {error ? (
-                <Text mt={3} color="fg.error" role="alert">
-                  {error}
-                </Text>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Keep It
-              </Button>
-              <Button colorPalette="red" onClick={onConfirm} loading={cancelling}>
-                Cancel Challenge
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={!!challenge}
+      title="Cancel this challenge?"
+      cancelLabel="Keep It"
+      confirmLabel="Cancel Challenge"
+      onConfirm={onConfirm}
+      onClose={onClose}
+      busy={cancelling}
+    >
+      {challenge ? (
+        <Text>
+          Your challenge for {formatCalendarDate(challenge.challengeDate)} at {formatWakeUpTime(challenge.wakeUpTime)}{' '}
+          IST will be cancelled and the {formatINR(challenge.forfeitAmount)} stake returned to your wallet in full.
+        </Text>
+      ) : null}
+      {error ? (
+        <Text mt={3} color="fg.error" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </ConfirmDialog>
   );
 }

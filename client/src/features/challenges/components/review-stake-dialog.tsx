@@ -1,6 +1,7 @@
-import { Button, CloseButton, DataList, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { DataList, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { useRules } from '@/features/config';
 import { formatWakeUpTime } from '@/lib/format';
@@ -117,53 +118,40 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
   );
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && !submitting && onClose()} placement="center" role="alertdialog">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Review your stake</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap={4}>
-                <DataList.Root orientation="horizontal" size="sm" gap={3}>
-                  {facts.map((f) => (
-                    <DataList.Item key={f.label} alignItems="flex-start">
-                      <DataList.ItemLabel minW="9rem">{f.label}</DataList.ItemLabel>
-                      <DataList.ItemValue data-testid={f.testId} fontWeight="medium">
-                        {f.value}
-                      </DataList.ItemValue>
-                    </DataList.Item>
-                  ))}
-                </DataList.Root>
-                <Text fontSize="sm">
-                  <Link asChild color="brand.fg" textDecoration="underline">
-                    <RouterLink to={`${paths.help}#example`} target="_blank">
-                      See a worked example
-                    </RouterLink>
-                  </Link>
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {formatINR(review.forfeit)} leaves your wallet now.{' '}
-                  {sameDay ? 'A challenge for today cannot be cancelled.' : 'You can cancel for a full refund until 11:59 PM the night before.'}
-                </Text>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={submitting}>
-                Back
-              </Button>
-              <Button colorPalette="brand" onClick={onConfirm} loading={submitting} loadingText="Staking...">
-                Confirm and stake {formatINR(review.forfeit)}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={submitting} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      title="Review your stake"
+      cancelLabel="Back"
+      confirmLabel={`Confirm and stake ${formatINR(review.forfeit)}`}
+      confirmPalette="brand"
+      onConfirm={onConfirm}
+      onClose={onClose}
+      busy={submitting}
+      busyText="Staking..."
+    >
+      <Stack gap={4}>
+        <DataList.Root orientation="horizontal" size="sm" gap={3}>
+          {facts.map((f) => (
+            <DataList.Item key={f.label} alignItems="flex-start">
+              <DataList.ItemLabel minW="9rem">{f.label}</DataList.ItemLabel>
+              <DataList.ItemValue data-testid={f.testId} fontWeight="medium">
+                {f.value}
+              </DataList.ItemValue>
+            </DataList.Item>
+          ))}
+        </DataList.Root>
+        <Text fontSize="sm">
+          <Link asChild color="brand.fg" textDecoration="underline">
+            <RouterLink to={`${paths.help}#example`} target="_blank">
+              See a worked example
+            </RouterLink>
+          </Link>
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {formatINR(review.forfeit)} leaves your wallet now.{' '}
+          {sameDay ? 'A challenge for today cannot be cancelled.' : 'You can cancel for a full refund until 11:59 PM the night before.'}
+        </Text>
+      </Stack>
+    </ConfirmDialog>
   );
 }

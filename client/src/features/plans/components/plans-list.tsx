@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { statusWord } from '@/lib/status-words';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { toaster } from '@/components/ui/toaster';
@@ -83,35 +84,21 @@ export function PlansList() {
         </Box>
       ))}
       </Stack>
-      <Dialog.Root open={confirming !== null} onOpenChange={(e) => !e.open && !change.isPending && setConfirming(null)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Cancel this plan?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  {confirming ? planTitle(confirming) : ''}. It books no more mornings. Mornings already booked stay booked: cancel each of them on its own until
-                  11:59 PM the night before.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => setConfirming(null)} disabled={change.isPending}>
-                  Keep plan
-                </Button>
-                <Button colorPalette="red" loading={change.isPending} loadingText="Cancelling..." onClick={() => confirming && change.mutate({ plan: confirming, action: 'cancel' })}>
-                  Cancel plan
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Cancel this plan?"
+        cancelLabel="Keep plan"
+        confirmLabel="Cancel plan"
+        onConfirm={() => confirming && change.mutate({ plan: confirming, action: 'cancel' })}
+        onClose={() => setConfirming(null)}
+        busy={change.isPending}
+        busyText="Cancelling..."
+      >
+        <Text>
+          {confirming ? planTitle(confirming) : ''}. It books no more mornings. Mornings already booked stay booked: cancel each of them on its own until
+          11:59 PM the night before.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

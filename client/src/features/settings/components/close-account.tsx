@@ -1,7 +1,8 @@
-import { Box, Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
 import { deleteAccountRequest, FormAlert, screenMessage, useAuth } from '@/features/auth';
 import { useRules } from '@/features/config';
@@ -108,6 +109,8 @@ export function CloseAccount() {
     (phase.kind === 'failed' ? closeMessages.payoutFailed : null);
   const busy = withdraw.isPending || remove.isPending;
   const slow = phase.kind === 'paying' && now - phase.since > PATIENCE_MS;
+  // a wallet holding money is paid out first; an empty one (or one whose payout is under way) is closed at once
+  const offerWithdrawal = holdsMoney && phase.kind !== 'paying' && phase.kind !== 'paid';
   const wholeFee = holdsMoney && balance < rules.withdrawal.feeFreeBelow ? 0 : null;
 
   return (
@@ -122,107 +125,73 @@ export function CloseAccount() {
           Delete Account
         </Button>
       </Box>
-      <Dialog.Root
+      <ConfirmDialog
         open={open}
-        onOpenChange={(e) => {
-          if (busy) return;
-          setOpen(e.open);
-          if (!e.open) {
-            remove.reset();
-            withdraw.reset();
-            setProblem(null);
-            if (phase.kind !== 'paying') setPhase({ kind: 'ask' });
-          }
+        title="Delete your account?"
+        cancelLabel="Cancel"
+        confirmLabel={offerWithdrawal ? `Withdraw ${formatINR(balance)} and close` : 'Delete my account'}
+        onConfirm={offerWithdrawal ? startClose : () => remove.mutate()}
+        onClose={() => {
+          setOpen(false);
+          remove.reset();
+          withdraw.reset();
+          setProblem(null);
+          if (phase.kind !== 'paying') setPhase({ kind: 'ask' });
         }}
-        role="alertdialog"
-        placement="center"
+        busy={busy}
+        busyText={offerWithdrawal ? 'Withdrawing…' : 'Deleting…'}
+        confirmDisabled={!offerWithdrawal && (balanceQuery.isPending || (phase.kind === 'paying' && !slow))}
+        testId="close-account-dialog"
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content data-testid="close-account-dialog">
-              <Dialog.Header>
-                <Dialog.Title>Delete your account?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap={3}>
-                  <Text>This cannot be undone. You will be signed out and will not be able to sign in with this account again.</Text>
-                  <Text data-testid="close-rule">
-                    To close, your balance must be ₹0 and nothing may be in progress.{' '}
-                    {balance === undefined
-                      ? ''
-                      : holdsMoney
-                        ? `Your wallet holds ${formatINR(balance)}: we withdraw all of it first${wholeFee === 0 ? ' (no fee below ' + formatINR(rules.withdrawal.feeFreeBelow) + ')' : ''}, then close the account once the payout is done.`
-                        : 'Your balance is ₹0.'}
-                  </Text>
-                  {holdsMoney && phase.kind !== 'paying' && phase.kind !== 'paid' ? (
-                    <Stack gap={2}>
-                      <Field.Root>
-                        <Field.Label>Pay it out to</Field.Label>
-                        <NativeSelect.Root size="sm">
-                          <NativeSelect.Field value={chosen} onChange={(e) => setTarget(e.currentTarget.value)}>
-                            {methods.map((m) => (
-                              <option key={m.id} value={m.id}>
-                                {[m.accountHolderName, m.label].filter(Boolean).join(' · ')}
-                              </option>
-                            ))}
-                            <option value="UPI">A UPI ID</option>
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      </Field.Root>
-                      {chosen === 'UPI' ? (
-                        <Field.Root invalid={problem === closeMessages.upi}>
-                          <Field.Label>UPI ID</Field.Label>
-                          <Input value={upiId} onChange={(e) => setUpiId(e.target.value)} placeholder="name@bank" autoComplete="off" />
-                        </Field.Root>
-                      ) : null}
-                    </Stack>
-                  ) : null}
-                  {phase.kind === 'paying' ? (
-                    <Text role="status" data-testid="close-progress">
-                      {slow
-                        ? `Your ${formatINR(phase.amount)} is on its way. The account can be closed when the payout lands: keep this open, or come back and tap Delete my account.`
-                        : `Paying out ${formatINR(phase.amount)}… the account closes as soon as the payout is done.`}
-                    </Text>
-                  ) : null}
-                  {phase.kind === 'paid' ? (
-                    <Text role="status" data-testid="close-progress">
-                      Payout done. Closing your account…
-                    </Text>
-                  ) : null}
-                  {error ? <FormAlert status="error">{error}</FormAlert> : null}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" disabled={busy}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                {holdsMoney && phase.kind !== 'paying' && phase.kind !== 'paid' ? (
-                  <Button colorPalette="red" onClick={startClose} loading={withdraw.isPending} loadingText="Withdrawing…">
-                    Withdraw {formatINR(balance)} and close
-                  </Button>
-                ) : (
-                  <Button
-                    colorPalette="red"
-                    onClick={() => remove.mutate()}
-                    loading={remove.isPending}
-                    loadingText="Deleting…"
-                    disabled={balanceQuery.isPending || (phase.kind === 'paying' && !slow)}
-                  >
-                    Delete my account
-                  </Button>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Stack gap={3}>
+          <Text>This cannot be undone. You will be signed out and will not be able to sign in with this account again.</Text>
+          <Text data-testid="close-rule">
+            To close, your balance must be ₹0 and nothing may be in progress.{' '}
+            {balance === undefined
+              ? ''
+              : holdsMoney
+                ? `Your wallet holds ${formatINR(balance)}: we withdraw all of it first${wholeFee === 0 ? ' (no fee below ' + formatINR(rules.withdrawal.feeFreeBelow) + ')' : ''}, then close the account once the payout is done.`
+                : 'Your balance is ₹0.'}
+          </Text>
+          {offerWithdrawal ? (
+            <Stack gap={2}>
+              <Field.Root>
+                <Field.Label>Pay it out to</Field.Label>
+                <NativeSelect.Root size="sm">
+                  <NativeSelect.Field value={chosen} onChange={(e) => setTarget(e.currentTarget.value)}>
+                    {methods.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {[m.accountHolderName, m.label].filter(Boolean).join(' · ')}
+                      </option>
+                    ))}
+                    <option value="UPI">A UPI ID</option>
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              {chosen === 'UPI' ? (
+                <Field.Root invalid={problem === closeMessages.upi}>
+                  <Field.Label>UPI ID</Field.Label>
+                  <Input value={upiId} onChange={(e) => setUpiId(e.target.value)} placeholder="name@bank" autoComplete="off" />
+                </Field.Root>
+              ) : null}
+            </Stack>
+          ) : null}
+          {phase.kind === 'paying' ? (
+            <Text role="status" data-testid="close-progress">
+              {slow
+                ? `Your ${formatINR(phase.amount)} is on its way. The account can be closed when the payout lands: keep this open, or come back and tap Delete my account.`
+                : `Paying out ${formatINR(phase.amount)}… the account closes as soon as the payout is done.`}
+            </Text>
+          ) : null}
+          {phase.kind === 'paid' ? (
+            <Text role="status" data-testid="close-progress">
+              Payout done. Closing your account…
+            </Text>
+          ) : null}
+          {error ? <FormAlert status="error">{error}</FormAlert> : null}
+        </Stack>
+      </ConfirmDialog>
     </>
   );
 }
