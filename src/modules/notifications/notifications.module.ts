@@ -16,13 +16,18 @@ import { MoneyNoticesHandler } from './events/money-notices.handler.js';
 import { SettlementNoticesHandler } from './events/settlement-notices.handler.js';
 import { AppealAnswerHandler } from './events/appeal-answer.handler.js';
 import { ChallengeNoticesHandler } from './events/challenge-notices.handler.js';
+import { NotificationsRepository } from './infrastructure/notifications.repository.js';
+import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler.js';
+import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler.js';
+import { ListUserNotificationsHandler } from './queries/list-user-notifications/list-user-notifications.handler.js';
 
 /** What other modules' events become: a notice (and a mail) for the user, written in the publisher's transaction. */
 const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAnswerHandler, ChallengeNoticesHandler];
 
 /**
  * Everything a user is told: the notifications table (CreateNotification(s), written for other modules' events by the
- * handlers in events/), reminders that reach a sleeping phone (Web Push, mail fallback) and mark-all-read.
+ * handlers in events/), read and marked read (the list is served under /wallet/notifications, SPEC.md), reminders
+ * that reach a sleeping phone (Web Push, mail fallback).
  */
 @Module({
   imports: [CqrsModule],
@@ -30,6 +35,7 @@ const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAns
   providers: [
     { provide: PUSH_DNS_LOOKUP, useValue: null },
     { provide: PUSH_TLS_CA, useValue: null },
+    NotificationsRepository,
     PushSubscriptionsRepository,
     PushSender,
     SavePushSubscriptionHandler,
@@ -38,6 +44,9 @@ const EVENT_HANDLERS = [MoneyNoticesHandler, SettlementNoticesHandler, AppealAns
     SendDueRemindersHandler,
     SendStillAwakeChecksHandler,
     MarkAllNotificationsReadHandler,
+    MarkNotificationReadHandler,
+    ListNotificationsHandler,
+    ListUserNotificationsHandler,
     CreateNotificationHandler,
     CreateNotificationsHandler,
     ...EVENT_HANDLERS,

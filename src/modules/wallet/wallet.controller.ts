@@ -19,8 +19,8 @@ import { GetStatementQuery } from './queries/get-statement/get-statement.query.j
 import { GetTransactionQuery } from './queries/get-transaction/get-transaction.query.js';
 import { ListPaymentMethodsQuery } from './queries/list-payment-methods/list-payment-methods.query.js';
 import { GetEarningsQuery } from './queries/get-earnings/get-earnings.query.js';
-import { ListNotificationsQuery } from './queries/list-notifications/list-notifications.query.js';
-import { MarkNotificationReadCommand } from './commands/mark-notification-read/mark-notification-read.command.js';
+import { ListNotificationsQuery } from '../notifications/queries/list-notifications/list-notifications.query.js';
+import { MarkNotificationReadCommand } from '../notifications/commands/mark-notification-read/mark-notification-read.command.js';
 
 @ApiTags('wallet')
 @ApiBearerAuth('bearer')

@@ -28,7 +28,6 @@ import { GetMoneyInFlightHandler } from './queries/get-money-in-flight/get-money
 import { ListSuspenseHandler } from './queries/list-suspense/list-suspense.handler.js';
 import { ResolveSuspenseHandler } from './commands/resolve-suspense/resolve-suspense.handler.js';
 import { ErasePayoutDetailsHandler } from './commands/erase-payout-details/erase-payout-details.handler.js';
-import { ListUserNotificationsHandler } from './queries/list-user-notifications/list-user-notifications.handler.js';
 import { GetAccountLedgerHandler } from './queries/get-account-ledger/get-account-ledger.handler.js';
 import { GetMonthlyMoneyHandler } from './queries/get-monthly-money/get-monthly-money.handler.js';
 import { VerifyLedgerHandler } from './queries/verify-ledger/verify-ledger.handler.js';
@@ -48,8 +47,6 @@ import { GetStatementHandler } from './queries/get-statement/get-statement.handl
 import { GetTransactionHandler } from './queries/get-transaction/get-transaction.handler.js';
 import { ListPaymentMethodsHandler } from './queries/list-payment-methods/list-payment-methods.handler.js';
 import { GetEarningsHandler } from './queries/get-earnings/get-earnings.handler.js';
-import { ListNotificationsHandler } from './queries/list-notifications/list-notifications.handler.js';
-import { MarkNotificationReadHandler } from './commands/mark-notification-read/mark-notification-read.handler.js';
 
 const HANDLERS = [
   StakeForfeitHandler,
@@ -66,7 +63,6 @@ const HANDLERS = [
   ListSuspenseHandler,
   ResolveSuspenseHandler,
   ErasePayoutDetailsHandler,
-  ListUserNotificationsHandler,
   GetAccountLedgerHandler,
   GetMonthlyMoneyHandler,
   VerifyLedgerHandler,
@@ -85,8 +81,6 @@ const HANDLERS = [
   GetTransactionHandler,
   ListPaymentMethodsHandler,
   GetEarningsHandler,
-  ListNotificationsHandler,
-  MarkNotificationReadHandler,
 ];
 
 /** The wallet module: its controllers, command, query and event handlers. */

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../../common/prepared-query.js';
 import { uuid7 } from '../../../common/uuid.js';
@@ -60,4 +62,78 @@ export async function insertNotifications(on: DataSource | EntityManager, rows: 
     answered.add(k);
     return { id: stored[k].id, created: stored[k].created && first };
   });
+}
+
+export interface NotificationPageRow {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  data: unknown;
+  is_read: boolean;
+  read_at: Date | null;
+  created_at: Date;
+  total: number;
+}
+
+export interface NotificationExportRow {
+  id: string;
+  type: string;
+  title: string;
+  message: string;
+  is_read: boolean;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+/** The notifications table: stored by insertNotifications above, read and marked read here. */
+@Injectable()
+export class NotificationsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Marks one of the user's notifications read (the first read time kept); false when it is not theirs or not there. */
+  async markRead(userId: string, id: string, at: Date): Promise<boolean> {
+    const [rows] = (await this.ds.query(
+      `UPDATE notifications SET is_read = true, read_at = coalesce(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id, is_read`,
+      [id, userId, at],
+    )) as [{ id: string }[], number];
+    return rows.length > 0;
+  }
+
+  /** Marks every unread notification of the user read; how many it changed. */
+  async markAllRead(userId: string, at: Date): Promise<number> {
+    const [, updated] = (await this.ds.query(`UPDATE notifications SET is_read = true, read_at = coalesce(read_at, $2) WHERE user_id = $1 AND NOT is_read`, [
+      userId,
+      at,
+    ])) as [unknown[], number];
+    return updated;
+  }
+
+  /** A page, newest first, each row carrying the total of the filter. */
+  page(userId: string, unreadOnly: boolean, size: number, offset: number): Promise<NotificationPageRow[]> {
+    return this.ds.query(
+      `SELECT id, type, title, message, data, is_read, read_at, created_at, count(*) OVER ()::int AS total
+         FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)
+        ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [userId, unreadOnly, size, offset],
+    ) as Promise<NotificationPageRow[]>;
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const [unread] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read`, [userId])) as { n: number }[];
+    return unread.n;
+  }
+
+  /** How many the filter matches (a page past the end has no row to carry the total). */
+  async count(userId: string, unreadOnly: boolean): Promise<number> {
+    const [c] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)`, [userId, unreadOnly])) as { n: number }[];
+    return c.n;
+  }
+
+  /** Every notification of the user, oldest first. */
+  all(userId: string): Promise<NotificationExportRow[]> {
+    return this.ds.query(`SELECT id, type, title, message, is_read, read_at, created_at FROM notifications WHERE user_id = $1 ORDER BY created_at, id`, [
+      userId,
+    ]) as Promise<NotificationExportRow[]>;
+  }
 }

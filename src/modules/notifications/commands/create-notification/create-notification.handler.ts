@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { TickBatcher } from '../../../../common/tick-batcher.js';
-import { insertNotifications, NotificationRow } from '../../infrastructure/notification-rows.js';
+import { insertNotifications, NotificationRow } from '../../infrastructure/notifications.repository.js';
 import { CreateNotificationCommand } from './create-notification.command.js';
 
 /**

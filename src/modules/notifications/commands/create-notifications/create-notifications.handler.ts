@@ -3,7 +3,7 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
-import { insertNotifications } from '../../infrastructure/notification-rows.js';
+import { insertNotifications } from '../../infrastructure/notifications.repository.js';
 import { CreateNotificationsCommand } from './create-notifications.command.js';
 
 const STEP = 5000;

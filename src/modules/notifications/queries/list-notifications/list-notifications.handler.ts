@@ -1,31 +1,22 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { intParam, invalid, singleValues } from '../../application/wallet-reads.js';
+import { intParam, singleValues, unreadOnlyParam } from '../../domain/page-params.js';
+import { NotificationsRepository } from '../../infrastructure/notifications.repository.js';
 import { ListNotificationsQuery, NotificationsPage } from './list-notifications.query.js';
 
 @QueryHandler(ListNotificationsQuery)
 export class ListNotificationsHandler implements IQueryHandler<ListNotificationsQuery, NotificationsPage> {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(@Inject(NotificationsRepository) private readonly notifications: NotificationsRepository) {}
 
   async execute({ userId, q }: ListNotificationsQuery): Promise<NotificationsPage> {
     singleValues(q);
     const page = intParam('page', q.page, 0, 0, 1_000_000);
     const size = intParam('size', q.size, 20, 1, 100);
-    if (q.unreadOnly !== undefined && !['true', 'false', ''].includes(q.unreadOnly)) throw invalid('unreadOnly must be true or false');
-    const unreadOnly = q.unreadOnly === 'true';
-    const rows = (await this.ds.query(
-      `SELECT id, type, title, message, data, is_read, read_at, created_at, count(*) OVER ()::int AS total
-         FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)
-        ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
-      [userId, unreadOnly, size, page * size],
-    )) as { id: string; type: string; title: string; message: string; data: unknown; is_read: boolean; read_at: Date | null; created_at: Date; total: number }[];
-    const [unread] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND NOT is_read`, [userId])) as { n: number }[];
+    const unreadOnly = unreadOnlyParam(q.unreadOnly);
+    const rows = await this.notifications.page(userId, unreadOnly, size, page * size);
+    const unreadCount = await this.notifications.unreadCount(userId);
     let total = rows[0]?.total ?? 0;
-    if (!rows.length && page > 0) {
-      const [c] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)`, [userId, unreadOnly])) as { n: number }[];
-      total = c.n;
-    }
+    if (!rows.length && page > 0) total = await this.notifications.count(userId, unreadOnly);
     return {
       success: true as const,
       data: {
@@ -42,7 +33,7 @@ export class ListNotificationsHandler implements IQueryHandler<ListNotifications
         page,
         size,
         total,
-        unreadCount: unread.n,
+        unreadCount,
       },
     };
   }

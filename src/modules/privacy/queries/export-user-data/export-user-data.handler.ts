@@ -5,7 +5,7 @@ import { toRupees } from '../../../../common/money.js';
 import { GetUserProfileQuery } from '../../../identity/queries/get-user-profile/get-user-profile.query.js';
 import { ListUserChallengesQuery } from '../../../challenges/queries/list-user-challenges/list-user-challenges.query.js';
 import { GetAccountLedgerQuery } from '../../../wallet/queries/get-account-ledger/get-account-ledger.query.js';
-import { ListUserNotificationsQuery } from '../../../wallet/queries/list-user-notifications/list-user-notifications.query.js';
+import { ListUserNotificationsQuery } from '../../../notifications/queries/list-user-notifications/list-user-notifications.query.js';
 import { ListPayoutMethodsQuery } from '../../../wallet/queries/list-payout-methods/list-payout-methods.query.js';
 import { ListChallengePlansQuery } from '../../../challenges/queries/list-challenge-plans/list-challenge-plans.query.js';
 import { GetShieldsQuery } from '../../../challenges/queries/get-shields/get-shields.query.js';
