@@ -256,6 +256,27 @@ export class SettlementRepository {
     return rows.map(toLine);
   }
 
+  /** A challenge's line with its run's batch, status, finish time and stored receipt (null: not in a plan). */
+  async lineWithRun(challengeId: string): Promise<Row | null> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT l.challenge_id, l.user_id, to_char(l.settlement_date, 'YYYY-MM-DD') AS date, l.run_id, r.batch_no, r.status AS run_status, r.finished_at,
+              l.line_no, l.stake::text, l.is_successful, l.refund::text, l.pooled::text, l.winnings::text, l.status, l.paid_at, r.receipt, l.forgiven_by, l.forgiven_note
+         FROM settlement_lines l JOIN settlement_runs r ON r.id = l.run_id WHERE l.challenge_id = $1`,
+      [challengeId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The lines forgiven for these outages, with their batch (at most 5,000, by date and line). */
+  forgivenLines(outageIds: string[]): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT l.forgiven_by, l.challenge_id, l.user_id, to_char(l.settlement_date, 'YYYY-MM-DD') AS date, r.batch_no, l.stake::text AS stake, l.status, l.forgiven_note
+         FROM settlement_lines l JOIN settlement_runs r ON r.id = l.run_id
+        WHERE l.forgiven_by = ANY($1::uuid[]) ORDER BY l.settlement_date, l.line_no LIMIT 5000`,
+      [outageIds],
+    ) as Promise<Row[]>;
+  }
+
   async runById(id: string): Promise<SettlementRun | null> {
     const rows: Row[] = await this.dataSource.query(`SELECT ${RUN_COLUMNS} FROM settlement_runs WHERE id = $1`, [id]);
     return rows[0] ? toRun(rows[0]) : null;
