@@ -6,7 +6,7 @@ import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { balanceOf, createUser, fund, TestUser } from '../factories/wallet.js';
 import { bearer, supportUser } from '../factories/users.js';
 import { suspense, userWallet } from '../../src/modules/wallet/domain/accounts.js';
-import { WithdrawalsService } from '../../src/modules/wallet/application/withdrawals.service.js';
+import { WithdrawalRepository } from '../../src/modules/wallet/infrastructure/withdrawal.repository.js';
 import { ProcessPayoutCommand } from '../../src/modules/wallet/commands/process-payout/process-payout.command.js';
 import { grantRoleCommand } from '../../src/modules/identity/identity.cli.js';
 
@@ -125,7 +125,7 @@ describe('identity: account closure and money in flight', () => {
     const u = await createUser(t);
     await fund(t, u.id, 20_000n);
     const w = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 200, withdrawalMethod: 'UPI', upiId: 'pay7@okaxis' }).expect(201);
-    const withdrawals = t.app.get(WithdrawalsService);
+    const withdrawals = t.app.get(WithdrawalRepository);
     expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId))).toEqual({ status: 'SUCCESS', changed: true });
     await close(u).expect(200);
     const row = (await withdrawals.find(w.body.data.transactionId))!;

@@ -5,7 +5,7 @@ import { IfscConfig, IfscDirectory } from './infrastructure/ifsc/ifsc-directory.
 import { IfscController, PayoutMethodsController } from './payout-methods.controller.js';
 import { LookupIfscHandler } from './queries/lookup-ifsc/lookup-ifsc.handler.js';
 import { ListPayoutMethodsHandler } from './queries/list-payout-methods/list-payout-methods.handler.js';
-import { ResolvePayoutMethodHandler } from './queries/resolve-payout-method/resolve-payout-method.handler.js';
+import { PayoutMethodRepository } from './infrastructure/payout-method.repository.js';
 import { SavePayoutMethodHandler } from './commands/save-payout-method/save-payout-method.handler.js';
 import { RemovePayoutMethodHandler } from './commands/remove-payout-method/remove-payout-method.handler.js';
 import { PayoutMethodSaver } from './events/payout-method-saver.listener.js';
@@ -17,12 +17,13 @@ import { PayoutMethodSaver } from './events/payout-method-saver.listener.js';
   providers: [
     { provide: IfscConfig, inject: [AppConfig], useFactory: (config: AppConfig) => IfscConfig.of(config) },
     IfscDirectory,
+    PayoutMethodRepository,
     LookupIfscHandler,
     ListPayoutMethodsHandler,
-    ResolvePayoutMethodHandler,
     SavePayoutMethodHandler,
     RemovePayoutMethodHandler,
     PayoutMethodSaver,
   ],
+  exports: [PayoutMethodRepository],
 })
 export class PayoutMethodsModule {}

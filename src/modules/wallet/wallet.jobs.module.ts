@@ -2,15 +2,26 @@ import { Inject, Injectable, Logger, Module, OnApplicationBootstrap } from '@nes
 import { BullModule } from '@nestjs/bullmq';
 import { WalletModule } from './wallet.module.js';
 import { PAYOUTS_QUEUE, PayoutsProcessor } from './jobs/payouts.processor.js';
-import { WithdrawalsService } from './application/withdrawals.service.js';
+import { PayoutQueue } from './infrastructure/payout-queue.js';
+import { WithdrawalRepository } from './infrastructure/withdrawal.repository.js';
 
 /** Re-enqueues withdrawals left PENDING (e.g. Redis was down at request time); jobs are deduplicated by id. */
 @Injectable()
 class PayoutsRecovery implements OnApplicationBootstrap {
-  constructor(@Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService) {}
+  constructor(
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
+    @Inject(PayoutQueue) private readonly queue: PayoutQueue,
+  ) {}
+
   async onApplicationBootstrap(): Promise<void> {
-    const n = await this.withdrawals.requeuePending().catch(() => 0);
+    const n = await this.requeuePending().catch(() => 0);
     if (n) new Logger('Payouts').log(`re-enqueued ${n} pending payouts`);
+  }
+
+  private async requeuePending(): Promise<number> {
+    const ids = await this.withdrawals.pendingIds();
+    for (const id of ids) await this.queue.enqueue(id);
+    return ids.length;
   }
 }
 

@@ -13,8 +13,10 @@ import { RazorpayxPayoutProvider } from './infrastructure/payouts/razorpayx-payo
 import { PayoutWebhooksController } from './payout-webhooks.controller.js';
 import { ListManualPayoutsHandler, ExportManualPayoutsCsvHandler } from './queries/list-manual-payouts/list-manual-payouts.handler.js';
 import { MarkManualPayoutHandler } from './commands/mark-manual-payout/mark-manual-payout.handler.js';
-import { DepositsService } from './application/deposits.service.js';
-import { WithdrawalsService } from './application/withdrawals.service.js';
+import { DepositRepository } from './infrastructure/deposit.repository.js';
+import { WithdrawalRepository } from './infrastructure/withdrawal.repository.js';
+import { WalletReadRepository } from './infrastructure/wallet-read.repository.js';
+import { PayoutQueue } from './infrastructure/payout-queue.js';
 import { WalletController } from './wallet.controller.js';
 import { PAYOUTS_QUEUE } from './jobs/payouts.processor.js';
 import { StakeForfeitHandler } from './commands/stake-forfeit/stake-forfeit.handler.js';
@@ -102,10 +104,12 @@ const HANDLERS = [
       useFactory: (config: AppConfig, ds: DataSource) =>
         config.payoutsProvider === 'razorpayx' ? new RazorpayxPayoutProvider(config, ds) : config.payoutsProvider === 'manual' ? new ManualPayoutProvider() : new SandboxPayoutProvider(),
     },
-    DepositsService,
-    WithdrawalsService,
+    DepositRepository,
+    WithdrawalRepository,
+    WalletReadRepository,
+    PayoutQueue,
     ...HANDLERS,
   ],
-  exports: [LedgerService, LedgerAuditService, WithdrawalsService],
+  exports: [LedgerService, LedgerAuditService, WithdrawalRepository, PayoutQueue],
 })
 export class WalletModule {}

@@ -69,3 +69,12 @@ export function walletOwner(account: string): string | null {
   const m = /^user:(.+):wallet$/.exec(account);
   return m ? m[1] : null;
 }
+
+/**
+ * Where money arriving for a user goes, given the holder as identity answers inside the crediting transaction (the
+ * user's row locked for share, so a closure cannot slip in between): the wallet while the account is open (or no such
+ * user), its suspense account once it is closed.
+ */
+export function creditTargetOf(userId: string, holder: { open: boolean } | null | undefined): { account: string; closed: boolean } {
+  return holder && !holder.open ? { account: suspense(userId), closed: true } : { account: userWallet(userId), closed: false };
+}

@@ -1,3 +1,7 @@
+import { DomainError } from '../../../common/errors/domain-error.js';
+import { isUuid } from '../../../common/uuid.js';
+import type { WithdrawalInput, WithdrawalRequest } from './withdrawal-rules.js';
+
 /** Saved payout methods as a person sees them: never the full UPI id or account number. */
 export interface PayoutMethodRow {
   id: string;
@@ -50,4 +54,41 @@ export function payoutMethodView(r: PayoutMethodRow): PayoutMethodView {
     accountHolderName: r.account_holder_name,
     bankName: r.bank_name,
   };
+}
+
+/** A saved method's full details (what a payout needs), as stored. */
+export interface SavedPayoutDetails {
+  method: 'UPI' | 'BANK_TRANSFER';
+  upi_id: string | null;
+  bank_account_number: string | null;
+  ifsc_code: string | null;
+  account_holder_name: string | null;
+  bank_name: string | null;
+}
+
+export const savedMethodNotFound = () => new DomainError('WALLET.PAYOUT_METHOD_NOT_FOUND', 'INVALID', 'Saved payout method not found');
+
+/**
+ * The saved method a withdrawal request names (null: none, the request comes back as it was). A malformed id is "not
+ * found"; a saved method and typed details together are refused.
+ */
+export function savedMethodOf(input: WithdrawalRequest): { payoutMethodId: string | null; rest: WithdrawalInput } {
+  const { payoutMethodId, ...rest } = input;
+  if (payoutMethodId === undefined || payoutMethodId === null) return { payoutMethodId: null, rest };
+  if (typeof payoutMethodId !== 'string' || !isUuid(payoutMethodId)) throw savedMethodNotFound();
+  if (rest.upiId != null || rest.bankDetails != null) {
+    throw new DomainError('WALLET.INVALID_WITHDRAWAL', 'INVALID', 'Send either a saved payout method or new payout details, not both');
+  }
+  return { payoutMethodId, rest };
+}
+
+/** The request with a saved method's details filled in, so the withdrawal rules check it like typed details. */
+export function withSavedDetails(rest: WithdrawalInput, row: SavedPayoutDetails): WithdrawalInput {
+  return row.method === 'UPI'
+    ? { ...rest, withdrawalMethod: 'UPI', upiId: row.upi_id }
+    : {
+        ...rest,
+        withdrawalMethod: 'BANK_TRANSFER',
+        bankDetails: { accountNumber: row.bank_account_number, ifscCode: row.ifsc_code, accountHolderName: row.account_holder_name, bankName: row.bank_name },
+      };
 }

@@ -18,6 +18,9 @@ export interface WithdrawalInput {
   bankDetails?: { accountNumber?: unknown; ifscCode?: unknown; accountHolderName?: unknown; bankName?: unknown } | null;
 }
 
+/** A withdrawal request that may name a saved payout method instead of typing the details again. */
+export type WithdrawalRequest = WithdrawalInput & { payoutMethodId?: unknown };
+
 export interface CheckedWithdrawal {
   errors: string[];
   amount: bigint | null;

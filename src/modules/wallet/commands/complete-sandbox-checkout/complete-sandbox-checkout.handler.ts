@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../../../config/app-config.js';
-import { DepositsService } from '../../application/deposits.service.js';
+import { DepositRepository } from '../../infrastructure/deposit.repository.js';
 import { SandboxPaymentProvider } from '../../infrastructure/payments/sandbox-payment.provider.js';
 import { DepositErrors } from '../../wallet.errors.js';
 import { CompleteSandboxCheckoutCommand, SandboxCheckoutAnswer } from './complete-sandbox-checkout.command.js';
@@ -11,7 +11,7 @@ export class CompleteSandboxCheckoutHandler implements ICommandHandler<CompleteS
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(SandboxPaymentProvider) private readonly sandbox: SandboxPaymentProvider,
-    @Inject(DepositsService) private readonly deposits: DepositsService,
+    @Inject(DepositRepository) private readonly deposits: DepositRepository,
   ) {}
 
   async execute({ userId, orderId }: CompleteSandboxCheckoutCommand): Promise<SandboxCheckoutAnswer> {

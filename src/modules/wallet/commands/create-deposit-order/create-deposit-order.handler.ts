@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../../../config/app-config.js';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { GetAdultStatusQuery } from '../../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { checkAmount, DEPOSIT_RULE } from '../../domain/amounts.js';
+import { DepositRepository } from '../../infrastructure/deposit.repository.js';
 import { PaymentProvider } from '../../infrastructure/payments/payment-provider.js';
 import { DepositErrors } from '../../wallet.errors.js';
 import { CreateDepositOrderCommand, DepositOrder } from './create-deposit-order.command.js';
@@ -17,7 +16,7 @@ import { CreateDepositOrderCommand, DepositOrder } from './create-deposit-order.
 @CommandHandler(CreateDepositOrderCommand)
 export class CreateDepositOrderHandler implements ICommandHandler<CreateDepositOrderCommand, DepositOrder> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(DepositRepository) private readonly deposits: DepositRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(PaymentProvider) private readonly provider: PaymentProvider,
@@ -31,11 +30,7 @@ export class CreateDepositOrderHandler implements ICommandHandler<CreateDepositO
     if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) throw DepositErrors.adultRequired();
     const id = randomUUID();
     const { orderId } = await this.provider.createOrder({ amount: checked.paise, receipt: id, notes: { transactionId: id, userId } });
-    const now = this.clock.now();
-    await this.ds.query(
-      `INSERT INTO deposits (id, user_id, amount, provider, order_id, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 'PENDING', $6, $6)`,
-      [id, userId, checked.paise.toString(), this.provider.name, orderId, now],
-    );
+    await this.deposits.insertOrder({ id, userId, amount: checked.paise, orderId }, this.clock.now());
     return { orderId, amount: toRupees(checked.paise), transactionId: id, currency: 'INR', keyId: this.config.razorpayKeyId };
   }
 }

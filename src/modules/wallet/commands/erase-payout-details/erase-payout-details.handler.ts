@@ -1,18 +1,20 @@
+import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { PayoutMethodRepository } from '../../infrastructure/payout-method.repository.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { ErasePayoutDetailsCommand } from './erase-payout-details.command.js';
 
 @CommandHandler(ErasePayoutDetailsCommand)
 export class ErasePayoutDetailsHandler implements ICommandHandler<ErasePayoutDetailsCommand, { erased: number }> {
+  constructor(
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
+    @Inject(PayoutMethodRepository) private readonly payoutMethods: PayoutMethodRepository,
+  ) {}
+
   async execute({ userId, manager }: ErasePayoutDetailsCommand): Promise<{ erased: number }> {
-    // PENDING ones are left alone (a closure is refused while one exists); they still need the details to be paid.
-    const [, count] = (await manager.query(
-      `UPDATE withdrawals SET upi_id = NULL, bank_account_number = NULL, ifsc_code = NULL, account_holder_name = NULL, bank_name = NULL
-        WHERE user_id = $1 AND status <> 'PENDING'
-          AND (upi_id IS NOT NULL OR bank_account_number IS NOT NULL OR ifsc_code IS NOT NULL OR account_holder_name IS NOT NULL OR bank_name IS NOT NULL)`,
-      [userId],
-    )) as [unknown, number];
+    const count = await this.withdrawals.erasePayoutDetails(manager, userId);
     // Saved payout methods hold the same details: they go too.
-    await manager.query(`DELETE FROM payout_methods WHERE user_id = $1`, [userId]);
+    await this.payoutMethods.removeAllOf(manager, userId);
     return { erased: count };
   }
 }

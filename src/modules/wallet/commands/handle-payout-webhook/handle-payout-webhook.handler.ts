@@ -9,9 +9,9 @@ import { retry, upTo } from '../../../../common/retry.js';
 import { isObject, readSignedWebhook } from '../../domain/signed-webhook.js';
 import { isRetryableLedgerError } from '../../infrastructure/ledger.service.js';
 import { payoutOutcome, RazorpayxPayout } from '../../infrastructure/payouts/razorpayx-payout.provider.js';
-import { WITHDRAWAL_COLUMNS, WithdrawalRow, WithdrawalsService } from '../../application/withdrawals.service.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { HandlePayoutWebhookCommand } from './handle-payout-webhook.command.js';
-import { actOnceOnWebhook } from '../../infrastructure/webhook-events.js';
+import { actOnceOnWebhook } from '../../infrastructure/webhook-event.repository.js';
 
 /**
  * RazorpayX payout webhooks: the signature (HMAC-SHA256 of the raw body with the RazorpayX webhook secret) checked in
@@ -28,7 +28,7 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
   ) {}
 
   async execute({ rawBody, signature, eventIdHeader }: HandlePayoutWebhookCommand): Promise<{ eventId: string; outcome: string }> {
@@ -51,11 +51,8 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
     if (!type.startsWith('payout.')) return { outcome: 'ignored' };
     if (!payout || typeof payout.id !== 'string' || !payout.id) return { outcome: 'ignored:no-payout' };
     const byRef = typeof payout.reference_id === 'string' && isUuid(payout.reference_id) ? payout.reference_id : null;
-    // FOR UPDATE: a webhook and the payout job (or two webhooks) acting on one withdrawal take turns.
-    const [w] = (await m.query(
-      `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE provider_reference = $1 OR id = $2::uuid ORDER BY (provider_reference = $1) DESC NULLS LAST LIMIT 1 FOR UPDATE`,
-      [payout.id, byRef],
-    )) as WithdrawalRow[];
+    // Locked: a webhook and the payout job (or two webhooks) acting on one withdrawal take turns.
+    const w = await this.withdrawals.lockForPayout(m, payout.id, byRef);
     if (!w) return { outcome: 'ignored:unknown-payout' };
     if (w.payout_provider && w.payout_provider !== 'razorpayx') return { outcome: `refused:${w.payout_provider}-payout` };
     if (w.provider_reference && w.provider_reference !== payout.id) {
@@ -72,10 +69,7 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
 
     if ('pending' in result) {
       if (w.status !== 'PENDING') return { outcome: `ignored:${w.status.toLowerCase()}` };
-      await m.query(
-        `UPDATE withdrawals SET provider_reference = $2, provider_status = $3, payout_provider = coalesce(payout_provider, 'razorpayx'), updated_at = $4 WHERE id = $1 AND status = 'PENDING'`,
-        [w.id, payout.id, result.providerStatus.slice(0, 32), this.clock.now()],
-      );
+      await this.withdrawals.noteWebhookPending(m, w.id, payout.id, result.providerStatus.slice(0, 32));
       return { outcome: `noted:${result.providerStatus}`.slice(0, 64) };
     }
     if (w.status === 'PENDING') {

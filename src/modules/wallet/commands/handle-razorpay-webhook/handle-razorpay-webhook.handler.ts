@@ -5,9 +5,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../../../config/app-config.js';
 import { Clock } from '../../../../common/clock.js';
 import { isObject, readSignedWebhook } from '../../domain/signed-webhook.js';
-import { DepositRow, DepositsService } from '../../application/deposits.service.js';
+import { DepositRepository } from '../../infrastructure/deposit.repository.js';
 import { HandleRazorpayWebhookCommand } from './handle-razorpay-webhook.command.js';
-import { actOnceOnWebhook } from '../../infrastructure/webhook-events.js';
+import { actOnceOnWebhook } from '../../infrastructure/webhook-event.repository.js';
 
 /** Signature over the raw body; the event recorded before (and with) acting, in one transaction; replays are no-ops. */
 @CommandHandler(HandleRazorpayWebhookCommand)
@@ -18,7 +18,7 @@ export class HandleRazorpayWebhookHandler implements ICommandHandler<HandleRazor
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(DepositsService) private readonly deposits: DepositsService,
+    @Inject(DepositRepository) private readonly deposits: DepositRepository,
   ) {}
 
   async execute({ rawBody, signature, eventIdHeader }: HandleRazorpayWebhookCommand): Promise<{ eventId: string; outcome: string }> {
@@ -42,7 +42,7 @@ export class HandleRazorpayWebhookHandler implements ICommandHandler<HandleRazor
   ): Promise<{ outcome: string; publish?: () => void }> {
     if (type !== 'payment.captured') return { outcome: 'ignored' };
     if (!payment?.id || !payment.order_id) return { outcome: 'ignored:no-payment' };
-    const [deposit] = (await m.query(`SELECT id, user_id, amount::text, order_id, payment_id, status FROM deposits WHERE order_id = $1`, [payment.order_id])) as DepositRow[];
+    const deposit = await this.deposits.findByOrderId(payment.order_id, m);
     if (!deposit) return { outcome: 'ignored:unknown-order' };
     if (typeof payment.amount !== 'number' || BigInt(Math.round(payment.amount)) !== BigInt(deposit.amount)) {
       this.logger.warn(`webhook payment ${payment.id} amount ${payment.amount} does not match order ${deposit.order_id} (${deposit.amount})`);

@@ -4,11 +4,11 @@ import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { WithdrawalsService } from '../../application/withdrawals.service.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { WalletErrors } from '../../wallet.errors.js';
 import { MarkManualPayoutCommand } from './mark-manual-payout.command.js';
 
-export const ManualPayoutErrors = {
+const ManualPayoutErrors = {
   notManual: () => new DomainError('WALLET.NOT_MANUAL_PAYOUT', 'INVALID', 'This withdrawal is not a manual payout awaiting staff'),
   alreadyMarked: (status: string) => new DomainError('WALLET.PAYOUT_ALREADY_MARKED', 'INVALID', `This payout was already marked ${status === 'SUCCESS' ? 'paid' : 'failed'}`),
 };
@@ -22,7 +22,7 @@ export const ManualPayoutErrors = {
 export class MarkManualPayoutHandler implements ICommandHandler<MarkManualPayoutCommand, unknown> {
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
   ) {}
 
   execute({ withdrawalId, outcome, detail, actorId }: MarkManualPayoutCommand) {

@@ -1,19 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { InjectQueue } from '@nestjs/bullmq';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
-import { ENQUEUE_WAIT_MS, WithdrawalsService } from '../../application/withdrawals.service.js';
+import { PayoutQueue } from '../../infrastructure/payout-queue.js';
 import { PayoutProvider } from '../../infrastructure/payouts/payout-provider.js';
-import { PAYOUT_JOB, PAYOUTS_QUEUE } from '../../jobs/payouts.processor.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { WalletErrors } from '../../wallet.errors.js';
 import { ProcessPayoutCommand } from './process-payout.command.js';
-
-/** How long a payout the provider is still working on waits before the job asks for its state again. */
-const PAYOUT_POLL_MS = 10 * 60_000;
 
 type ProcessPayoutResult = { status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean };
 
@@ -23,12 +16,11 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
   private readonly logger = new Logger('Withdrawals');
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(PayoutProvider) private readonly payouts: PayoutProvider,
-    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
-    @InjectQueue(PAYOUTS_QUEUE) private readonly queue: Queue,
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
+    @Inject(PayoutQueue) private readonly queue: PayoutQueue,
   ) {}
 
   async execute({ withdrawalId }: ProcessPayoutCommand): Promise<ProcessPayoutResult> {
@@ -45,10 +37,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if (this.payouts.name === 'razorpayx' && !w.provider_reference && w.provider_status === null) {
       // Before the first request: the payout is this provider's from now on (a payout may exist even if no answer
       // comes back), and a later run knows an earlier one may have made it.
-      await this.ds.query(
-        `UPDATE withdrawals SET payout_provider = $2, provider_status = 'requesting', updated_at = $3 WHERE id = $1 AND status = 'PENDING' AND provider_status IS NULL`,
-        [w.id, this.payouts.name, this.clock.now()],
-      );
+      await this.withdrawals.claimForProvider(w.id, this.payouts.name);
     }
     const result = await this.payouts.pay({
       withdrawalId: w.id,
@@ -66,30 +55,11 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if ('pending' in result) {
       // Not ended yet (the provider is working on it, or staff pay it): remember who has it; a webhook, a staff mark or
       // a later run ends it.
-      await this.ds.query(
-        `UPDATE withdrawals SET payout_provider = $2, provider_status = $3, provider_reference = coalesce($4, provider_reference), updated_at = $5
-          WHERE id = $1 AND status = 'PENDING'`,
-        [w.id, this.payouts.name, result.providerStatus.slice(0, 32), result.reference?.slice(0, 100) ?? null, this.clock.now()],
-      );
+      await this.withdrawals.notePending(w.id, this.payouts.name, result.providerStatus.slice(0, 32), result.reference?.slice(0, 100) ?? null);
       // A provider that pays by itself is asked again later, in case its webhook never comes (staff end manual ones).
-      if (this.payouts.name !== 'manual') await this.schedulePoll(w.id);
+      if (this.payouts.name !== 'manual') await this.queue.schedulePoll(w.id, this.clock.now());
       return { status: 'PENDING', changed: false };
     }
     return this.withdrawals.settle(w, result);
-  }
-
-  /** One delayed re-run of the payout job per PAYOUT_POLL_MS window (the job id deduplicates within the window). */
-  private async schedulePoll(id: string): Promise<void> {
-    const bucket = Math.floor(this.clock.now().getTime() / PAYOUT_POLL_MS);
-    const added = this.queue.add(PAYOUT_JOB, { withdrawalId: id }, { jobId: `payout-${id}-poll-${bucket}`, delay: PAYOUT_POLL_MS, attempts: 5, backoff: { type: 'exponential', delay: 5_000 }, removeOnComplete: 1000, removeOnFail: 5000 });
-    added.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([added, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('Redis did not answer in time')), ENQUEUE_WAIT_MS)))]);
-    } catch (e) {
-      this.logger.warn(`could not schedule a status check of payout ${id}: ${(e as Error).message}`);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }

@@ -1,6 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { WithdrawalMethod } from '../../domain/withdrawal-rules.js';
-import type { WithdrawalRequest } from '../../queries/resolve-payout-method/resolve-payout-method.query.js';
+import type { WithdrawalMethod, WithdrawalRequest } from '../../domain/withdrawal-rules.js';
 
 export interface RequestedWithdrawal {
   success: true;

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -7,9 +7,14 @@ import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { retry, upTo } from '../../../../common/retry.js';
+import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 import { withdrawalHoldEntry } from '../../domain/entries.js';
-import { WithdrawalsService } from '../../application/withdrawals.service.js';
+import { checkWithdrawal } from '../../domain/withdrawal-rules.js';
 import { isRetryableLedgerError, LedgerService } from '../../infrastructure/ledger.service.js';
+import { PayoutMethodRepository } from '../../infrastructure/payout-method.repository.js';
+import { PayoutQueue } from '../../infrastructure/payout-queue.js';
+import { WalletReadRepository } from '../../infrastructure/wallet-read.repository.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { WalletErrors } from '../../wallet.errors.js';
 import { RequestedWithdrawal, RequestWithdrawalCommand } from './request-withdrawal.command.js';
 
@@ -19,12 +24,19 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(Clock) private readonly clock: Clock,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(LedgerService) private readonly ledger: LedgerService,
-    @Inject(WithdrawalsService) private readonly withdrawals: WithdrawalsService,
+    @Inject(PayoutMethodRepository) private readonly payoutMethods: PayoutMethodRepository,
+    @Inject(WalletReadRepository) private readonly reads: WalletReadRepository,
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
+    @Inject(PayoutQueue) private readonly queue: PayoutQueue,
   ) {}
 
   async execute({ userId, input }: RequestWithdrawalCommand): Promise<RequestedWithdrawal> {
-    const c = await this.withdrawals.check(userId, input);
+    // A saved payout method (payoutMethodId) stands for the details it holds; they are checked like typed ones.
+    const request = await this.payoutMethods.resolve(userId, input);
+    const [user, balances] = await Promise.all([this.queryBus.execute(new GetUserQuery(userId)), this.reads.balances([userId])]);
+    const c = checkWithdrawal(request, balances.get(userId)!, !!user?.isEmailVerified, true);
     if (c.errors.length || c.amount === null || c.method === null) {
       const insufficientOnly = c.errors.length === 1 && c.errors[0] === 'Insufficient balance';
       throw insufficientOnly ? WalletErrors.insufficientFunds() : new DomainError('WALLET.INVALID_WITHDRAWAL', 'INVALID', c.errors.join(', '));
@@ -35,22 +47,15 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
       () =>
         this.ds.transaction(async (m) => {
           const now = this.clock.now();
-          await m.query(
-            `INSERT INTO withdrawals (id, user_id, amount, fee, net_amount, method, upi_id, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, status, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING', $13, $13)`,
-            [
-              id, userId, c.amount!.toString(), c.fee.toString(), c.net.toString(), c.method, c.upiId, c.bank?.accountNumber ?? null,
-              c.bank ? c.bank.accountNumber.slice(-4) : null, c.bank?.ifscCode ?? null, c.bank?.accountHolderName ?? null, c.bank?.bankName ?? null, now,
-            ],
-          );
+          await this.withdrawals.insert(m, { id, userId, amount: c.amount!, fee: c.fee, net: c.net, method: c.method!, upiId: c.upiId, bank: c.bank }, now);
           const posted = await this.ledger.post(entry, m);
-          await m.query(`UPDATE withdrawals SET hold_entry_id = $1 WHERE id = $2`, [posted.entryId, id]);
+          await this.withdrawals.setHoldEntry(m, id, posted.entryId);
           return posted.entryId;
         }),
       { attempts: 40, retryable: isRetryableLedgerError, delay: (attempt) => upTo(Math.min(2 ** attempt, 25)) },
     );
     this.ledger.publish(entryId, entry);
-    await this.withdrawals.enqueue(id);
+    await this.queue.enqueue(id);
     return {
       success: true as const,
       data: { transactionId: id, amount: toRupees(c.amount), processingFee: toRupees(c.fee), netAmount: toRupees(c.net), status: 'PENDING' as const, method: c.method },

@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { suspense, worldShard } from '../../domain/accounts.js';
 import { LedgerService } from '../../infrastructure/ledger.service.js';
+import { WalletReadRepository } from '../../infrastructure/wallet-read.repository.js';
 import { ResolveSuspenseCommand } from './resolve-suspense.command.js';
 
 @CommandHandler(ResolveSuspenseCommand)
 export class ResolveSuspenseHandler implements ICommandHandler<ResolveSuspenseCommand, { entryId: string; amount: bigint; duplicate: boolean }> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(WalletReadRepository) private readonly reads: WalletReadRepository,
     @Inject(LedgerService) private readonly ledger: LedgerService,
   ) {}
 
@@ -20,14 +19,10 @@ export class ResolveSuspenseHandler implements ICommandHandler<ResolveSuspenseCo
     const account = suspense(userId);
     const key = `suspense:${userId}:returned:${reference}`;
     // A repeat of the same resolution answers what it did the first time.
-    const [done] = (await this.ds.query(
-      `SELECT j.id, (-p.amount)::text AS amount FROM journal_entries j JOIN postings p ON p.entry_id = j.id AND p.account = $2 WHERE j.idempotency_key = $1`,
-      [key, account],
-    )) as { id: string; amount: string }[];
+    const done = await this.reads.postedOutOf(key, account);
     if (done) return { entryId: done.id, amount: BigInt(done.amount), duplicate: true };
-    const [row] = (await this.ds.query(`SELECT balance::text FROM account_balances WHERE account = $1`, [account])) as { balance: string }[];
-    if (!row) throw new DomainError('WALLET.NOT_FOUND', 'NOT_FOUND', 'Suspense account not found');
-    const amount = BigInt(row.balance);
+    const amount = await this.reads.balanceOf(account);
+    if (amount === undefined) throw new DomainError('WALLET.NOT_FOUND', 'NOT_FOUND', 'Suspense account not found');
     if (amount <= 0n) throw new DomainError('WALLET.SUSPENSE_EMPTY', 'INVALID', 'This suspense account holds nothing to return');
     const entry = {
       idempotencyKey: key,

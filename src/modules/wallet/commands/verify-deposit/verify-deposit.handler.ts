@@ -1,25 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { AppConfig } from '../../../../config/app-config.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { verifyPaymentSignature } from '../../domain/signatures.js';
-import { DepositRow, DepositsService } from '../../application/deposits.service.js';
+import { DepositRepository, DepositRow } from '../../infrastructure/deposit.repository.js';
 import { PaymentProvider } from '../../infrastructure/payments/payment-provider.js';
+import { WalletReadRepository } from '../../infrastructure/wallet-read.repository.js';
 import { DepositErrors } from '../../wallet.errors.js';
 import { VerifiedDeposit, VerifyDepositCommand } from './verify-deposit.command.js';
-import { readBalances } from '../../queries/get-balances/get-balances.handler.js';
 
 /** Signature if the browser has one, else the provider's word on the payment; the stored order's amount either way. */
 @CommandHandler(VerifyDepositCommand)
 export class VerifyDepositHandler implements ICommandHandler<VerifyDepositCommand, VerifiedDeposit> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(PaymentProvider) private readonly provider: PaymentProvider,
-    @Inject(DepositsService) private readonly deposits: DepositsService,
+    @Inject(DepositRepository) private readonly deposits: DepositRepository,
+    @Inject(WalletReadRepository) private readonly reads: WalletReadRepository,
   ) {}
 
   async execute({ userId, input: b }: VerifyDepositCommand): Promise<VerifiedDeposit> {
@@ -47,7 +45,7 @@ export class VerifyDepositHandler implements ICommandHandler<VerifyDepositComman
   }
 
   private async answer(d: DepositRow, credited: boolean): Promise<VerifiedDeposit> {
-    const balance = (await readBalances(this.ds, [d.user_id])).get(d.user_id)!;
+    const balance = (await this.reads.balances([d.user_id])).get(d.user_id)!;
     return {
       success: true as const,
       message: credited ? 'Payment verified successfully' : 'Payment already verified',

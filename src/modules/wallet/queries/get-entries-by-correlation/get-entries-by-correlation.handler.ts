@@ -1,22 +1,15 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { WalletReadRepository } from '../../infrastructure/wallet-read.repository.js';
 import { CorrelatedEntry, GetEntriesByCorrelationQuery } from './get-entries-by-correlation.query.js';
 
 @QueryHandler(GetEntriesByCorrelationQuery)
 export class GetEntriesByCorrelationHandler implements IQueryHandler<GetEntriesByCorrelationQuery, CorrelatedEntry[]> {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(@Inject(WalletReadRepository) private readonly reads: WalletReadRepository) {}
 
   async execute({ type, id }: GetEntriesByCorrelationQuery): Promise<CorrelatedEntry[]> {
     if (Array.isArray(id) && id.length === 0) return [];
-    const rows = (await this.ds.query(
-      `SELECT j.id, j.created_at, j.reason, j.correlation_type, j.correlation_id, j.idempotency_key, j.metadata,
-              (SELECT json_agg(json_build_object('account', q.account, 'amount', q.amount::text) ORDER BY q.account) FROM postings q WHERE q.entry_id = j.id) AS postings
-         FROM journal_entries j WHERE j.correlation_type = $1 AND j.correlation_id = ANY($2::varchar[]) ORDER BY j.created_at,
-              -- same instant: the order of the postings on the correlation's own account (challenge:{id}:stake, payout:clearing:{id})
-              (SELECT min(p.seq) FROM postings p WHERE p.entry_id = j.id AND p.account LIKE '%:' || j.correlation_id || '%'), j.id`,
-      [type, Array.isArray(id) ? id : [id]],
-    )) as { id: string; created_at: Date; reason: string; correlation_type: string; correlation_id: string; idempotency_key: string; metadata: Record<string, unknown>; postings: { account: string; amount: string }[] | null }[];
+    const rows = await this.reads.entriesByCorrelation(type, Array.isArray(id) ? id : [id]);
     return rows.map((r) => ({
       entryId: r.id,
       postedAt: r.created_at,

@@ -1,14 +1,34 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { csvQuotedCell } from '../../../../common/csv.js';
 import { toRupees } from '../../../../common/money.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
+import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository.js';
 import { ExportManualPayoutsCsvQuery, ListManualPayoutsQuery, ManualPayout } from './list-manual-payouts.query.js';
 
 const LIST_LIMIT = 1000;
+
+/** The payouts awaiting staff, with each owner's email and name (identity answers). */
+async function manualPayouts(withdrawals: WithdrawalRepository, queryBus: QueryBus, manualIsProvider: boolean): Promise<ManualPayout[]> {
+  const rows = await withdrawals.awaitingStaff(manualIsProvider, LIST_LIMIT);
+  const users = await queryBus.execute(new GetUsersQuery(rows.map((r) => r.user_id)));
+  return rows.map((r) => ({
+    withdrawalId: r.id,
+    userId: r.user_id,
+    userEmail: users.get(r.user_id)?.email ?? null,
+    beneficiaryName: r.account_holder_name || users.get(r.user_id)?.fullName || '',
+    method: r.method,
+    upiId: r.upi_id,
+    accountNumber: r.bank_account_number,
+    ifscCode: r.ifsc_code,
+    bankName: r.bank_name,
+    amount: toRupees(BigInt(r.amount)),
+    fee: toRupees(BigInt(r.fee)),
+    netAmount: toRupees(BigInt(r.net_amount)),
+    requestedAt: r.created_at.toISOString(),
+  }));
+}
 
 /**
  * PENDING withdrawals staff must pay: taken by the manual provider, or not yet taken by any while it is the provider.
@@ -18,38 +38,13 @@ const LIST_LIMIT = 1000;
 @QueryHandler(ListManualPayoutsQuery)
 export class ListManualPayoutsHandler implements IQueryHandler<ListManualPayoutsQuery, ManualPayout[]> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
   ) {}
 
-  async execute(): Promise<ManualPayout[]> {
-    const rows = (await this.ds.query(
-      `SELECT id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, created_at
-         FROM withdrawals
-        WHERE status = 'PENDING' AND (payout_provider = 'manual' OR (payout_provider IS NULL AND $1::boolean))
-        ORDER BY created_at, id LIMIT ${LIST_LIMIT}`,
-      [this.config.payoutsProvider === 'manual'],
-    )) as {
-      id: string; user_id: string; amount: string; fee: string; net_amount: string; method: 'UPI' | 'BANK_TRANSFER'; upi_id: string | null;
-      bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; created_at: Date;
-    }[];
-    const users = await this.queryBus.execute(new GetUsersQuery(rows.map((r) => r.user_id)));
-    return rows.map((r) => ({
-      withdrawalId: r.id,
-      userId: r.user_id,
-      userEmail: users.get(r.user_id)?.email ?? null,
-      beneficiaryName: r.account_holder_name || users.get(r.user_id)?.fullName || '',
-      method: r.method,
-      upiId: r.upi_id,
-      accountNumber: r.bank_account_number,
-      ifscCode: r.ifsc_code,
-      bankName: r.bank_name,
-      amount: toRupees(BigInt(r.amount)),
-      fee: toRupees(BigInt(r.fee)),
-      netAmount: toRupees(BigInt(r.net_amount)),
-      requestedAt: r.created_at.toISOString(),
-    }));
+  execute(): Promise<ManualPayout[]> {
+    return manualPayouts(this.withdrawals, this.queryBus, this.config.payoutsProvider === 'manual');
   }
 }
 
@@ -59,10 +54,14 @@ export class ListManualPayoutsHandler implements IQueryHandler<ListManualPayouts
  */
 @QueryHandler(ExportManualPayoutsCsvQuery)
 export class ExportManualPayoutsCsvHandler implements IQueryHandler<ExportManualPayoutsCsvQuery, { csv: string; count: number; totalNet: string }> {
-  constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
+  constructor(
+    @Inject(WithdrawalRepository) private readonly withdrawals: WithdrawalRepository,
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(QueryBus) private readonly queryBus: QueryBus,
+  ) {}
 
   async execute(): Promise<{ csv: string; count: number; totalNet: string }> {
-    const list = await this.queryBus.execute(new ListManualPayoutsQuery());
+    const list = await manualPayouts(this.withdrawals, this.queryBus, this.config.payoutsProvider === 'manual');
     const header = ['Beneficiary Name', 'Payment Mode', 'Beneficiary Account Number', 'IFSC', 'VPA', 'Amount (INR)', 'Reference', 'Remarks'];
     let total = 0n;
     const lines = list.map((p) => {

@@ -5,7 +5,7 @@ import { IFSC } from '../../domain/withdrawal-rules.js';
 import { IfscBranch, IfscDirectory } from '../../infrastructure/ifsc/ifsc-directory.js';
 import { LookupIfscQuery } from './lookup-ifsc.query.js';
 
-export const IfscErrors = {
+const IfscErrors = {
   malformed: () => new DomainError('WALLET.INVALID_IFSC', 'INVALID', 'Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits)'),
   unknown: () => new DomainError('WALLET.IFSC_NOT_FOUND', 'NOT_FOUND', 'No bank branch has this IFSC'),
   unavailable: () =>

@@ -1,6 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { WithdrawalMethod } from '../../domain/withdrawal-rules.js';
-import type { WithdrawalRequest } from '../resolve-payout-method/resolve-payout-method.query.js';
+import type { WithdrawalMethod, WithdrawalRequest } from '../../domain/withdrawal-rules.js';
 
 export interface WithdrawalValidation {
   success: true;
