@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { PhotoStorage } from '../../src/common/storage/photo-storage.js';
 import { createUser, TestUser } from '../factories/wallet.js';
 import { photoLikeJpeg } from '../factories/photos.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
@@ -28,7 +30,7 @@ describe('proof of wake: the blank-frame flag', () => {
   const photoCheckIn = (u: TestUser, id: string, photo: Buffer) =>
     t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', photo, { filename: 'morning.jpg', contentType: 'image/jpeg' });
   /** a covered lens: near-black with sensor noise, as a phone's JPEG */
-  const coveredLens = () => sharp({ create: { width: 640, height: 480, channels: 3, noise: { type: 'gaussian', mean: 12, sigma: 6 } } }).jpeg({ quality: 80 }).toBuffer();
+  const coveredLens = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 12, sigma: 6 } } }).jpeg({ quality: 80 }).toBuffer();
   const story = async (id: string) => (await t.http().get(`/api/v1/support/challenges/${id}`).set(staff.auth).expect(200)).body.data.challenge;
 
   it('flags a near-blank PHOTO check-in, puts it first in peer review and shows it to support only; a real photo is not flagged', async () => {
@@ -61,5 +63,23 @@ describe('proof of wake: the blank-frame flag', () => {
     // out of the shared review queue for the other files of this run
     for (const c of [real, blank]) await t.http().post(`/api/v1/support/challenges/${c.id}/proof`).set(staff.auth).send({ verdict: 'ACCEPTED' }).expect(200);
     expect(await story(blank.id)).toMatchObject({ proofStatus: 'ACCEPTED', proofFlag: 'BLANK_FRAME' });
+  });
+
+  it('passes over a photo whose file is gone, so it cannot hold up the review queue for everyone', async () => {
+    const lost = await staked(25);
+    const kept = await staked(35);
+    t.clock.set(ist('2027-06-07', '12:00'));
+    const reviewer = await fundedUser(t, 0);
+    t.clock.set(ist(date, '06:02'));
+    await photoCheckIn(lost.u, lost.id, await photoLikeJpeg(6091)).expect(200);
+    t.clock.set(ist(date, '06:03'));
+    await photoCheckIn(kept.u, kept.id, await photoLikeJpeg(6092)).expect(200);
+    const [{ photo_path: key }] = (await t.app.get(DataSource).query('SELECT photo_path FROM challenges WHERE id = $1', [lost.id])) as { photo_path: string }[];
+    await t.app.get(PhotoStorage).delete(key);
+
+    const next = await t.http().get('/api/v1/proof-reviews/next').set(reviewer.auth).expect(200);
+    expect(next.body.data).toMatchObject({ id: kept.id, photo: expect.stringMatching(/^data:image\/jpeg;base64,/) });
+
+    for (const c of [lost, kept]) await t.http().post(`/api/v1/support/challenges/${c.id}/proof`).set(staff.auth).send({ verdict: 'ACCEPTED' }).expect(200);
   });
 });

@@ -98,18 +98,18 @@ export class ProofRepository {
    * so nobody with a stake in it reviews it. Flagged photos (a near-blank frame) first, then the oldest check-in.
    * `challengeId`: only that one (to check a POST).
    */
-  async nextForPeer(reviewerId: string, challengeId: string | null = null): Promise<PeerReviewRow | null> {
+  async nextForPeer(reviewerId: string, challengeId: string | null = null, passed: readonly string[] = []): Promise<PeerReviewRow | null> {
     const rows = (await this.ds.query(
       `SELECT c.id, c.wake_up_time, c.check_in_time, c.photo_path, to_char(c.challenge_date, 'YYYY-MM-DD') AS challenge_date
          FROM challenges c
         WHERE c.proof_status = 'PENDING_REVIEW' AND c.status = 'COMPLETED' AND c.photo_path IS NOT NULL AND c.user_id <> $1
-          AND ($2::uuid IS NULL OR c.id = $2::uuid)
+          AND ($2::uuid IS NULL OR c.id = $2::uuid) AND NOT (c.id = ANY($3::uuid[]))
           AND NOT EXISTS (SELECT 1 FROM proof_verdicts v WHERE v.challenge_id = c.id AND v.reviewer_id = $1)
           AND NOT EXISTS (SELECT 1 FROM challenges r WHERE r.user_id = $1 AND r.challenge_date = c.challenge_date AND r.proof = c.proof
                              AND r.is_test = c.is_test AND r.status <> 'CANCELLED')
         ORDER BY (c.proof_flag IS NULL), c.check_in_time, c.id
         LIMIT 1`,
-      [reviewerId, challengeId],
+      [reviewerId, challengeId, passed],
     )) as { id: string; wake_up_time: string; check_in_time: Date; photo_path: string; challenge_date: string }[];
     const r = rows[0];
     return r ? { challengeId: r.id, challengeDate: r.challenge_date, wakeUpTime: r.wake_up_time, checkInTime: r.check_in_time, photoPath: r.photo_path } : null;
