@@ -14,6 +14,8 @@ import { PAYOUTS_QUEUE } from '../../src/modules/wallet/jobs/payouts.processor.j
  */
 const SEED = Number(process.env.SWEEP_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.SWEEP_RUNS ?? 30);
+// thousands of requests per test: minutes on a loaded 2-core machine (a timeout here is no performance assertion)
+jest.setTimeout(300_000);
 const PARALLEL = 6;
 export const figures = { requests: 0, routes: 0 };
 
