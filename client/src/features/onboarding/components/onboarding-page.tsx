@@ -1,8 +1,9 @@
-import { Box, Button, Card, Container, Heading, HStack, Input, InputGroup, NativeSelect, Progress, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Container, Heading, HStack, Input, InputGroup, Progress, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { AboutYouFields } from '@/components/ui/about-you-fields';
 import { paths } from '@/config/paths';
 import { GENDERS, OCCUPATIONS, updateProfileRequest, useAuth, FormStack } from '@/features/auth';
 import { isApiError } from '@/lib/api-client';
@@ -56,8 +57,6 @@ export function OnboardingPage() {
   };
 
   const finish = submitNow(form, onboardingSchema, (profile) => save.mutate(profile));
-
-  const today = new Date().toISOString().slice(0, 10);
 
   return (
     <Container maxW="lg" py={{ base: 8, md: 12 }}>
@@ -115,36 +114,7 @@ export function OnboardingPage() {
             </FormStack>
           ) : (
             <FormStack gap={4} onSubmit={finish} noValidate aria-label="Step 2: about you">
-              <FormField label="Date of birth" required error={errors.dateOfBirth?.message}>
-                <Input type="date" max={today} {...register('dateOfBirth')} />
-              </FormField>
-              <FormField label="Gender" required error={errors.gender?.message}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select gender" {...register('gender')}>
-                    {GENDERS.map((g) => (
-                      <option key={g} value={g}>
-                        {g}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
-              <FormField label="City" required error={errors.city?.message}>
-                <Input autoComplete="address-level2" {...register('city')} />
-              </FormField>
-              <FormField label="Occupation" required error={errors.occupation?.message}>
-                <NativeSelect.Root>
-                  <NativeSelect.Field placeholder="Select occupation" {...register('occupation')}>
-                    {OCCUPATIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
+              <AboutYouFields register={register} errors={errors} genders={GENDERS} occupations={OCCUPATIONS} />
               {serverError ? (
                 <Text role="alert" color="fg.error" fontWeight="medium">
                   {serverError}

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { AboutYouFields } from '@/components/ui/about-you-fields';
 import { formatPercent } from '@/lib/format';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -115,8 +116,6 @@ export function ProfilePage() {
     { label: 'Total losses', value: formatINR(user?.totalLosses) },
   ];
 
-  const today = new Date().toISOString().slice(0, 10);
-
   return (
     <Container maxW="4xl" py={{ base: 8, md: 12 }}>
       <Stack gap={6}>
@@ -172,36 +171,7 @@ export function ProfilePage() {
                       <Input type="tel" inputMode="numeric" {...phone('phoneNumber')} />
                     </InputGroup>
                   </FormField>
-                  <FormField label="Date of birth">
-                    <Input type="date" max={today} {...register('dateOfBirth')} />
-                  </FormField>
-                  <FormField label="Gender">
-                    <NativeSelect.Root>
-                      <NativeSelect.Field placeholder="Select gender" {...register('gender')}>
-                        {GENDERS.map((g) => (
-                          <option key={g} value={g}>
-                            {g}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <FormField label="City" required>
-                    <Input autoComplete="address-level2" {...register('city')} />
-                  </FormField>
-                  <FormField label="Occupation" required>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field placeholder="Select occupation" {...register('occupation')}>
-                        {OCCUPATIONS.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
+                  <AboutYouFields register={register} optional={['dateOfBirth', 'gender']} genders={GENDERS} occupations={OCCUPATIONS} />
                   <FormField label="Institution / company">
                     <Input {...register('institutionName')} />
                   </FormField>
