@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '@/features/auth';
 import { useAppConfig, useRules } from '@/features/config';
@@ -69,6 +70,10 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
   const [problem, setProblem] = useState<VerifyProblem | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const formId = useId();
+  // The three steps that move money, each a mutation; the phase above says which one the screen is in.
+  const createOrder = useMutation({ mutationFn: createDeposit });
+  const sandboxPay = useMutation({ mutationFn: sandboxCheckout });
+  const confirmPayment = useMutation({ mutationFn: verifyPayment });
 
   useEffect(() => {
     if (open) {
@@ -88,7 +93,7 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
   const verify = async (order: DepositOrder, paymentId: string, signature?: string) => {
     setPhase({ kind: 'verifying', order });
     try {
-      const result = await verifyPayment({ orderId: order.orderId, paymentId, signature });
+      const result = await confirmPayment.mutateAsync({ orderId: order.orderId, paymentId, signature });
       await refreshWallet();
       setPhase({ kind: 'success', amount: result.amount ?? order.amount, balance: result.balance });
       onSuccess?.();
@@ -144,9 +149,9 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
     setProblem(null);
     if (invalid) return;
     setPhase({ kind: 'creating' });
-    let order: DepositOrder;
+    let created: DepositOrder;
     try {
-      order = await createDeposit(Number(amount));
+      created = await createOrder.mutateAsync(Number(amount));
     } catch (e) {
       setError((isApiError(e) && !e.isNetworkError && e.serverMessage) || depositMessages.orderFailed);
       setPhase({ kind: 'form' });
@@ -157,14 +162,14 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
       const fresh = await config.refetch();
       provider = fresh.data?.paymentsProvider ?? 'sandbox';
     }
-    if (provider === 'razorpay') await openRazorpay(order);
-    else setPhase({ kind: 'sandbox', order });
+    if (provider === 'razorpay') await openRazorpay(created);
+    else setPhase({ kind: 'sandbox', order: created });
   };
 
   const paySandbox = async (order: DepositOrder) => {
     setPhase({ kind: 'sandbox', order, paying: true });
     try {
-      const answer = await sandboxCheckout(order.orderId);
+      const answer = await sandboxPay.mutateAsync(order.orderId);
       await verify(order, answer.razorpay_payment_id, answer.razorpay_signature);
     } catch (e) {
       setError(`Payment failed: ${(isApiError(e) && (e.serverMessage ?? e.message)) || 'Unknown error'}`);
