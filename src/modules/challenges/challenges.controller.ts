@@ -12,6 +12,7 @@ import { CancelChallengeCommand } from './commands/cancel-challenge/cancel-chall
 import { CheckInChallengeCommand, Photo } from './commands/check-in-challenge/check-in-challenge.command.js';
 import { CreateChallengeCommand } from './commands/create-challenge/create-challenge.command.js';
 import { CHALLENGE_STATUS_FILTERS } from './domain/challenge-rules.js';
+import { LATE_CHECK_IN } from './domain/check-in-rule.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
 import { ListMyChallengesQuery } from './queries/list-my-challenges/list-my-challenges.query.js';
@@ -104,7 +105,7 @@ export class ChallengesController {
       status: 200,
       body: {
         success: true,
-        message: isSuccessful ? 'Challenge completed! You woke up on time.' : 'Checked in after the window closed',
+        message: isSuccessful ? 'Challenge completed! You woke up on time.' : LATE_CHECK_IN,
         challenge,
         data: { isSuccessful, winningsAmount: challenge.winningsAmount },
       },

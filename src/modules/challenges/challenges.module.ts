@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChallengesController } from './challenges.controller.js';
-import { ChallengesService } from './challenges.service.js';
 import { CloseMissedChallengesHandler } from './commands/close-missed-challenges/close-missed-challenges.handler.js';
 import { MarkChallengesProcessedHandler } from './commands/mark-challenges-processed/mark-challenges-processed.handler.js';
 import { PurgeExpiredPhotosHandler } from './commands/purge-expired-photos/purge-expired-photos.handler.js';
 import { EraseCheckInDetailsHandler } from './commands/erase-check-in-details/erase-check-in-details.handler.js';
-import { ChallengeEntity } from './infrastructure/challenge.entity.js';
+import { ChallengesPersistence } from './infrastructure/persistence.js';
 import { GetChallengeStatsHandler } from './queries/get-challenge-stats/get-challenge-stats.handler.js';
 import { ListMyChallengesHandler } from './queries/list-my-challenges/list-my-challenges.handler.js';
 import { GetMyChallengesOfDateHandler } from './queries/get-my-challenges-of-date/get-my-challenges-of-date.handler.js';
@@ -23,7 +21,6 @@ import { GetChallengeDetailHandler } from './queries/get-challenge-detail/get-ch
 import { ListUserChallengesHandler } from './queries/list-user-challenges/list-user-challenges.handler.js';
 import { GetDateOutcomeTotalsHandler } from './queries/get-date-outcome-totals/get-date-outcome-totals.handler.js';
 import { StreaksController } from './streaks.controller.js';
-import { ChallengeCreator } from './commands/create-challenge/challenge-creator.js';
 import { CreateChallengeHandler } from './commands/create-challenge/create-challenge.handler.js';
 import { CreateTestChallengeHandler } from './commands/create-test-challenge/create-test-challenge.handler.js';
 import { CancelChallengeHandler } from './commands/cancel-challenge/cancel-challenge.handler.js';
@@ -53,9 +50,13 @@ import { AppealsController } from './appeals.controller.js';
 import { PoolPreviewController } from './pool-preview.controller.js';
 import { GetDatePlayersHandler } from './queries/get-date-players/get-date-players.handler.js';
 import { SelfLimitsController } from './self-limits.controller.js';
-import { SelfLimitsService } from './self-limits.service.js';
 import { SelfLimitsRepository } from './infrastructure/self-limits.repository.js';
-import { WakeRepository } from './infrastructure/wake.repository.js';
+import { ChallengeRepository } from './infrastructure/challenge.repository.js';
+import { LeaveRepository } from './infrastructure/leave.repository.js';
+import { StillAwakeRepository } from './infrastructure/still-awake.repository.js';
+import { WakeAccountRepository } from './infrastructure/wake-account.repository.js';
+import { WakeTagRepository } from './infrastructure/wake-tag.repository.js';
+import { EnsureWakeTagHandler } from './commands/ensure-wake-tag/ensure-wake-tag.handler.js';
 import { SpendShieldHandler } from './commands/spend-shield/spend-shield.handler.js';
 import { BookLeaveHandler } from './commands/book-leave/book-leave.handler.js';
 import { CancelLeaveHandler } from './commands/cancel-leave/cancel-leave.handler.js';
@@ -77,12 +78,11 @@ import { GetGroupMorningsHandler } from './queries/get-group-mornings/get-group-
 import { IdempotencyStore } from '../../common/idempotency.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
-  imports: [CqrsModule, TypeOrmModule.forFeature([ChallengeEntity])],
+  imports: [CqrsModule, ChallengesPersistence],
   controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController, WakeTagController],
   providers: [
-    ChallengesService,
+    ChallengeRepository,
     IdempotencyStore,
-    ChallengeCreator,
     CreateChallengeHandler,
     CreateTestChallengeHandler,
     CancelChallengeHandler,
@@ -90,7 +90,6 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     GiveProofVerdictHandler,
     GetProofDataExportHandler,
     GetNextProofReviewHandler,
-    SelfLimitsService,
     SelfLimitsRepository,
     TestModeGuard,
     CloseMissedChallengesHandler,
@@ -126,7 +125,11 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     GetAppealPhotoHandler,
     ListAppealsHandler,
     GetDatePlayersHandler,
-    WakeRepository,
+    WakeAccountRepository,
+    LeaveRepository,
+    StillAwakeRepository,
+    WakeTagRepository,
+    EnsureWakeTagHandler,
     SpendShieldHandler,
     BookLeaveHandler,
     CancelLeaveHandler,
@@ -142,6 +145,5 @@ import { IdempotencyStore } from '../../common/idempotency.js';
     GetProgressHandler,
     GetGroupMorningsHandler,
   ],
-  exports: [ChallengesService],
 })
 export class ChallengesModule {}

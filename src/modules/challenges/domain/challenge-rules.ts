@@ -1,9 +1,19 @@
+import { parseRupees } from '../../../common/money.js';
+import { isOnTime } from './check-in-rule.js';
 import { addDays, isValidDate, isValidTime, zonedInstant, zonedParts } from '../../../common/time.js';
 
 /** Pure rules of a challenge: dates, wake-up times, forfeits, the check-in window. No Nest, no ORM. */
 
 export const MIN_FORFEIT_RUPEES = 10;
 export const MAX_FORFEIT_RUPEES = 100;
+export const FORFEIT_RULE = `forfeitAmount must be a whole number of rupees from ₹${MIN_FORFEIT_RUPEES} to ₹${MAX_FORFEIT_RUPEES}`;
+
+/** A forfeit in whole rupees from ₹10 to ₹100, as paise; null when it is not one (FORFEIT_RULE says why). */
+export function forfeitPaise(value: number): bigint | null {
+  const paise = parseRupees(value);
+  if (paise === null || paise % 100n !== 0n || paise < BigInt(MIN_FORFEIT_RUPEES) * 100n || paise > BigInt(MAX_FORFEIT_RUPEES) * 100n) return null;
+  return paise;
+}
 /** Creating a challenge needs a balance strictly above this (paise). */
 export const MIN_BALANCE_PAISE = 5000n;
 /** The ₹50 rule in its one wording (issue 29): GET /config's rules.minBalanceRule and the low-balance refusals say it. */
@@ -50,8 +60,8 @@ export type WindowPhase = 'BEFORE' | 'OPEN' | 'CLOSED';
 
 export function windowPhase(w: Pick<CheckInWindow, 'opensAt' | 'closesAt'>, now: Date): WindowPhase {
   if (now.getTime() < w.opensAt.getTime()) return 'BEFORE';
-  if (now.getTime() < w.closesAt.getTime()) return 'OPEN';
-  return 'CLOSED';
+  // open until the close: a check-in now would be on time (the check-in rule)
+  return isOnTime(now, w.closesAt) ? 'OPEN' : 'CLOSED';
 }
 
 /** Minutes (rounded up) to the window's opening before it, to its close inside it, 0 after. */
@@ -118,3 +128,13 @@ export function successRate(successful: number, failed: number): number {
   const closed = successful + failed;
   return closed === 0 ? 0 : Math.round((successful / closed) * 1000) / 10;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Every wake-up slot the create route accepts, from the domain's bounds (the one source of the rule). */
+export const WAKE_UP_SLOTS: string[] = Array.from(
+  { length: (toMinutes(LATEST_WAKE) - toMinutes(EARLIEST_WAKE)) / WAKE_STEP_MINUTES + 1 },
+  (_, i) => {
+    const m = toMinutes(EARLIEST_WAKE) + i * WAKE_STEP_MINUTES;
+    return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+  },
+);

@@ -65,3 +65,6 @@ export function planProblem(p: PlanDays, now: Date, tz: string): string | null {
   if (planDates(p).length === 0) return 'The plan has no day between startDate and endDate';
   return null;
 }
+
+/** A person keeps a handful of plans at most: more is a mistake, not a habit. */
+export const MAX_OPEN_PLANS = 5;

@@ -75,3 +75,6 @@ export function rejectionReason(by: 'SUPPORT' | 'REFEREE' | 'PEER' | null, note:
   const text = `Photo proof rejected by ${who}${note ? `: ${note}` : ' (not a real morning)'}`;
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
+
+/** The wake tag's QR code text: the app prefix and the person's secret (the scanner compares it with GET /me/wake-tag). */
+export const WAKE_TAG_PREFIX = 'wakestake-tag:';

@@ -1,4 +1,4 @@
-import { formatInr } from '../../../common/money.js';
+import { formatInr, toRupees } from '../../../common/money.js';
 import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from './challenge-rules.js';
 
 /**
@@ -95,4 +95,42 @@ export function stakeLimitProblem(limits: SelfLimits, input: { date: string; sta
     return `This stake would go over your monthly limit of ${formatInr(current.monthlyCap)} for ${monthName(input.date)}: ${formatInr(input.monthStaked)} is already staked, ${formatInr(left)} left`;
   }
   return null;
+}
+
+export interface SelfLimitsView {
+  /** rupees; null: no cap */
+  monthlyStakeCap: number | null;
+  /** a higher cap (or none) asked for, holding from effectiveAt */
+  pendingMonthlyStakeCap: { monthlyStakeCap: number | null; effectiveAt: string } | null;
+  /** this calendar month (IST), YYYY-MM, and what its challenges stake */
+  month: string;
+  monthStaked: number;
+  /** rupees the cap leaves this month; null: no cap */
+  monthRemaining: number | null;
+  isPaused: boolean;
+  pausedUntil: string | null;
+  coolingOffHours: number;
+  pauseDayOptions: readonly number[];
+  minMonthlyStakeCap: number;
+  maxMonthlyStakeCap: number;
+}
+
+/** What GET/PUT /me/limits and the pause answer: `stored` as it holds at `now`, with `staked` in today's month. */
+export function selfLimitsView(stored: SelfLimits, now: Date, today: string, staked: bigint): SelfLimitsView {
+  const l = limitsAt(stored, now);
+  return {
+    monthlyStakeCap: l.monthlyCap === null ? null : toRupees(l.monthlyCap),
+    pendingMonthlyStakeCap: l.pendingCap
+      ? { monthlyStakeCap: l.pendingCap.value === null ? null : toRupees(l.pendingCap.value), effectiveAt: l.pendingCap.effectiveAt.toISOString() }
+      : null,
+    month: today.slice(0, 7),
+    monthStaked: toRupees(staked),
+    monthRemaining: l.monthlyCap === null ? null : toRupees(l.monthlyCap > staked ? l.monthlyCap - staked : 0n),
+    isPaused: l.pauseUntil !== null,
+    pausedUntil: l.pauseUntil?.toISOString() ?? null,
+    coolingOffHours: COOLING_OFF_MS / 3_600_000,
+    pauseDayOptions: PAUSE_DAYS,
+    minMonthlyStakeCap: toRupees(MIN_CAP_PAISE),
+    maxMonthlyStakeCap: toRupees(MAX_CAP_PAISE),
+  };
 }

@@ -24,6 +24,41 @@ const COLUMNS = `id, challenge_id AS "challengeId", user_id AS "userId", reason,
 export class AppealRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.ds.transaction(work);
+  }
+
+  async challengeOf(appealId: string): Promise<string> {
+    const [row] = (await this.ds.query(`SELECT challenge_id FROM challenge_appeals WHERE id = $1`, [appealId])) as { challenge_id: string }[];
+    return row.challenge_id;
+  }
+
+  /** A closed account's appeal photos let go (in the closure's transaction); answers their keys. */
+  async erasePhotos(userId: string, manager: EntityManager): Promise<{ photo_path: string | null }[]> {
+    const appealRows = (await manager.query(
+      `UPDATE challenge_appeals a SET photo_path = NULL
+         FROM (SELECT id, photo_path FROM challenge_appeals WHERE user_id = $1 AND photo_path IS NOT NULL FOR UPDATE) prev
+        WHERE a.id = prev.id
+        RETURNING prev.photo_path`,
+      [userId],
+    )) as [{ photo_path: string | null }[], number];
+    return Array.isArray(appealRows[0]) ? appealRows[0] : (appealRows as unknown as { photo_path: string | null }[]);
+  }
+
+  /** Photos sent with appeals about mornings dated in [from, to), a batch at a time. */
+  photosDated(from: string, to: string, limit: number): Promise<{ id: string; photo_path: string }[]> {
+    return this.ds.query(
+      `SELECT a.id, a.photo_path FROM challenge_appeals a JOIN challenges c ON c.id = a.challenge_id
+        WHERE c.challenge_date >= $1::date AND c.challenge_date < $2::date AND a.photo_path IS NOT NULL
+        ORDER BY c.challenge_date, a.id LIMIT $3`,
+      [from, to, limit],
+    );
+  }
+
+  async clearPhotos(ids: string[]): Promise<void> {
+    await this.ds.query(`UPDATE challenge_appeals SET photo_path = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
   /** false when the challenge has an appeal already (one each). */
   async insert(a: Pick<AppealRow, 'id' | 'challengeId' | 'userId' | 'reason' | 'photoPath'>, now: Date): Promise<boolean> {
     const rows = (await this.ds.query(

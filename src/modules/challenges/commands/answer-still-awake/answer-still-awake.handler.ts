@@ -4,13 +4,13 @@ import { Clock } from '../../../../common/clock.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { answerProblem } from '../../domain/still-awake-rules.js';
-import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { StillAwakeRepository } from '../../infrastructure/still-awake.repository.js';
 import { AnswerStillAwakeCommand } from './answer-still-awake.command.js';
 
 @CommandHandler(AnswerStillAwakeCommand)
 export class AnswerStillAwakeHandler implements ICommandHandler<AnswerStillAwakeCommand, { status: 'ANSWERED'; answeredAt: Date }> {
   constructor(
-    @Inject(WakeRepository) private readonly wake: WakeRepository,
+    @Inject(StillAwakeRepository) private readonly checks: StillAwakeRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -18,8 +18,8 @@ export class AnswerStillAwakeHandler implements ICommandHandler<AnswerStillAwake
     if (!isUuid(challengeId)) throw ChallengeErrors.stillAwakeNotFound();
     const now = this.clock.now();
     // the guarded UPDATE decides (a closer at the deadline and this answer never both win); the read only explains a refusal
-    if (await this.wake.answer(challengeId, userId, now)) return { status: 'ANSWERED', answeredAt: now };
-    const check = await this.wake.check(challengeId, userId);
+    if (await this.checks.answer(challengeId, userId, now)) return { status: 'ANSWERED', answeredAt: now };
+    const check = await this.checks.check(challengeId, userId);
     if (!check) throw ChallengeErrors.stillAwakeNotFound();
     switch (answerProblem(check, now)) {
       case 'NOT_ASKED_YET':

@@ -1,12 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
+import { TransactionalEvents } from '../../../../common/transactional-events.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { leaveLimitProblem, leaveTimingProblem } from '../../domain/leave-rules.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
-import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { LeaveRepository } from '../../infrastructure/leave.repository.js';
+import { WakeAccountRepository } from '../../infrastructure/wake-account.repository.js';
 import { BookLeaveCommand, BookLeaveResult } from './book-leave.command.js';
 import { ChallengeExcused } from '../../events/challenge-events.js';
 
@@ -17,8 +19,10 @@ import { ChallengeExcused } from '../../events/challenge-events.js';
 @CommandHandler(BookLeaveCommand)
 export class BookLeaveHandler implements ICommandHandler<BookLeaveCommand, BookLeaveResult> {
   constructor(
-    @Inject(WakeRepository) private readonly wake: WakeRepository,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(LeaveRepository) private readonly leave: LeaveRepository,
+    @Inject(WakeAccountRepository) private readonly accounts: WakeAccountRepository,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -28,23 +32,23 @@ export class BookLeaveHandler implements ICommandHandler<BookLeaveCommand, BookL
     const timing = leaveTimingProblem(date, now, this.config.appTimezone);
     if (timing) throw ChallengeErrors.leaveInvalid(timing);
     const excused = await retryingTransaction(() =>
-      this.wake.ds.transaction(async (m) => {
-        await this.wake.lockAccount(m, userId, now);
-        await this.wake.lockLeaveDate(m, userId, date);
-        if (await this.wake.isOnLeave(userId, date, m)) throw ChallengeErrors.alreadyOnLeave(date);
-        const limit = leaveLimitProblem(date, await this.wake.leaveInMonth(m, userId, date), this.config.leaveDaysPerMonth);
+      this.leave.transaction(async (m) => {
+        await this.accounts.lockAccount(m, userId, now);
+        await this.leave.lockLeaveDate(m, userId, date);
+        if (await this.leave.isOnLeave(userId, date, m)) throw ChallengeErrors.alreadyOnLeave(date);
+        const limit = leaveLimitProblem(date, await this.leave.leaveInMonth(m, userId, date), this.config.leaveDaysPerMonth);
         if (limit) throw ChallengeErrors.leaveInvalid(limit);
-        await this.wake.insertLeave(m, userId, date, now);
+        await this.leave.insertLeave(m, userId, date, now);
         const out: BookLeaveResult['excused'] = [];
-        for (const id of await this.wake.pendingOn(m, userId, date)) {
-          const e = await this.wake.excuse(m, { id, userId }, 'LEAVE', now);
+        for (const id of await this.challenges.pendingOn(m, userId, date)) {
+          const e = await this.challenges.excuse(m, { id, userId }, 'LEAVE', now);
           if (e) out.push({ challengeId: id, refunded: e.stake });
         }
         return out;
       }),
     );
     for (const e of excused) {
-      await this.challenges.notify(new ChallengeExcused({ id: e.challengeId, userId, date, refunded: e.refunded, kind: 'LEAVE' }));
+      await this.events.publish(new ChallengeExcused({ id: e.challengeId, userId, date, refunded: e.refunded, kind: 'LEAVE' }));
     }
     return { date, excused };
   }

@@ -9,7 +9,7 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { datesDue } from '../../domain/plan-rules.js';
 import { PlannedDaySkipped } from '../../events/challenge-events.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
-import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { LeaveRepository } from '../../infrastructure/leave.repository.js';
 import { CreateChallengeCommand } from '../create-challenge/create-challenge.command.js';
 import { BookPlannedChallengesCommand } from './book-planned-challenges.command.js';
 
@@ -19,7 +19,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
 
   constructor(
     @Inject(PlanRepository) private readonly plans: PlanRepository,
-    @Inject(WakeRepository) private readonly wake: WakeRepository,
+    @Inject(LeaveRepository) private readonly leave: LeaveRepository,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
@@ -35,7 +35,7 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
       for (const day of datesDue(plan, now, tz)) {
         if (!(await this.plans.claimDay(plan.id, day, now))) continue;
         // a declared leave day is skipped quietly (the person asked for it: no "not booked" notice)
-        if (await this.wake.isOnLeave(plan.userId, day)) {
+        if (await this.leave.isOnLeave(plan.userId, day)) {
           await this.plans.settleDay(plan.id, day, 'SKIPPED', null, 'On leave');
           skipped += 1;
           continue;

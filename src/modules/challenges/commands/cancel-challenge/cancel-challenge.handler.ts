@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { toRupees } from '../../../../common/money.js';
+import { TransactionalEvents } from '../../../../common/transactional-events.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ReturnStakeCommand } from '../../../wallet/commands/return-stake/return-stake.command.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { cancellationOpen } from '../../domain/challenge-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
-import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
-import { affectedIds, retryingTransaction } from '../../infrastructure/sql.js';
+import type { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { retryingTransaction } from '../../infrastructure/sql.js';
 import { CancelChallengeCommand } from './cancel-challenge.command.js';
 import { ChallengeCancelled } from '../../events/challenge-events.js';
 
@@ -19,9 +18,9 @@ import { ChallengeCancelled } from '../../events/challenge-events.js';
 @CommandHandler(CancelChallengeCommand)
 export class CancelChallengeHandler implements ICommandHandler<CancelChallengeCommand, { challenge: ChallengeView; refundedAmount: number }> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
@@ -30,13 +29,8 @@ export class CancelChallengeHandler implements ICommandHandler<CancelChallengeCo
     const existing = await this.challenges.findOwn(userId, id);
     this.assertCancellable(existing);
     const now = this.clock.now();
-    const updated = await retryingTransaction(() => this.dataSource.transaction(async (manager) => {
-      const res = await manager.query(
-        `UPDATE challenges SET status = 'CANCELLED', cancelled_at = $3, refunded_amount = stake
-          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
-        [id, userId, now],
-      );
-      if (affectedIds(res).length === 0) {
+    const updated = await retryingTransaction(() => this.challenges.transaction(async (manager) => {
+      if (!(await this.challenges.cancel(manager, id, userId, now))) {
         // Someone else moved it first (a check-in, a second cancel): explain with its state now.
         this.assertCancellable(await this.challenges.findOwn(userId, id, manager));
         throw ChallengeErrors.notCancellable();
@@ -44,7 +38,7 @@ export class CancelChallengeHandler implements ICommandHandler<CancelChallengeCo
       await this.commandBus.execute(new ReturnStakeCommand({ userId, challengeId: id, amount: existing.stake, reason: 'CANCELLED', manager }));
       return this.challenges.findOwn(userId, id, manager);
     }));
-    await this.challenges.notify(new ChallengeCancelled({ id, userId, date: existing.challengeDate, stake: existing.stake }));
+    await this.events.publish(new ChallengeCancelled({ id, userId, date: existing.challengeDate, stake: existing.stake }));
     return { challenge: this.challenges.view(updated), refundedAmount: toRupees(existing.stake) };
   }
 

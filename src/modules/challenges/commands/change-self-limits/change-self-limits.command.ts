@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SelfLimitsView } from '../../self-limits.service.js';
+import type { SelfLimitsView } from '../../domain/self-limits.js';
 
 /**
  * A change a person makes to their own staking limits (issue #21), under the rules in domain/self-limits: a cap

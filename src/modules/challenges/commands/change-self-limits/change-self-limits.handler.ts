@@ -1,22 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { parseRupees } from '../../../../common/money.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
-import { CAP_RULE, capProblem, changeCap, endPauseEarly, PAUSE_DAYS, PauseDays, SelfLimits, startPause } from '../../domain/self-limits.js';
+import { CAP_RULE, capProblem, changeCap, endPauseEarly, PAUSE_DAYS, PauseDays, SelfLimits, SelfLimitsView, startPause } from '../../domain/self-limits.js';
 import { SelfLimitsRepository } from '../../infrastructure/self-limits.repository.js';
-import { SelfLimitsService, SelfLimitsView } from '../../self-limits.service.js';
 import { ChangeSelfLimitsCommand } from './change-self-limits.command.js';
 
 /** PUT /me/limits and the pause: each change is decided on the limits row locked for it, then saved in the same transaction. */
 @CommandHandler(ChangeSelfLimitsCommand)
 export class ChangeSelfLimitsHandler implements ICommandHandler<ChangeSelfLimitsCommand, SelfLimitsView> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(SelfLimitsRepository) private readonly repo: SelfLimitsRepository,
-    @Inject(SelfLimitsService) private readonly limits: SelfLimitsService,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -49,11 +44,11 @@ export class ChangeSelfLimitsHandler implements ICommandHandler<ChangeSelfLimits
 
   private async change(userId: string, decide: (l: SelfLimits, now: Date) => SelfLimits): Promise<SelfLimitsView> {
     const now = this.clock.now();
-    const next = await this.ds.transaction(async (m) => {
+    const next = await this.repo.transaction(async (m) => {
       const decided = decide(await this.repo.lockForChange(userId, now, m), now);
       await this.repo.save(userId, decided, now, m);
       return decided;
     });
-    return this.limits.view(userId, next);
+    return this.repo.view(userId, next);
   }
 }

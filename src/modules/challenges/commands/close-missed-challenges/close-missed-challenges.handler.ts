@@ -1,10 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { getDataSourceToken } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
-import { ChallengesService } from '../../challenges.service.js';
-import { returnedRows } from '../../infrastructure/sql.js';
+import { TransactionalEvents } from '../../../../common/transactional-events.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { CloseMissedChallengesCommand } from './close-missed-challenges.command.js';
 import { ResolveStillAwakeChecksCommand } from '../resolve-still-awake-checks/resolve-still-awake-checks.command.js';
 import { ChallengeMissed } from '../../events/challenge-events.js';
@@ -18,9 +16,9 @@ const BATCH = 1000;
 @CommandHandler(CloseMissedChallengesCommand)
 export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissedChallengesCommand, { closed: number }> {
   constructor(
-    @Inject(getDataSourceToken()) private readonly dataSource: DataSource,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(Clock) private readonly clock: Clock,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
   ) {}
 
@@ -28,20 +26,10 @@ export class CloseMissedChallengesHandler implements ICommandHandler<CloseMissed
     const now = this.clock.now();
     let closed = 0;
     for (;;) {
-      const res = await this.dataSource.query(
-        `UPDATE challenges SET status = 'COMPLETED', is_successful = false, failure_reason = 'Missed check-in window', closed_at = $1
-          WHERE id IN (
-            SELECT id FROM challenges
-             WHERE status = 'PENDING' AND window_closes_at <= $1 AND ($2::date IS NULL OR challenge_date = $2::date)
-             ORDER BY window_closes_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-            AND status = 'PENDING'
-          RETURNING id, user_id, challenge_date::text AS challenge_date, wake_up_time`,
-        [now, date, BATCH],
-      );
-      const rows = returnedRows<{ id: string; user_id: string; challenge_date: string; wake_up_time: string }>(res);
+      const rows = await this.challenges.closeMissed(now, date, BATCH);
       closed += rows.length;
       for (const r of rows) {
-        await this.challenges.notify(new ChallengeMissed({ id: r.id, userId: r.user_id, date: r.challenge_date, wakeUpTime: r.wake_up_time }));
+        await this.events.publish(new ChallengeMissed({ id: r.id, userId: r.user_id, date: r.challenge_date, wakeUpTime: r.wake_up_time }));
       }
       if (rows.length < BATCH) break;
     }

@@ -5,23 +5,18 @@ import { addDays, zonedParts } from '../../../../common/time.js';
 import { uuid7 } from '../../../../common/uuid.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
-import { ChallengesService } from '../../challenges.service.js';
-import { isWakeUpSlot } from '../../domain/challenge-rules.js';
-import { MAX_PLAN_WEEKS, parseWeekdays, planProblem } from '../../domain/plan-rules.js';
+import { FORFEIT_RULE, forfeitPaise, isWakeUpSlot } from '../../domain/challenge-rules.js';
+import { MAX_OPEN_PLANS, MAX_PLAN_WEEKS, parseWeekdays, planProblem } from '../../domain/plan-rules.js';
 import { PlanView, planView } from '../../domain/plan-view.js';
 import { pledgeOf } from '../../domain/pledge-rules.js';
 import { MISSION_MESSAGE, parseMission, parseProof } from '../../domain/proof-rules.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
 import { CreateChallengePlanCommand } from './create-challenge-plan.command.js';
 
-/** A person keeps a handful of plans at most: more is a mistake, not a habit. */
-export const MAX_OPEN_PLANS = 5;
-
 @CommandHandler(CreateChallengePlanCommand)
 export class CreateChallengePlanHandler implements ICommandHandler<CreateChallengePlanCommand, PlanView> {
   constructor(
     @Inject(PlanRepository) private readonly plans: PlanRepository,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -32,7 +27,8 @@ export class CreateChallengePlanHandler implements ICommandHandler<CreateChallen
     const weekdays = parseWeekdays(input.days);
     if (!weekdays) throw ChallengeErrors.invalid('days must be WEEKDAYS, WEEKENDS, EVERY_DAY or a list of weekdays from 1 (Monday) to 7 (Sunday)');
     if (!isWakeUpSlot(input.wakeUpTime)) throw ChallengeErrors.invalid('wakeUpTime must be from 04:00 to 07:00 in 30-minute steps (HH:mm)');
-    const stake = this.challenges.parseForfeit(input.forfeitAmount);
+    const stake = forfeitPaise(input.forfeitAmount);
+    if (stake === null) throw ChallengeErrors.invalid(FORFEIT_RULE);
     if (input.weeks !== undefined && (!Number.isInteger(input.weeks) || input.weeks < 1 || input.weeks > MAX_PLAN_WEEKS)) {
       throw ChallengeErrors.invalid(`weeks must be a whole number from 1 to ${MAX_PLAN_WEEKS}`);
     }

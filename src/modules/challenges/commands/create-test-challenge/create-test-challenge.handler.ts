@@ -3,18 +3,17 @@ import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { addDays, isValidDate, isValidTime, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
+import { FORFEIT_RULE, forfeitPaise } from '../../domain/challenge-rules.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { parseProof } from '../../domain/proof-rules.js';
-import { ChallengeCreator } from '../create-challenge/challenge-creator.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { CreateTestChallengeCommand } from './create-test-challenge.command.js';
 
 @CommandHandler(CreateTestChallengeCommand)
 export class CreateTestChallengeHandler implements ICommandHandler<CreateTestChallengeCommand, ChallengeView> {
   constructor(
-    @Inject(ChallengeCreator) private readonly creator: ChallengeCreator,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
@@ -29,9 +28,10 @@ export class CreateTestChallengeHandler implements ICommandHandler<CreateTestCha
     if (!isValidDate(date)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
     if (date < addDays(today, -7) || date > addDays(today, 7)) throw ChallengeErrors.invalid('challengeDate must be within 7 days of today for a test challenge');
     if (!isValidTime(time)) throw ChallengeErrors.invalid('wakeUpTime must be a time in the form HH:mm');
-    const stake = this.challenges.parseForfeit(input.forfeitAmount ?? 25);
+    const stake = forfeitPaise(input.forfeitAmount ?? 25);
+    if (stake === null) throw ChallengeErrors.invalid(FORFEIT_RULE);
     const proof = parseProof(input.proof);
     if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
-    return this.creator.stakeAndInsert(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING', proof });
+    return this.challenges.create(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING', proof });
   }
 }

@@ -1,7 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { AfterCommit, TransactionalEvents } from '../../../../common/transactional-events.js';
@@ -11,18 +9,16 @@ import { SettleDateCommand } from '../../../settlement/commands/settle-date/sett
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { AppealView, appealView } from '../../domain/appeal-view.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';
-import { GetChallengeDetailQuery } from '../../queries/get-challenge-detail/get-challenge-detail.query.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { AppealDecided } from '../../events/challenge-events.js';
-import { MarkChallengesProcessedCommand } from '../mark-challenges-processed/mark-challenges-processed.command.js';
 import { DecideAppealCommand } from './decide-appeal.command.js';
 
 @CommandHandler(DecideAppealCommand)
 export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand, AppealView> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(AppealRepository) private readonly appeals: AppealRepository,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-    @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
   ) {}
@@ -31,11 +27,11 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
     const now = this.clock.now();
     let settleDate: string | null = null;
     let afterCommit: AfterCommit | undefined;
-    await this.ds.transaction(async (m) => {
+    await this.appeals.transaction(async (m) => {
       const appeal = await this.appeals.lock(m, appealId);
       if (!appeal) throw new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found');
       if (appeal.status !== 'OPEN') throw ChallengeErrors.invalid(`This appeal has been decided already (${appeal.status})`);
-      const c = (await this.queryBus.execute(new GetChallengeDetailQuery(appeal.challengeId)))!;
+      const c = (await this.challenges.detail(appeal.challengeId))!;
       const settled = c.status === 'PROCESSED';
       let refunded: { what: 'forfeit' | 'stake'; amount: bigint } | null = null;
       if (decision === 'REFUNDED') {
@@ -47,7 +43,7 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
           refunded = { what: 'forfeit', amount: c.actualForfeitAmount };
         } else {
           await this.commandBus.execute(new ReturnStakeCommand({ userId: c.userId, challengeId: c.id, amount: c.stake, reason: 'APPEAL_REFUNDED', manager: m }));
-          await this.commandBus.execute(new MarkChallengesProcessedCommand([{ challengeId: c.id, winningsAmount: 0n, actualForfeitAmount: 0n }], m));
+          await this.challenges.markProcessed([{ challengeId: c.id, winningsAmount: 0n, actualForfeitAmount: 0n }], m);
           refunded = { what: 'stake', amount: c.stake };
         }
       } else if (!settled) {
@@ -61,11 +57,6 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
     await afterCommit?.();
     // settles every challenge of that date still waiting (this one, in a batch of its own); idempotent like the daily run
     if (settleDate) await this.commandBus.execute(new SettleDateCommand(settleDate));
-    return appealView((await this.appeals.forChallenge((await this.appealChallenge(appealId))))!);
-  }
-
-  private async appealChallenge(appealId: string): Promise<string> {
-    const [row] = (await this.ds.query(`SELECT challenge_id FROM challenge_appeals WHERE id = $1`, [appealId])) as { challenge_id: string }[];
-    return row.challenge_id;
+    return appealView((await this.appeals.forChallenge((await this.appeals.challengeOf(appealId))))!);
   }
 }

@@ -1,28 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { GetSettlementLineQuery } from '../../../settlement/queries/get-settlement-line/get-settlement-line.query.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import type { ChallengeView } from '../../domain/challenge-view.js';
 import { proofStatusOf, rejectionReason } from '../../domain/proof-rules.js';
-import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { ProofRepository } from '../../infrastructure/proof.repository.js';
-import { affectedIds } from '../../infrastructure/sql.js';
 import { GiveProofVerdictCommand } from './give-proof-verdict.command.js';
 
 @CommandHandler(GiveProofVerdictCommand)
 export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdictCommand, { challenge: ChallengeView }> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(ProofRepository) private readonly proofs: ProofRepository,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
   ) {}
 
   async execute({ challengeId, verdict, note, reviewerId, role }: GiveProofVerdictCommand): Promise<{ challenge: ChallengeView }> {
@@ -32,9 +27,9 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
     if (role === 'PEER' && !(await this.proofs.nextForPeer(reviewerId, challengeId))) throw ChallengeErrors.notFound();
     if (verdict !== 'ACCEPTED' && verdict !== 'REJECTED') throw ChallengeErrors.invalid('verdict must be ACCEPTED (a real morning) or REJECTED (not)');
     const now = this.clock.now();
-    const updated = await this.dataSource.transaction(async (m) => {
+    const updated = await this.challenges.transaction(async (m) => {
       // the row locked: a check-in, a closer or another verdict waits for this one
-      const c = await m.findOne(ChallengeEntity, { where: { id: challengeId }, lock: { mode: 'pessimistic_write' } });
+      const c = await this.challenges.lockForVerdict(m, challengeId);
       if (!c) throw ChallengeErrors.notFound();
       if (c.status === 'PROCESSED') throw ChallengeErrors.proofAlreadySettled();
       if (c.proof !== 'PHOTO' || c.status !== 'COMPLETED' || c.proofStatus === null) throw ChallengeErrors.notAPhotoProof();
@@ -42,18 +37,9 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
       if (await this.queryBus.execute(new GetSettlementLineQuery(c.id))) throw ChallengeErrors.proofAlreadySettled();
       await this.proofs.upsertVerdict({ id: randomUUID(), challengeId: c.id, ownerUserId: c.userId, reviewerId, reviewerRole: role, verdict, note, createdAt: now }, m);
       const status = proofStatusOf(await this.proofs.verdictsOf(c.id, m));
-      const res = await m.query(
-        `UPDATE challenges
-            SET proof_status = $2::varchar,
-                is_successful = CASE WHEN $2::varchar = 'REJECTED' THEN false WHEN proof_status = 'REJECTED' THEN check_in_time < window_closes_at ELSE is_successful END,
-                failure_reason = CASE WHEN $2::varchar = 'REJECTED' THEN $3::varchar
-                                      WHEN proof_status = 'REJECTED' THEN CASE WHEN check_in_time < window_closes_at THEN NULL ELSE 'Checked in after the window closed' END
-                                      ELSE failure_reason END
-          WHERE id = $1 AND status = 'COMPLETED' RETURNING id`,
-        [c.id, status.status, rejectionReason(status.by, status.note)],
-      );
-      if (affectedIds(res).length === 0) throw ChallengeErrors.proofAlreadySettled();
-      return m.findOneByOrFail(ChallengeEntity, { id: c.id });
+      // a lifted rejection gives the morning back what the check-in rule made of it (domain/check-in-rule.ts)
+      if (!(await this.challenges.applyVerdict(m, c.id, status.status, rejectionReason(status.by, status.note)))) throw ChallengeErrors.proofAlreadySettled();
+      return this.challenges.byIdIn(m, c.id);
     });
     const [challenge] = await this.challenges.views([updated], false);
     return { challenge };

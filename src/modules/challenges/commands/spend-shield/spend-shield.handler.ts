@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
+import { TransactionalEvents } from '../../../../common/transactional-events.js';
 import { isUuid } from '../../../../common/uuid.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { foldMornings, shieldSummary, spendShield } from '../../domain/shield-rules.js';
-import { ChallengeEntity } from '../../infrastructure/challenge.entity.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
-import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { WakeAccountRepository } from '../../infrastructure/wake-account.repository.js';
 import { SpendShieldCommand, SpendShieldResult } from './spend-shield.command.js';
 import { ChallengeExcused } from '../../events/challenge-events.js';
 
@@ -18,8 +18,9 @@ import { ChallengeExcused } from '../../events/challenge-events.js';
 @CommandHandler(SpendShieldCommand)
 export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, SpendShieldResult> {
   constructor(
-    @Inject(WakeRepository) private readonly wake: WakeRepository,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
+    @Inject(WakeAccountRepository) private readonly accounts: WakeAccountRepository,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -27,24 +28,23 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
     if (!isUuid(challengeId)) throw ChallengeErrors.notFound();
     const now = this.clock.now();
     const result = await retryingTransaction(() =>
-      this.wake.ds.transaction(async (m) => {
-        const account = await this.wake.lockAccount(m, userId, now);
-        const c = await m.findOneBy(ChallengeEntity, { id: challengeId, userId });
-        if (!c) throw ChallengeErrors.notFound();
+      this.challenges.transaction(async (m) => {
+        const account = await this.accounts.lockAccount(m, userId, now);
+        const c = await this.challenges.findOwn(userId, challengeId, m);
         if (c.status === 'CANCELLED') throw ChallengeErrors.cancelled();
         if (c.status !== 'PENDING') throw ChallengeErrors.notExcusable();
         if (c.windowOpensAt.getTime() <= now.getTime()) throw ChallengeErrors.shieldTooLate();
-        const folded = foldMornings(account, await this.wake.morningsAfter(userId, account.cursor, m));
+        const folded = foldMornings(account, await this.challenges.morningsAfter(userId, account.cursor, m));
         const spent = spendShield(folded);
         if (!spent) throw ChallengeErrors.noShield();
-        const excused = await this.wake.excuse(m, c, 'SHIELD', now);
+        const excused = await this.challenges.excuse(m, c, 'SHIELD', now);
         // a check-in or a cancel got there between the read and the update
         if (!excused) throw ChallengeErrors.notExcusable();
-        await this.wake.saveShields(m, userId, spent, now);
+        await this.accounts.saveShields(m, userId, spent, now);
         return { challengeId, challengeDate: excused.challengeDate, refunded: excused.stake, shields: shieldSummary(spent) };
       }),
     );
-    await this.challenges.notify(new ChallengeExcused({ id: challengeId, userId, date: result.challengeDate, refunded: result.refunded, kind: 'SHIELD' }));
+    await this.events.publish(new ChallengeExcused({ id: challengeId, userId, date: result.challengeDate, refunded: result.refunded, kind: 'SHIELD' }));
     return result;
   }
 }

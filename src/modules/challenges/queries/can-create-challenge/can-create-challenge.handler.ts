@@ -6,9 +6,9 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { GetAdultStatusQuery } from '../../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { GetBalanceQuery } from '../../../wallet/queries/get-balance/get-balance.query.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
-import { ChallengesService } from '../../challenges.service.js';
 import { dateProblem, LATEST_WAKE, MIN_BALANCE_PAISE, MIN_FORFEIT_RUPEES } from '../../domain/challenge-rules.js';
-import { SelfLimitsService } from '../../self-limits.service.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { SelfLimitsRepository } from '../../infrastructure/self-limits.repository.js';
 import { CanCreateAnswer, CanCreateChallengeQuery } from './can-create-challenge.query.js';
 
 @QueryHandler(CanCreateChallengeQuery)
@@ -17,8 +17,8 @@ export class CanCreateChallengeHandler implements IQueryHandler<CanCreateChallen
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
-    @Inject(ChallengesService) private readonly challenges: ChallengesService,
-    @Inject(SelfLimitsService) private readonly selfLimits: SelfLimitsService,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(SelfLimitsRepository) private readonly selfLimits: SelfLimitsRepository,
   ) {}
 
   async execute({ userId, date }: CanCreateChallengeQuery): Promise<CanCreateAnswer> {

@@ -1,19 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { toRupees } from '../../../../common/money.js';
 import { addDays, isValidDate, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { streaks, successRate } from '../../domain/challenge-rules.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { ChallengeStatistics, GetChallengeStatisticsQuery, MAX_RANGE_DAYS } from './get-challenge-statistics.query.js';
 
 @QueryHandler(GetChallengeStatisticsQuery)
 export class GetChallengeStatisticsHandler implements IQueryHandler<GetChallengeStatisticsQuery, ChallengeStatistics> {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
@@ -26,18 +25,7 @@ export class GetChallengeStatisticsHandler implements IQueryHandler<GetChallenge
     const start = startDate ?? addDays(end, -29);
     if (start > end) throw ChallengeErrors.invalid('startDate must be on or before endDate');
     if (addDays(start, MAX_RANGE_DAYS - 1) < end) throw ChallengeErrors.invalid(`The date range can be at most ${MAX_RANGE_DAYS} days`);
-    const rows: { date: string; successful: number; failed: number; pending: number; earnings: string; losses: string }[] = await this.dataSource.query(
-      `SELECT challenge_date::text AS date,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND NOT is_successful)::int AS failed,
-              count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
-              coalesce(sum(winnings_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS earnings,
-              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses
-         FROM challenges
-        WHERE user_id = $1 AND challenge_date BETWEEN $2::date AND $3::date AND status <> 'CANCELLED'
-        GROUP BY challenge_date`,
-      [userId, start, end],
-    );
+    const rows = await this.challenges.daily(userId, start, end);
     const byDate = new Map(rows.map((r) => [r.date, r]));
     const daily: { date: string; successful: number; failed: number; pending: number }[] = [];
     let successful = 0;

@@ -1,13 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { zonedInstant, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { GetMonthlyMoneyQuery } from '../../../wallet/queries/get-monthly-money/get-monthly-money.query.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { MorningRecord, mornings, PROGRESS_YEARS, progressYear, weeks } from '../../domain/progress.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { GetProgressQuery, Progress } from './get-progress.query.js';
 
 interface Row {
@@ -23,7 +22,7 @@ interface Row {
 @QueryHandler(GetProgressQuery)
 export class GetProgressHandler implements IQueryHandler<GetProgressQuery, Progress> {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -34,14 +33,7 @@ export class GetProgressHandler implements IQueryHandler<GetProgressQuery, Progr
     const year = progressYear(raw, Number(zonedParts(this.clock.now(), tz).date.slice(0, 4)));
     if (year === null) throw ChallengeErrors.invalid(`year must be a year from ${PROGRESS_YEARS.min} to ${PROGRESS_YEARS.max}, as four digits`);
     // Real (non-test) challenges of the year; a cancelled one only when a shield or leave excused it.
-    const rows = (await this.ds.query(
-      `SELECT c.challenge_date::text AS date, c.wake_up_time, c.status, c.is_successful, c.check_in_time,
-              EXISTS (SELECT 1 FROM challenge_excusals e WHERE e.challenge_id = c.id) AS excused, c.forgiven_reason IS NOT NULL AS forgiven
-         FROM challenges c
-        WHERE c.user_id = $1 AND NOT c.is_test AND c.challenge_date BETWEEN $2::date AND $3::date
-        ORDER BY c.challenge_date, c.created_at`,
-      [userId, `${year}-01-01`, `${year}-12-31`],
-    )) as Row[];
+    const rows = (await this.challenges.yearMornings(userId, `${year}-01-01`, `${year}-12-31`)) as Row[];
     const records = rows.map((r): MorningRecord => ({
       date: r.date,
       wakeUpTime: r.wake_up_time,

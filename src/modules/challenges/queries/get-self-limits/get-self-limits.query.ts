@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { SelfLimitsView } from '../../self-limits.service.js';
+import type { SelfLimitsView } from '../../domain/self-limits.js';
 
 /** The user's monthly stake cap, this month's stakes, a pending raise and any cooling-off pause (issue #21). */
 export class GetSelfLimitsQuery extends Query<SelfLimitsView> {

@@ -2,22 +2,24 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { foldMornings, ShieldSummary, shieldSummary } from '../../domain/shield-rules.js';
-import { WakeRepository } from '../../infrastructure/wake.repository.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { WakeAccountRepository } from '../../infrastructure/wake-account.repository.js';
 import { GetShieldsQuery } from './get-shields.query.js';
 
 /** The stored account with the settled mornings since its cursor folded in (the same fold a spend makes under its lock). */
 @QueryHandler(GetShieldsQuery)
 export class GetShieldsHandler implements IQueryHandler<GetShieldsQuery, ShieldSummary> {
   constructor(
-    @Inject(WakeRepository) private readonly wake: WakeRepository,
+    @Inject(WakeAccountRepository) private readonly accounts: WakeAccountRepository,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute({ userId }: GetShieldsQuery): Promise<ShieldSummary> {
-    const account = await this.wake.readAccount(userId);
-    const folded = foldMornings(account, await this.wake.morningsAfter(userId, account.cursor));
+    const account = await this.accounts.readAccount(userId);
+    const folded = foldMornings(account, await this.challenges.morningsAfter(userId, account.cursor));
     // the next read starts from here (kept only if no spend changed the row meanwhile)
-    if (folded.cursor !== account.cursor) await this.wake.saveFoldIfUnchanged(userId, account, folded, this.clock.now());
+    if (folded.cursor !== account.cursor) await this.accounts.saveFoldIfUnchanged(userId, account, folded, this.clock.now());
     return shieldSummary(folded);
   }
 }
