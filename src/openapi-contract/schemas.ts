@@ -50,7 +50,7 @@ export const challengeSchema = obj(
 export const challenge = ref('Challenge');
 export const challengeList = obj({ success: bool, challenges: arr(challenge), ...paging });
 
-/** src/modules/identity/application/user-view.ts */
+/** src/modules/identity/domain/user-view.ts */
 export const userSchema = obj({
   id: str,
   email: str,
@@ -99,7 +99,7 @@ export const selfLimitsSchema = obj({
   minMonthlyStakeCap: rupees(10),
   maxMonthlyStakeCap: rupees(3100),
 });
-/** Register, login, Google: the user with the token (src/modules/identity/application/accounts.service.ts). */
+/** Register, login, Google: the user with the token (src/modules/identity/domain/user-view.ts). */
 export const authSchema = { allOf: [{ $ref: '#/components/schemas/User' }, obj({ success: bool, token: str, userId: str, message: str }, ['success', 'token', 'userId'])] };
 
 export const transactionSchema = obj(

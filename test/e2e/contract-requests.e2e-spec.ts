@@ -3,7 +3,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createUser, fund, TestUser } from '../factories/wallet.js';
 import { LedgerService } from '../../src/modules/wallet/infrastructure/ledger.service.js';
 import { userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
-import { OneTimeTokens } from '../../src/modules/identity/application/one-time-tokens.js';
+import { IdentityTokensRepository } from '../../src/modules/identity/infrastructure/identity-tokens.repository.js';
 import { createChallenge, fundedUser, ist, notificationsOf } from './challenges-helpers.js';
 
 // Issue #17, "Requests as clients send them". Now: Sunday 2026-11-22, 12:00 in Kolkata.
@@ -31,7 +31,7 @@ describe('contract: requests as clients send them', () => {
 
     it('verify-email reads the token from the query', async () => {
       const u = await createUser(t, { verified: false });
-      const token = await t.app.get(OneTimeTokens).issue(u.id, 'VERIFY_EMAIL');
+      const token = await t.app.get(IdentityTokensRepository).issue(u.id, 'VERIFY_EMAIL');
       await t.http().post('/api/v1/auth/verify-email').query({ token }).set('Content-Type', JSON_TYPE).expect(200);
       const [row] = await t.app.get(DataSource).query('SELECT is_email_verified FROM users WHERE id = $1', [u.id]);
       expect(row.is_email_verified).toBe(true);

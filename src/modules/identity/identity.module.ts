@@ -5,16 +5,16 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { OAuth2Client } from 'google-auth-library';
 import { AppConfig } from '../../config/app-config.js';
-import { UserEntity } from './infrastructure/user.entity.js';
-import { IdentityTokenEntity } from './infrastructure/identity-token.entity.js';
+import { IDENTITY_ENTITIES } from './infrastructure/identity-entities.js';
+import { UsersRepository } from './infrastructure/users.repository.js';
+import { PasskeysRepository } from './infrastructure/passkeys.repository.js';
 import { PasswordHasher } from './infrastructure/password-hasher.js';
 import { Mailer } from './infrastructure/mailer.service.js';
 import { GOOGLE_OAUTH_CLIENT, GoogleTokenVerifier } from './infrastructure/google-token-verifier.js';
 import { AuthRateLimitGuard, accountOf, emailOf, RATE_LIMIT_MESSAGE } from './infrastructure/auth-rate-limit.guard.js';
-import { OneTimeTokens } from './application/one-time-tokens.js';
-import { UserViewBuilder } from './application/user-view.js';
-import { AccountsService } from './application/accounts.service.js';
+import { IdentityTokensRepository } from './infrastructure/identity-tokens.repository.js';
 import { IdentityController } from './identity.controller.js';
+import { GetUserViewHandler } from './queries/get-user-view/get-user-view.handler.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { GetUsersHandler } from './queries/get-users/get-users.handler.js';
 import { GetAdultStatusHandler } from './queries/get-adult-status/get-adult-status.handler.js';
@@ -38,9 +38,8 @@ import { ChangePasswordHandler } from './commands/change-password/change-passwor
 import { AcceptTermsHandler } from './commands/accept-terms/accept-terms.handler.js';
 import { CloseAccountHandler } from './commands/close-account/close-account.handler.js';
 import { GrantRoleHandler } from './commands/grant-role/grant-role.handler.js';
-import { PasskeyEntity } from './infrastructure/passkey.entity.js';
 import { PasskeyChallenges } from './infrastructure/passkey-challenges.js';
-import { RelyingParty } from './application/relying-party.js';
+import { RelyingParty } from './infrastructure/relying-party.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { StartPasskeyRegistrationHandler } from './commands/start-passkey-registration/start-passkey-registration.handler.js';
 import { RegisterPasskeyHandler } from './commands/register-passkey/register-passkey.handler.js';
@@ -79,6 +78,7 @@ const HANDLERS = [
   LogInWithPasskeyHandler,
   RemovePasskeyHandler,
   ListPasskeysHandler,
+  GetUserViewHandler,
 ];
 
 const MINUTE = 60_000;
@@ -99,7 +99,7 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
 @Module({
   imports: [
     CqrsModule,
-    TypeOrmModule.forFeature([UserEntity, IdentityTokenEntity, PasskeyEntity]),
+    TypeOrmModule.forFeature(IDENTITY_ENTITIES),
     // Each app instance creates (and on shutdown closes) its own Redis connection for the counters.
     ThrottlerModule.forRootAsync({
       inject: [AppConfig],
@@ -141,9 +141,9 @@ function throttlerStorage(url: string, prefix: string): ThrottlerStorageRedisSer
     { provide: GOOGLE_OAUTH_CLIENT, useFactory: () => new OAuth2Client() },
     GoogleTokenVerifier,
     AuthRateLimitGuard,
-    OneTimeTokens,
-    UserViewBuilder,
-    AccountsService,
+    UsersRepository,
+    PasskeysRepository,
+    IdentityTokensRepository,
     RelyingParty,
     PasskeyChallenges,
     ...HANDLERS,

@@ -37,3 +37,20 @@ const TRANSPORTS = new Set(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-
 export function knownTransports(list: unknown): string[] {
   return Array.isArray(list) ? [...new Set(list.filter((t): t is string => typeof t === 'string' && TRANSPORTS.has(t)))] : [];
 }
+
+export const RP_NAME = 'WakeStake';
+
+export interface PasskeyView {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  transports: string[];
+}
+
+/** A stored passkey as its owner sees it (never the key or the credential id). */
+export const passkeyView = (p: { id: string; createdAt: Date; lastUsedAt: Date | null; transports: string[] }): PasskeyView => ({
+  id: p.id,
+  createdAt: p.createdAt.toISOString(),
+  lastUsedAt: p.lastUsedAt ? p.lastUsedAt.toISOString() : null,
+  transports: p.transports,
+});

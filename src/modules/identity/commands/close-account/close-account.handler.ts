@@ -10,10 +10,9 @@ import { HasPendingChallengesQuery } from '../../../challenges/queries/has-pendi
 import { ErasePayoutDetailsCommand } from '../../../wallet/commands/erase-payout-details/erase-payout-details.command.js';
 import { EraseCheckInDetailsCommand } from '../../../challenges/commands/erase-check-in-details/erase-check-in-details.command.js';
 import { LeaveAllGroupsCommand } from '../../../groups/commands/leave-all-groups/leave-all-groups.command.js';
-import { AccountsService } from '../../application/accounts.service.js';
-import { OneTimeTokens } from '../../application/one-time-tokens.js';
 import { IdentityErrors } from '../../identity.errors.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { IdentityTokensRepository } from '../../infrastructure/identity-tokens.repository.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { CloseAccountCommand } from './close-account.command.js';
 
 /**
@@ -25,8 +24,8 @@ import { CloseAccountCommand } from './close-account.command.js';
 export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand, { success: true; message: string }> {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(IdentityTokensRepository) private readonly oneTime: IdentityTokensRepository,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -34,7 +33,7 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand,
   ) {}
 
   async execute({ userId }: CloseAccountCommand): Promise<{ success: true; message: string }> {
-    await this.accounts.active(userId);
+    await this.users.active(userId);
     await this.refuseWhileMoneyHeld(userId);
     // Sessions end before the row changes: a closure whose sessions cannot be ended (Redis down) does not happen (503).
     await this.tokens.revokeAllForUser(userId);
@@ -42,32 +41,9 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand,
     await this.db.transaction(async (m) => {
       // The row lock orders this closure with any credit in progress (it locks the row for share): after it, a credit
       // either is visible below (refused) or will see the closure (suspense).
-      const locked = (await m.query(`SELECT id FROM users WHERE id = $1 AND deleted_at IS NULL FOR NO KEY UPDATE`, [userId])) as unknown[];
-      if (!locked.length) throw IdentityErrors.userGone();
+      if (!(await this.users.lockOpenForClosure(m, userId))) throw IdentityErrors.userGone();
       await this.refuseWhileMoneyHeld(userId);
-      await m.getRepository(UserEntity).update(
-        { id: userId },
-        {
-          email: `deleted-${userId}@deleted.invalid`,
-          fullName: 'Deleted user',
-          passwordHash: null,
-          googleSub: null,
-          phoneNumber: null,
-          city: null,
-          occupation: null,
-          institutionName: null,
-          emergencyContact: null,
-          preferredWakeUpTime: null,
-          dateOfBirth: null,
-          gender: null,
-          sleepChallenges: [],
-          profilePictureUrl: null,
-          isEmailVerified: false,
-          isPhoneVerified: false,
-          settings: {},
-          deletedAt: closedAt,
-        },
-      );
+      await this.users.erase(m, userId, closedAt);
       await this.oneTime.deleteAllFor(userId, m);
       // What other modules hold about the person goes in the same transaction: payout details, check-in notes and
       // photos, and their place in groups (other members no longer see a closed account; it referees nobody).

@@ -1,10 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { TokenService } from '../../../../common/auth/token.service.js';
-import { AccountsService } from '../../application/accounts.service.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import type { UserEntity } from '../../infrastructure/user.entity.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { GrantRoleCommand } from './grant-role.command.js';
 
 /**
@@ -14,16 +12,15 @@ import { GrantRoleCommand } from './grant-role.command.js';
 @CommandHandler(GrantRoleCommand)
 export class GrantRoleHandler implements ICommandHandler<GrantRoleCommand, { user: UserEntity; changed: boolean } | null> {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(TokenService) private readonly tokens: TokenService,
   ) {}
 
   async execute({ email, role }: GrantRoleCommand): Promise<{ user: UserEntity; changed: boolean } | null> {
-    const user = await this.accounts.findActiveByEmail(email);
+    const user = await this.users.findActiveByEmail(email);
     if (!user) return null;
     const changed = user.role !== role;
-    if (changed) await this.users.update({ id: user.id }, { role });
+    if (changed) await this.users.setRole(user.id, role);
     // Also when unchanged: running the command again is how an operator finishes one whose revocation failed.
     await this.tokens.revokeAllForUser(user.id);
     return { user: { ...user, role }, changed };

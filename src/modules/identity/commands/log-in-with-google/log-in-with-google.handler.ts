@@ -1,12 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
-import { AccountsService, AuthResponse } from '../../application/accounts.service.js';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../../common/clock.js';
+import { TokenService } from '../../../../common/auth/token.service.js';
+import { assertAcceptableTerms } from '../../domain/consent.js';
+import { authResponse, type AuthResponse } from '../../domain/user-view.js';
 import { DEFAULT_SLEEP_CHALLENGES, normalizeEmail } from '../../domain/profile-rules.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { GoogleTokenVerifier } from '../../infrastructure/google-token-verifier.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
+import { GetUserViewQuery } from '../../queries/get-user-view/get-user-view.query.js';
 import { LogInWithGoogleCommand } from './log-in-with-google.command.js';
 
 /** The account by Google subject, else by email (locked while it is linked), else a new one. */
@@ -14,44 +18,40 @@ import { LogInWithGoogleCommand } from './log-in-with-google.command.js';
 export class LogInWithGoogleHandler implements ICommandHandler<LogInWithGoogleCommand, AuthResponse> {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(Clock) private readonly clock: Clock,
     @Inject(GoogleTokenVerifier) private readonly googleVerifier: GoogleTokenVerifier,
   ) {}
 
   async execute({ dto }: LogInWithGoogleCommand): Promise<AuthResponse> {
-    this.accounts.assertAcceptable(dto.termsVersion);
+    assertAcceptableTerms(dto.termsVersion);
     const g = await this.googleVerifier.verify(dto.idToken);
     const user = await this.db.transaction(async (m) => {
-      const repo = m.getRepository(UserEntity);
-      const bySub = await repo.findOne({ where: { googleSub: g.sub, deletedAt: IsNull() } });
+      const bySub = await this.users.findActiveByGoogleSub(m, g.sub);
       if (bySub) return bySub;
-      const byEmail = await m
-        .getRepository(UserEntity)
-        .createQueryBuilder('u')
-        .setLock('pessimistic_write')
-        .where('lower(u.email) = :email', { email: normalizeEmail(g.email) })
-        .andWhere('u.deleted_at IS NULL')
-        .getOne();
+      const byEmail = await this.users.lockActiveByEmail(m, g.email);
       if (byEmail) {
         if (byEmail.googleSub && byEmail.googleSub !== g.sub) throw IdentityErrors.googleAccountMismatch();
         byEmail.googleSub = g.sub;
         byEmail.isEmailVerified = true;
         byEmail.profilePictureUrl ??= g.picture;
-        return repo.save(byEmail);
+        return this.users.save(m, byEmail);
       }
-      return repo.save(
-        repo.create({
-          email: normalizeEmail(g.email),
-          passwordHash: null,
-          fullName: (g.name ?? g.email.split('@')[0]).slice(0, 100),
-          googleSub: g.sub,
-          isEmailVerified: true,
-          profilePictureUrl: g.picture,
-          sleepChallenges: DEFAULT_SLEEP_CHALLENGES,
-        }),
-      );
+      return this.users.insert(m, {
+        email: normalizeEmail(g.email),
+        passwordHash: null,
+        fullName: (g.name ?? g.email.split('@')[0]).slice(0, 100),
+        googleSub: g.sub,
+        isEmailVerified: true,
+        profilePictureUrl: g.picture,
+        sleepChallenges: DEFAULT_SLEEP_CHALLENGES,
+      });
     });
-    if (dto.termsVersion) await this.accounts.recordConsent(user.id);
-    return this.accounts.authResponse(await this.accounts.reload(user.id));
+    if (dto.termsVersion) await this.users.recordConsent(user.id, this.clock.now());
+    const fresh = await this.users.reload(user.id);
+    const view = await this.queries.execute(new GetUserViewQuery(fresh));
+    return authResponse(this.tokens.sign(fresh), view);
   }
 }

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { verifyAuthenticationResponse, type AuthenticationResponseJSON, type VerifiedAuthenticationResponse } from '@simplewebauthn/server';
-import { DataSource, IsNull, Repository } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
-import { AccountsService, AuthResponse } from '../../application/accounts.service.js';
-import { RelyingParty } from '../../application/relying-party.js';
+import { TokenService } from '../../../../common/auth/token.service.js';
 import { challengeOf, credentialIdOf } from '../../domain/passkeys.js';
+import { authResponse, type AuthResponse } from '../../domain/user-view.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { PasskeyChallenges } from '../../infrastructure/passkey-challenges.js';
-import { PasskeyEntity } from '../../infrastructure/passkey.entity.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { PasskeysRepository } from '../../infrastructure/passkeys.repository.js';
+import { RelyingParty } from '../../infrastructure/relying-party.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
+import { GetUserViewQuery } from '../../queries/get-user-view/get-user-view.query.js';
 import { LogInWithPasskeyCommand } from './log-in-with-passkey.command.js';
 
 /**
@@ -21,10 +21,10 @@ import { LogInWithPasskeyCommand } from './log-in-with-passkey.command.js';
 @CommandHandler(LogInWithPasskeyCommand)
 export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskeyCommand, AuthResponse> {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @InjectRepository(PasskeyEntity) private readonly passkeys: Repository<PasskeyEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(PasskeysRepository) private readonly passkeys: PasskeysRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(RelyingParty) private readonly rp: RelyingParty,
     @Inject(PasskeyChallenges) private readonly challenges: PasskeyChallenges,
     @Inject(Clock) private readonly clock: Clock,
@@ -37,9 +37,9 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
     const ceremony = await this.challenges.take(challenge);
     if (!ceremony || ceremony.purpose !== 'login') throw IdentityErrors.passkeyChallengeUnknown();
 
-    const passkey = await this.passkeys.findOne({ where: { credentialId } });
+    const passkey = await this.passkeys.byCredentialId(credentialId);
     if (!passkey) throw IdentityErrors.passkeyUnknown();
-    const user = await this.users.findOne({ where: { id: passkey.userId, deletedAt: IsNull() } });
+    const user = await this.users.findActive(passkey.userId);
     if (!user) throw IdentityErrors.passkeyUnknown();
     const userHandle = (credential as { response?: { userHandle?: unknown } }).response?.userHandle;
     if (typeof userHandle === 'string' && userHandle !== '' && Buffer.from(userHandle, 'base64url').toString('utf8') !== user.id) throw IdentityErrors.passkeyRefused();
@@ -58,13 +58,8 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
       throw IdentityErrors.passkeyRefused();
     }
     if (!verified.verified) throw IdentityErrors.passkeyRefused();
-    const [, moved] = (await this.db.query(`UPDATE passkeys SET counter = $3, last_used_at = $4 WHERE id = $1 AND counter = $2`, [
-      passkey.id,
-      passkey.counter,
-      verified.authenticationInfo.newCounter,
-      this.clock.now(),
-    ])) as [unknown, number];
-    if (!moved) throw IdentityErrors.passkeyRefused();
-    return this.accounts.authResponse(user);
+    if (!(await this.passkeys.advanceCounter(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, this.clock.now()))) throw IdentityErrors.passkeyRefused();
+    const view = await this.queries.execute(new GetUserViewQuery(user));
+    return authResponse(this.tokens.sign(user), view);
   }
 }

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { AuthResponse } from '../../application/accounts.service.js';
+import type { AuthResponse } from '../../domain/user-view.js';
 import type { LoginDto } from '../../dto/auth.dto.js';
 
 /** Signs in with email and password: issues a session token. */

@@ -1,22 +1,28 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { AccountsService, AuthResponse } from '../../application/accounts.service.js';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { TokenService } from '../../../../common/auth/token.service.js';
+import { authResponse, type AuthResponse } from '../../domain/user-view.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { PasswordHasher } from '../../infrastructure/password-hasher.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
+import { GetUserViewQuery } from '../../queries/get-user-view/get-user-view.query.js';
 import { LogInCommand } from './log-in.command.js';
 
 /** The hash is checked for an unknown email too, so both refusals take the same time. */
 @CommandHandler(LogInCommand)
 export class LogInHandler implements ICommandHandler<LogInCommand, AuthResponse> {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(TokenService) private readonly tokens: TokenService,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
   async execute({ dto }: LogInCommand): Promise<AuthResponse> {
-    const user = await this.accounts.findActiveByEmail(dto.email);
+    const user = await this.users.findActiveByEmail(dto.email);
     const ok = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
     if (!user || !ok) throw IdentityErrors.invalidCredentials();
-    return this.accounts.authResponse(user);
+    const view = await this.queries.execute(new GetUserViewQuery(user));
+    return authResponse(this.tokens.sign(user), view);
   }
 }

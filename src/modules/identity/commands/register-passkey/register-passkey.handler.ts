@@ -1,30 +1,28 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
 import { verifyRegistrationResponse, type RegistrationResponseJSON, type VerifiedRegistrationResponse } from '@simplewebauthn/server';
-import { Repository } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
 import { uuid7 } from '../../../../common/uuid.js';
-import { AccountsService } from '../../application/accounts.service.js';
-import { passkeyView, RelyingParty, type PasskeyView } from '../../application/relying-party.js';
-import { challengeOf, knownTransports } from '../../domain/passkeys.js';
+import { challengeOf, knownTransports, passkeyView, type PasskeyView } from '../../domain/passkeys.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { PasskeyChallenges } from '../../infrastructure/passkey-challenges.js';
-import { PasskeyEntity } from '../../infrastructure/passkey.entity.js';
+import { PasskeysRepository } from '../../infrastructure/passkeys.repository.js';
+import { RelyingParty } from '../../infrastructure/relying-party.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { RegisterPasskeyCommand } from './register-passkey.command.js';
 
 @CommandHandler(RegisterPasskeyCommand)
 export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCommand, PasskeyView> {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @InjectRepository(PasskeyEntity) private readonly passkeys: Repository<PasskeyEntity>,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasskeysRepository) private readonly passkeys: PasskeysRepository,
     @Inject(RelyingParty) private readonly rp: RelyingParty,
     @Inject(PasskeyChallenges) private readonly challenges: PasskeyChallenges,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute({ userId, credential }: RegisterPasskeyCommand): Promise<PasskeyView> {
-    await this.accounts.active(userId);
+    await this.users.active(userId);
     const challenge = challengeOf(credential);
     if (!challenge) throw IdentityErrors.passkeyAnswerMissing();
     const ceremony = await this.challenges.take(challenge);
@@ -44,7 +42,7 @@ export class RegisterPasskeyHandler implements ICommandHandler<RegisterPasskeyCo
     }
     if (!verified.verified) throw IdentityErrors.passkeyRegistrationRefused();
     const { credential: c } = verified.registrationInfo;
-    if (await this.passkeys.exists({ where: { credentialId: c.id } })) throw IdentityErrors.passkeyAlreadyAdded();
+    if (await this.passkeys.credentialExists(c.id)) throw IdentityErrors.passkeyAlreadyAdded();
     const row = this.passkeys.create({
       id: uuid7(),
       userId,

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { TokenService } from '../../../../common/auth/token.service.js';
-import { OneTimeTokens } from '../../application/one-time-tokens.js';
 import { IdentityErrors } from '../../identity.errors.js';
+import { IdentityTokensRepository } from '../../infrastructure/identity-tokens.repository.js';
 import { PasswordHasher } from '../../infrastructure/password-hasher.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
 
 @CommandHandler(ResetPasswordCommand)
@@ -15,7 +15,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     @InjectDataSource() private readonly db: DataSource,
     @Inject(TokenService) private readonly tokens: TokenService,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens,
+    @Inject(IdentityTokensRepository) private readonly oneTime: IdentityTokensRepository,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
   async execute({ input }: ResetPasswordCommand): Promise<{ success: true; message: string }> {
@@ -26,8 +27,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const userId = await this.db.transaction(async (m) => {
       const id = await this.oneTime.consume(input.token!, 'RESET_PASSWORD', m);
       if (!id) throw IdentityErrors.resetLinkInvalid();
-      const r = await m.getRepository(UserEntity).update({ id, deletedAt: IsNull() }, { passwordHash, isEmailVerified: true });
-      if (!r.affected) throw IdentityErrors.resetLinkInvalid();
+      if (!(await this.users.resetPassword(m, id, passwordHash))) throw IdentityErrors.resetLinkInvalid();
       await this.oneTime.retireAll(id, 'RESET_PASSWORD', m);
       return id;
     });

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { UserView } from '../../application/user-view.js';
+import type { UserView } from '../../domain/user-view.js';
 import type { UpdateProfileDto } from '../../dto/profile.dto.js';
 
 /** Changes the fields of the user's profile that the request carries (settings are merged, not replaced). */

@@ -1,16 +1,15 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { AppConfig } from '../../../../config/app-config.js';
 import { Clock } from '../../../../common/clock.js';
 import { zonedParts } from '../../../../common/time.js';
-import { AccountsService } from '../../application/accounts.service.js';
-import { UserView, UserViewBuilder } from '../../application/user-view.js';
 import { dateOfBirthProblem, normalizeIndianMobile } from '../../domain/profile-rules.js';
 import { mergeSettings } from '../../domain/settings.js';
+import type { UserView } from '../../domain/user-view.js';
 import { IdentityErrors } from '../../identity.errors.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import type { UserEntity } from '../../infrastructure/user.entity.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
+import { GetUserViewQuery } from '../../queries/get-user-view/get-user-view.query.js';
 import { UpdateProfileCommand } from './update-profile.command.js';
 
 const clean = (v: string | null | undefined) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim());
@@ -19,15 +18,14 @@ const clean = (v: string | null | undefined) => (v === undefined ? undefined : v
 @CommandHandler(UpdateProfileCommand)
 export class UpdateProfileHandler implements ICommandHandler<UpdateProfileCommand, { success: true; message: string; data: UserView }> {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(UserViewBuilder) private readonly views: UserViewBuilder,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   async execute({ userId, dto }: UpdateProfileCommand): Promise<{ success: true; message: string; data: UserView }> {
-    const user = await this.accounts.active(userId);
+    const user = await this.users.active(userId);
     if (dto.dateOfBirth !== undefined) {
       const problem = dateOfBirthProblem(dto.dateOfBirth, zonedParts(this.clock.now(), this.config.appTimezone).date);
       if (problem) throw IdentityErrors.dateOfBirth(problem);
@@ -47,7 +45,7 @@ export class UpdateProfileHandler implements ICommandHandler<UpdateProfileComman
     if (dto.preferredWakeUpTime !== undefined) patch.preferredWakeUpTime = clean(dto.preferredWakeUpTime) ?? null;
     if (dto.emergencyContact !== undefined) patch.emergencyContact = dto.emergencyContact ? normalizeIndianMobile(dto.emergencyContact) : null;
     if (dto.settings !== undefined) patch.settings = mergeSettings(user.settings, dto.settings);
-    if (Object.keys(patch).length) await this.users.update({ id: userId }, patch);
-    return { success: true, message: 'Profile updated successfully', data: await this.views.build(await this.accounts.active(userId)) };
+    if (Object.keys(patch).length) await this.users.update(userId, patch);
+    return { success: true, message: 'Profile updated successfully', data: await this.queries.execute(new GetUserViewQuery(await this.users.active(userId))) };
   }
 }

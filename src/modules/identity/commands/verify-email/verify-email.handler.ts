@@ -1,18 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, Repository } from 'typeorm';
-import { OneTimeTokens } from '../../application/one-time-tokens.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { IdentityErrors } from '../../identity.errors.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { IdentityTokensRepository } from '../../infrastructure/identity-tokens.repository.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { VerifyEmailCommand } from './verify-email.command.js';
 
 @CommandHandler(VerifyEmailCommand)
 export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, { success: true; message: string }> {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens,
+    @Inject(IdentityTokensRepository) private readonly oneTime: IdentityTokensRepository,
   ) {}
 
   async execute({ token }: VerifyEmailCommand): Promise<{ success: true; message: string }> {
@@ -20,8 +20,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, {
     const ok = await this.db.transaction(async (m) => {
       const userId = await this.oneTime.consume(token, 'VERIFY_EMAIL', m);
       if (!userId) return false;
-      const r = await m.getRepository(UserEntity).update({ id: userId, deletedAt: IsNull() }, { isEmailVerified: true });
-      return (r.affected ?? 0) > 0;
+      return this.users.markEmailVerified(m, userId);
     });
     if (!ok) throw (await this.verifiedOwner(token)) ? IdentityErrors.emailAlreadyVerified() : IdentityErrors.verificationLinkInvalid();
     return { success: true, message: 'Email verified successfully! You can now log in.' };
@@ -31,6 +30,6 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, {
   private async verifiedOwner(token: string): Promise<boolean> {
     const userId = await this.oneTime.ownerOf(token, 'VERIFY_EMAIL');
     if (!userId) return false;
-    return this.users.exists({ where: { id: userId, deletedAt: IsNull(), isEmailVerified: true } });
+    return this.users.isOpenAndVerified(userId);
   }
 }

@@ -1,17 +1,16 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AccountAccess, GetAccountAccessQuery } from '../../../../common/auth/get-account-access.query.js';
 import { isUuid } from '../../../../common/uuid.js';
-import { UserEntity } from '../../infrastructure/user.entity.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 
 @QueryHandler(GetAccountAccessQuery)
 export class GetAccountAccessHandler implements IQueryHandler<GetAccountAccessQuery, AccountAccess | null> {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
   async execute({ userId }: GetAccountAccessQuery): Promise<AccountAccess | null> {
     if (!isUuid(userId)) return null;
-    const u = await this.users.findOne({ where: { id: userId }, select: { id: true, role: true, deletedAt: true } });
+    const u = await this.users.accessOf(userId);
     return u ? { role: u.role, closed: u.deletedAt !== null } : null;
   }
 }

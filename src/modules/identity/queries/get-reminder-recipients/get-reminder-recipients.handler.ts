@@ -1,22 +1,17 @@
+import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { effectiveSettings, UserSettings } from '../../domain/settings.js';
+import { effectiveSettings } from '../../domain/settings.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
 import { GetReminderRecipientsQuery, ReminderRecipient } from './get-reminder-recipients.query.js';
 
 @QueryHandler(GetReminderRecipientsQuery)
 export class GetReminderRecipientsHandler implements IQueryHandler<GetReminderRecipientsQuery, Map<string, ReminderRecipient>> {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(@Inject(UsersRepository) private readonly users: UsersRepository) {}
 
   async execute({ userIds }: GetReminderRecipientsQuery): Promise<Map<string, ReminderRecipient>> {
     const out = new Map<string, ReminderRecipient>();
     if (userIds.length === 0) return out;
-    const rows = (await this.ds.query(`SELECT id, email, is_email_verified AS verified, settings FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [userIds])) as {
-      id: string;
-      email: string;
-      verified: boolean;
-      settings: Partial<UserSettings> | null;
-    }[];
+    const rows = await this.users.reminderRows(userIds);
     for (const r of rows) {
       const s = effectiveSettings(r.settings);
       if (!s.notifications.challengeReminders) continue;

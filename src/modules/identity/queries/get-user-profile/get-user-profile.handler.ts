@@ -1,17 +1,18 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { AccountsService } from '../../application/accounts.service.js';
-import { UserView, UserViewBuilder } from '../../application/user-view.js';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import type { UserView } from '../../domain/user-view.js';
+import { UsersRepository } from '../../infrastructure/users.repository.js';
+import { GetUserViewQuery } from '../get-user-view/get-user-view.query.js';
 import { GetUserProfileQuery } from './get-user-profile.query.js';
 
 @QueryHandler(GetUserProfileQuery)
 export class GetUserProfileHandler implements IQueryHandler<GetUserProfileQuery, UserView> {
   constructor(
-    @Inject(AccountsService) private readonly accounts: AccountsService,
-    @Inject(UserViewBuilder) private readonly views: UserViewBuilder,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   async execute({ userId }: GetUserProfileQuery): Promise<UserView> {
-    return this.views.build(await this.accounts.active(userId));
+    return this.queries.execute(new GetUserViewQuery(await this.users.active(userId)));
   }
 }

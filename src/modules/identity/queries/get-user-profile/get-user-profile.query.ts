@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { UserView } from '../../application/user-view.js';
+import type { UserView } from '../../domain/user-view.js';
 
 /** A user's profile exactly as GET /auth/profile shows it to them (the route, and their data export); a closed account: 401. */
 export class GetUserProfileQuery extends Query<UserView> {

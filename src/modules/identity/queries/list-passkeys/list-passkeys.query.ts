@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { PasskeyView } from '../../application/relying-party.js';
+import type { PasskeyView } from '../../domain/passkeys.js';
 
 /** The user's passkeys, oldest first. */
 export class ListPasskeysQuery extends Query<PasskeyView[]> {

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { OneTimeTokens } from '../../application/one-time-tokens.js';
+import { IdentityTokensRepository } from '../../infrastructure/identity-tokens.repository.js';
 import { IdentityErrors } from '../../identity.errors.js';
 import { VerifyResetTokenQuery } from './verify-reset-token.query.js';
 
 @QueryHandler(VerifyResetTokenQuery)
 export class VerifyResetTokenHandler implements IQueryHandler<VerifyResetTokenQuery, { success: true; valid: boolean; message: string }> {
-  constructor(@Inject(OneTimeTokens) private readonly oneTime: OneTimeTokens) {}
+  constructor(@Inject(IdentityTokensRepository) private readonly oneTime: IdentityTokensRepository) {}
 
   async execute({ token }: VerifyResetTokenQuery): Promise<{ success: true; valid: boolean; message: string }> {
     if (!token) throw IdentityErrors.resetTokenMissing();

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { EntityManager, IsNull, Repository } from 'typeorm';
 import { Clock } from '../../../common/clock.js';
-import { IdentityTokenEntity, TokenPurpose } from '../infrastructure/identity-token.entity.js';
+import { IdentityTokenEntity, TokenPurpose } from './identity-token.entity.js';
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   VERIFY_EMAIL: 24 * 60 * 60 * 1000,
@@ -12,9 +12,12 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 
 export const hashToken = (raw: string) => createHash('sha256').update(raw, 'utf8').digest('hex');
 
-/** Random link tokens (32 bytes, base64url), stored as SHA-256, single-use, expiring by the injected clock. */
+/**
+ * The identity_tokens table: random link tokens (32 bytes, base64url), stored as SHA-256, single-use, expiring by the
+ * injected clock.
+ */
 @Injectable()
-export class OneTimeTokens {
+export class IdentityTokensRepository {
   constructor(
     @InjectRepository(IdentityTokenEntity) private readonly repo: Repository<IdentityTokenEntity>,
     @Inject(Clock) private readonly clock: Clock,

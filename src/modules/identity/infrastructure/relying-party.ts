@@ -1,23 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../../../config/app-config.js';
 import { relyingPartyOf } from '../domain/passkeys.js';
-import type { PasskeyEntity } from '../infrastructure/passkey.entity.js';
-
-export const RP_NAME = 'WakeStake';
-
-export interface PasskeyView {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  transports: string[];
-}
-
-export const passkeyView = (p: PasskeyEntity): PasskeyView => ({
-  id: p.id,
-  createdAt: p.createdAt.toISOString(),
-  lastUsedAt: p.lastUsedAt ? p.lastUsedAt.toISOString() : null,
-  transports: p.transports,
-});
 
 /** The WebAuthn relying party of this deployment: rpID from APP_URL's host, origins APP_URL and CORS_ORIGINS. */
 @Injectable()
