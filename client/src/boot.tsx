@@ -6,7 +6,7 @@ import { holdFirstScreen } from './app/first-screen';
 import { createAppRouter, type AppRouter } from './app/router';
 import { applyColorMode, initialColorMode } from './components/ui/color-mode';
 import { getSystem, prepareSystemSteps } from './components/ui/theme';
-import { appConfigQueryOptions } from './features/config';
+import { appConfigQueryOptions } from './lib/config';
 
 // Start-up is cut into tasks (build the theme, render) with a yield between them, and React renders in a transition
 // (time-sliced): a phone's main thread is never blocked for long, so a tap during start-up is answered.

@@ -4,7 +4,7 @@ import { NavLink, Link as RouterLink, useLocation, useNavigate } from 'react-rou
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { AlarmIcon, CloseIcon, MenuIcon, PlusIcon, UserIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { hasRole, useAuth } from '@/features/auth';
+import { hasRole, useAuth } from '@/lib/auth';
 
 // The modal's code loads only when a signed-in user opens it.
 const CreateChallengeModal = lazy(() => import('@/features/challenges/components/create-challenge-modal'));

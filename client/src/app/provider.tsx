@@ -5,7 +5,7 @@ import { ConnectionBanner } from '@/components/ui/connection-banner';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
 import { Toaster } from '@/components/ui/toaster';
-import { AuthProvider } from '@/features/auth';
+import { AuthProvider } from '@/lib/auth';
 import { api, isApiError } from '@/lib/api-client';
 import { getConnectivity, onReconnectTick, watchBrowserNetwork } from '@/lib/connectivity';
 

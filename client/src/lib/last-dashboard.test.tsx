@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { AuthProvider } from '@/lib/auth/auth-provider';
 import { UNAUTHORIZED_EVENT } from './api-client';
 import { resetConnectivity } from './connectivity';
 import {

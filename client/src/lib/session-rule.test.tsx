@@ -2,8 +2,8 @@
 // the token and the stored user; the app says it is reconnecting and recovers by itself.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '@/features/auth/components/auth-provider';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { useAuth } from '@/lib/auth/use-auth';
 import { api, ApiError, NETWORK_ERROR_STATUS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_EVENT } from './api-client';
 import { getConnectivity, resetConnectivity } from './connectivity';
 

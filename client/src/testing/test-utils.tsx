@@ -5,8 +5,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
-import { AuthContext, type AuthContextValue } from '@/features/auth/components/auth-provider';
-import { isProfileComplete } from '@/features/auth/profile-complete';
+import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-provider';
+import { isProfileComplete } from '@/lib/auth/profile-complete';
 
 export { makeChallenge, makeUser } from './api-fixtures';
 

@@ -1,12 +1,13 @@
 import { Container } from '@chakra-ui/react';
 import { ChallengePage } from '@/features/challenges/components/challenge-page';
+import { AskReferee } from '@/features/groups/components/ask-referee';
 import { PlansSection } from '@/features/plans';
 
-/** /challenge: one morning (the challenges feature), then "Repeat" (plans, issue #22). */
+/** /challenge: one morning (the challenges feature) with the referee controls (groups), then "Repeat" (plans, issue #22). */
 export function Component() {
   return (
     <>
-      <ChallengePage />
+      <ChallengePage referee={(history) => <AskReferee challenges={history} withDate heading="Your referee" />} />
       <Container maxW="2xl" pb={{ base: 8, md: 12 }}>
         <PlansSection />
       </Container>

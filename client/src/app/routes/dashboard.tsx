@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 // Imported from the modules, not the feature's barrel: the barrel also re-exports the create form and modal (Slider,
 // Dialog), which are not on the dashboard's first screen and would otherwise be bundled into its chunk graph.
 import { ChallengeHistory } from '@/features/challenges/components/challenge-history';
@@ -16,13 +16,14 @@ import type { ReceiptEntry } from '@/features/challenges/utils/receipts';
 import type { AddFundsPrompt } from '@/features/challenges/components/create-challenge-modal';
 import { TestModeBox } from '@/features/challenges/components/test-mode-box';
 import { TodayChallengeCard } from '@/features/challenges/components/today-challenge-card';
+import { AskReferee } from '@/features/groups/components/ask-referee';
 import { UpcomingChallenges } from '@/features/challenges/components/upcoming-challenges';
 import { CHALLENGES_PAGE_SIZE } from '@/features/challenges/api/challenges-api';
 import { challengeKeys } from '@/features/challenges/api/query-keys';
 import { challengeHistoryKey, pendingChallengesKey, useChallengeHistory, usePendingChallenges } from '@/features/challenges/hooks/use-challenge-queries';
 import { useChallenges } from '@/features/challenges/hooks/use-challenges';
 import { useWalletBalance } from '@/features/challenges/hooks/use-wallet-balance';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { ErrorBanner } from '@/features/dashboard/components/error-banner';
@@ -172,6 +173,7 @@ export function Component() {
                 onCheckIn={(photo) => store.verifyChallenge({ verificationMethod: photo ? 'PHOTO' : 'MANUAL', photo })}
                 onShowReceipt={setReceiptDate}
                 asOf={asOf.today}
+                referee={store.todayChallenge ? <AskReferee challenges={[store.todayChallenge]} /> : null}
               />
             )}
           </Ticking>

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { LandingPage } from '@/features/landing/components/landing-page';
 
 export function Component() {

@@ -1,8 +1,8 @@
 // The sign-in screens' form schemas (zod/mini through react-hook-form, see lib/forms/schema.ts), each typed against the
-// API body it fills. SPEC.md's messages; the password rule's one place is MIN_PASSWORD_LENGTH (messages.ts).
+// API body it fills. SPEC.md's messages; the password rule's one place is MIN_PASSWORD_LENGTH (lib/auth/password.ts).
 import type { ApiBody } from '@/types/api';
 import { filled, filledTrimmed, z, type Fills } from '@/lib/forms/schema';
-import { MIN_PASSWORD_LENGTH } from './messages';
+import { MIN_PASSWORD_LENGTH } from '@/lib/auth/password';
 
 /** Sign in: both fields filled (the button waits for them); the server says whether they are right. */
 export const loginSchema = z.object({

@@ -1,4 +1,2 @@
-export { MissionGate } from './components/mission-gate';
-export { MissionChoice } from './components/mission-choice';
+// The wake tag's own screen (print or show the QR code), routed by the app layer.
 export { WakeTagPage } from './components/wake-tag-page';
-export { missionWord, type Mission } from './missions';

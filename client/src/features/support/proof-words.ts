@@ -1,4 +1,4 @@
-import { missionWord } from '@/features/missions';
+import { missionWord } from '@/lib/missions';
 import { proofStatusWord, proofWord } from '@/lib/status-words';
 
 /** The flags the server sets on a PHOTO check-in by itself (no model): what support reads. */

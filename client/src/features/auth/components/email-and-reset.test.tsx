@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
-import { input, renderRoute, sentBody, sentUrl, typeIn } from '../testing/render-routes';
+import { input, renderRoute, sentBody, sentUrl, typeIn } from '@/testing/render-routes';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { forgetVerifyRequests, VerifyEmailPage } from './verify-email-page';

@@ -6,12 +6,12 @@ import { paths } from '@/config/paths';
 import { FormField } from '@/lib/forms/form-field';
 import { zodResolver, type z } from '@/lib/forms/schema';
 import { submitNow } from '@/lib/forms/submit-now';
-import { forgotPasswordRequest } from '../api/auth-api';
+import { forgotPasswordRequest } from '@/lib/auth/auth-api';
 import { forgotMessages, forgotSchema } from '../auth-schemas';
-import { answerMessage, screenMessage } from '../messages';
+import { answerMessage, screenMessage } from '@/lib/messages';
 import { AuthCard } from './auth-card';
-import { FormStack } from './form-stack';
-import { FormAlert } from './form-alert';
+import { FormStack } from '@/components/forms/form-stack';
+import { FormAlert } from '@/components/forms/form-alert';
 
 export { forgotMessages };
 

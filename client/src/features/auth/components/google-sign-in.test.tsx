@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { stubFetch } from '@/testing/test-utils';
-import { renderRoute, sentBody } from '../testing/render-routes';
+import { renderRoute, sentBody } from '@/testing/render-routes';
 import type { GoogleCredentialResponse } from '../api/google-sdk';
 import { googleFailureMessage } from './google-sign-in';
 import { LoginPage } from './login-page';

@@ -1,11 +1,11 @@
 import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useColorMode } from '@/components/ui/color-mode';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { isApiError } from '@/lib/api-client';
 import { loadGoogleSdk, GOOGLE_SDK_FAILED, type GoogleCredentialResponse } from '../api/google-sdk';
-import { useAuth } from '../hooks/use-auth';
-import { FormAlert } from './form-alert';
+import { useAuth } from '@/lib/auth/use-auth';
+import { FormAlert } from '@/components/forms/form-alert';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured';
 export const GOOGLE_NO_CREDENTIAL = 'No credential received from Google';

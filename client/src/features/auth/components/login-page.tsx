@@ -7,14 +7,14 @@ import { isApiError } from '@/lib/api-client';
 import { FormField } from '@/lib/forms/form-field';
 import { zodResolver, type z } from '@/lib/forms/schema';
 import { loginSchema } from '../auth-schemas';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { redirectTarget } from './route-guards';
 import { AuthCard } from './auth-card';
-import { FormStack } from './form-stack';
-import { FormAlert } from './form-alert';
+import { FormStack } from '@/components/forms/form-stack';
+import { FormAlert } from '@/components/forms/form-alert';
 import { GoogleSignIn } from './google-sign-in';
 import { PasskeySignIn } from './passkey-sign-in';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/forms/password-input';
 
 export const LOGIN_FAILED = 'Invalid email or password';
 

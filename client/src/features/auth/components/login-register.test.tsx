@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, stubFetch } from '@/testing/test-utils';
-import { renderRoute, sentBody, typeIn } from '../testing/render-routes';
+import { renderRoute, sentBody, typeIn } from '@/testing/render-routes';
 import { LoginPage } from './login-page';
 import { RegisterPage } from './register-page';
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Container, HStack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { addPasskey, listPasskeys, passkeyCancelled } from '../api/passkeys-api';
-import { screenMessage } from '../messages';
-import { rememberOffer } from '../passkey-offer-memory';
+import { addPasskey, listPasskeys, passkeyCancelled } from '@/lib/auth/passkeys-api';
+import { screenMessage } from '@/lib/messages';
+import { rememberOffer } from '@/lib/auth/passkey-offer-memory';
 
 export const passkeyOfferMessages = {
   title: 'Sign in faster next time with your fingerprint or face',

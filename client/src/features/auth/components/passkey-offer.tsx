@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAuth } from '../hooks/use-auth';
-import { offerDue, phoneSized } from '../passkey-offer-memory';
-import { passkeysSupported, platformPasskeyAvailable } from '../api/passkeys-api';
+import { useAuth } from '@/lib/auth/use-auth';
+import { offerDue, phoneSized } from '@/lib/auth/passkey-offer-memory';
+import { passkeysSupported, platformPasskeyAvailable } from '@/lib/auth/passkeys-api';
 
 const PasskeyOfferCard = lazy(() => import('./passkey-offer-card'));
 

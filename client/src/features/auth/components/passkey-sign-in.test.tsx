@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, stubFetch } from '@/testing/test-utils';
-import { renderRoute, sentBody } from '../testing/render-routes';
-import { offerDue } from '../passkey-offer-memory';
+import { renderRoute, sentBody } from '@/testing/render-routes';
+import { offerDue } from '@/lib/auth/passkey-offer-memory';
 import { LoginPage } from './login-page';
 
 const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));

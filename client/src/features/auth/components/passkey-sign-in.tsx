@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { screenMessage } from '../messages';
-import { passkeyCancelled, passkeysSupported } from '../api/passkeys-api';
-import { useAuth } from '../hooks/use-auth';
-import { FormAlert } from './form-alert';
+import { screenMessage } from '@/lib/messages';
+import { passkeyCancelled, passkeysSupported } from '@/lib/auth/passkeys-api';
+import { useAuth } from '@/lib/auth/use-auth';
+import { FormAlert } from '@/components/forms/form-alert';
 
 export const passkeySignInMessages = {
   heading: 'Sign in with a passkey',

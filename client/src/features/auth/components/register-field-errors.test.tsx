@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/testing/test-utils';
-import { input, renderRoute, typeIn } from '../testing/render-routes';
+import { input, renderRoute, typeIn } from '@/testing/render-routes';
 import { RegisterPage } from './register-page';
 
 vi.setConfig({ testTimeout: 20_000 });

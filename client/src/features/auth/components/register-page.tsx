@@ -8,16 +8,16 @@ import { isApiError } from '@/lib/api-client';
 import { FormField } from '@/lib/forms/form-field';
 import { zodResolver } from '@/lib/forms/schema';
 import { submitNow } from '@/lib/forms/submit-now';
-import { DEFAULT_SLEEP_CHALLENGES } from '../api/auth-api';
+import { DEFAULT_SLEEP_CHALLENGES } from '@/lib/auth/auth-api';
 import { registerBody, registerMessages, registerSchema, type RegisterForm, type RegisterValues } from '../auth-schemas';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AuthCard } from './auth-card';
-import { FormStack } from './form-stack';
-import { FormAlert } from './form-alert';
+import { FormStack } from '@/components/forms/form-stack';
+import { FormAlert } from '@/components/forms/form-alert';
 import { GoogleSignIn } from './google-sign-in';
 import { ConsentBox } from './consent-box';
-import { useAppConfig } from '@/features/config';
-import { PasswordInput } from './password-input';
+import { useAppConfig } from '@/lib/config';
+import { PasswordInput } from '@/components/forms/password-input';
 
 export { registerMessages };
 

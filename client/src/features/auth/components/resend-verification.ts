@@ -1,7 +1,7 @@
 import { storageKeys } from '@/config/storage-keys';
 import { isApiError } from '@/lib/api-client';
-import { resendVerificationRequest } from '../api/auth-api';
-import { answerMessage, screenMessage } from '../messages';
+import { resendVerificationRequest } from '@/lib/auth/auth-api';
+import { answerMessage, screenMessage } from '@/lib/messages';
 
 export const resendMessages = {
   noEmail: 'Registration email not found. Please register again.',

@@ -6,14 +6,14 @@ import { CheckIcon, CloseIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { FormField } from '@/lib/forms/form-field';
 import { zodResolver, type z } from '@/lib/forms/schema';
-import { resetPasswordRequest, verifyResetTokenRequest } from '../api/auth-api';
+import { resetPasswordRequest, verifyResetTokenRequest } from '@/lib/auth/auth-api';
 import { resetMessages, resetSchema } from '../auth-schemas';
-import { answerMessage, screenMessage } from '../messages';
+import { answerMessage, screenMessage } from '@/lib/messages';
 import { AuthCard } from './auth-card';
-import { FormStack } from './form-stack';
-import { FormAlert } from './form-alert';
+import { FormStack } from '@/components/forms/form-stack';
+import { FormAlert } from '@/components/forms/form-alert';
 import type { LoginState } from './login-page';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/forms/password-input';
 
 export { resetMessages };
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
-import type { AuthContextValue } from './auth-provider';
+import type { AuthContextValue } from '@/lib/auth/auth-provider';
 import { ProfileGuard, ProtectedRoute, RoleGuard } from './route-guards';
 
 function LoginProbe() {

@@ -2,8 +2,8 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { NotFound } from '@/components/ui/not-found';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { useAuth } from '../hooks/use-auth';
-import { hasRole } from '../profile-complete';
+import { useAuth } from '@/lib/auth/use-auth';
+import { hasRole } from '@/lib/auth/profile-complete';
 
 export interface FromState {
   from?: Location;

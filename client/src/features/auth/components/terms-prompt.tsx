@@ -2,9 +2,9 @@ import { Alert, Box, Button, Container, Link, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { acceptTermsRequest } from '../api/auth-api';
-import { useAuth } from '../hooks/use-auth';
-import { screenMessage } from '../messages';
+import { acceptTermsRequest } from '@/lib/auth/auth-api';
+import { useAuth } from '@/lib/auth/use-auth';
+import { screenMessage } from '@/lib/messages';
 
 export const termsPromptMessages = {
   updated: 'We have updated our Terms of use and Privacy policy.',

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
-import { sentUrl } from '../testing/render-routes';
+import { sentUrl } from '@/testing/render-routes';
 import { VerifyEmailBanner } from './verify-email-banner';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { resendVerification } from './resend-verification';
 
 export const bannerMessages = {

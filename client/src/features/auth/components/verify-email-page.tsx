@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
-import { verifyEmailRequest } from '../api/auth-api';
-import { useAuth } from '../hooks/use-auth';
-import { answerMessage } from '../messages';
+import { verifyEmailRequest } from '@/lib/auth/auth-api';
+import { useAuth } from '@/lib/auth/use-auth';
+import { answerMessage } from '@/lib/messages';
 import { AuthCard } from './auth-card';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/forms/form-alert';
 import type { LoginState } from './login-page';
 import { resendVerification } from './resend-verification';
 

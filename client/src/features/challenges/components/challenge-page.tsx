@@ -1,8 +1,7 @@
 import { Alert, Box, Button, Card, Container, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { AskReferee } from '@/features/groups';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { proofWord } from '@/lib/status-words';
@@ -11,8 +10,11 @@ import { useChallengeHistory } from '../hooks/use-challenge-queries';
 import { formatCalendarDate } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
-/** /challenge: Set Your Challenge, the same form and rules as the modal, creating a real challenge. */
-export function ChallengePage() {
+/**
+ * /challenge: Set Your Challenge, the same form and rules as the modal, creating a real challenge. `referee` renders the
+ * referee controls for the latest check-ins (the groups feature's, put here by the app).
+ */
+export function ChallengePage({ referee }: { referee?: (history: Challenge[]) => ReactNode }) {
   const [created, setCreated] = useState<Challenge | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -85,7 +87,7 @@ export function ChallengePage() {
 
       {/* issue #22: the latest photo check-ins, each with "Ask my referee" or its answer (nothing without a referee) */}
       <Box mt={8}>
-        <AskReferee challenges={history.data ?? []} withDate heading="Your referee" />
+        {referee?.(history.data ?? [])}
       </Box>
     </Container>
   );

@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stat, Text } from '@chakra-ui/react';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { formatPercent } from '@/lib/format';
 import { LoadFailed, type LoadState } from '@/components/ui/load-failed';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { formatINR } from '@/lib/money';
 import type { ChallengeStats } from '../api/types';
 

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toaster } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth';
-import { CharityField, useCharityChoice, useRules } from '@/features/config';
+import { useAuth } from '@/lib/auth';
+import { CharityField, useCharityChoice } from '@/components/forms/charity-field';
+import { useRules } from '@/lib/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { FormField } from '@/lib/forms/form-field';
@@ -32,9 +33,9 @@ import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/
 import { ReviewStakeDialog } from './review-stake-dialog';
 import { createChallengeSchema, forfeitOf, type CreateChallengeFields, type CreateChallengeValues } from './create-challenge-schema';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
-import { ProofChoice } from '@/features/proof';
-import { MissionChoice } from '@/features/missions';
-import type { Mission } from '@/features/missions';
+import { ProofChoice } from '@/components/forms/proof-choice';
+import { MissionChoice } from '@/components/forms/mission-choice';
+import type { Mission } from '@/lib/missions';
 import type { ProofLevel } from '@/lib/status-words';
 
 export interface CreateChallengeFormProps {

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Field, HStack, Skeleton, Stack, Text, Textar
 import { useState, type FormEvent } from 'react';
 import { CameraCapture } from '@/components/ui/camera-capture';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { FormStack } from '@/features/auth';
+import { FormStack } from '@/components/forms/form-stack';
 import { errorMessage } from '@/lib/api-client';
 import { formatISTDateTime } from '@/lib/format';
 import { APPEAL_PHOTO_MAX_BYTES, APPEAL_REASON_MAX, APPEAL_REASON_MIN, APPEAL_WINDOW_HOURS, type Appeal } from '../api/appeals-api';

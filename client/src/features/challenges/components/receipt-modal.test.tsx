@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/features/wallet/testing/api-stub';
+import { stubApi } from '@/testing/api-stub';
 import { makeChallenge } from '@/testing/api-fixtures';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { ChallengeHistory } from './challenge-history';

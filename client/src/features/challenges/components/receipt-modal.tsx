@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, SimpleGrid, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { useRules } from '@/features/config';
+import { useRules } from '@/lib/config';
 import { formatINR } from '@/lib/money';
 import { formatSignedINR, netResultOf, settledWords, type MoneyChallenge } from '@/lib/money-words';
 import { statusWord } from '@/lib/status-words';

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { paths } from '@/config/paths';
-import { useRules } from '@/features/config';
+import { useRules } from '@/lib/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { poolPreviewQueryOptions, type PoolPreview } from '../api/pool-preview';
 import { refundOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 import { NO_CHARITY_DESTINATION } from '@/lib/stake-rules';
-import { missionWord } from '@/features/missions';
+import { missionWord } from '@/lib/missions';
 
 export interface StakeReview {
   date: string;

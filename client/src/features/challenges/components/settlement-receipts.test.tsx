@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '@/features/wallet/testing/api-stub';
+import { stubApi } from '@/testing/api-stub';
 import { makeChallenge } from '@/testing/api-fixtures';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import { receiptsOf, receiptTitle } from '../utils/receipts';

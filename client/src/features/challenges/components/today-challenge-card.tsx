@@ -1,14 +1,14 @@
 import { Badge, Box, Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CameraCapture } from '@/components/ui/camera-capture';
 import { AsOfNote } from '@/components/ui/as-of-note';
 import { LoadFailed, LoadFailedLine } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
-import { useAppConfig, useRules } from '@/features/config';
-import { AskReferee } from '@/features/groups';
-import { MissionGate, missionWord } from '@/features/missions';
+import { useAppConfig, useRules } from '@/lib/config';
+import { MissionGate } from './mission-gate';
+import { missionWord } from '@/lib/missions';
 import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { settledWords } from '@/lib/money-words';
@@ -37,6 +37,8 @@ export interface TodayChallengeCardProps {
   onShowReceipt?: (date: string) => void;
   /** Issue 30: today's challenge is not live (the copy kept on the phone, or held while offline): "as of 6:31 AM". */
   asOf?: string;
+  /** The referee controls for today's check-in ("Ask my referee", then the answer): the groups feature's, put here by the app. */
+  referee?: ReactNode;
 }
 
 const palette: Record<CardState, string> = {
@@ -49,7 +51,7 @@ const palette: Record<CardState, string> = {
 };
 
 /** Today's Challenge card: every state and label of SPEC.md section 4. */
-export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt, asOf }: TodayChallengeCardProps) {
+export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt, asOf, referee }: TodayChallengeCardProps) {
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -126,7 +128,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             {challenge ? <ChallengeFacts challenge={challenge} /> : null}
             {state !== 'IN_WINDOW' ? <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} /> : null}
             {/* issue #22: after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
-            {challenge ? <AskReferee challenges={[challenge]} /> : null}
+            {challenge ? referee : null}
             <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} proof={photoProof ? 'PHOTO' : 'NONE'} />
             {usedRefusal && state === 'IN_WINDOW' && (usedPhoto || !photo) ? (
               <Stack gap={2} role="alert" data-testid="check-in-progress" borderLeftWidth="3px" borderColor="orange.solid" pl={3}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { fileAppeal, getAppeal, type Appeal } from '../api/appeals-api';
 import { challengeKeys } from '../api/query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

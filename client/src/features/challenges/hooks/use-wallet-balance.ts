@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { refreshAfterMoneyMoved, walletBalanceQueryOptions } from '@/lib/wallet-balance';
 
 /** GET /wallet/balance while signed in (the one cache entry, lib/wallet-balance.ts); `refresh` re-reads it and the signed-in user (SPEC.md "refresh user"). */

@@ -1,5 +1,5 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { clockLine, greetingLine } from '../greeting';
 
 /** Greeting with the first name, and a clock (IST) that ticks every second. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { groupKeys, groupQueryOptions, groupsQueryOptions, invitePreviewQueryOptions, refereeQueryOptions } from '../api/groups-api';
 
 const useUserId = () => useAuth().user?.id ?? 'anonymous';

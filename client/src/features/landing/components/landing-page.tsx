@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AlarmIcon, CheckIcon, FlameIcon, UsersIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useAppConfig, useRules } from '@/features/config';
+import { useAppConfig, useRules } from '@/lib/config';
 import { moneyRuleLines, type Rules } from '@/lib/rules';
 
 // Issue 29: every number here is the server's (GET /config's rules), never a copy.

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { paths } from '@/config/paths';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { LegalPage, P, PageLink, Points, Section } from './legal-page';
 
 /** Days the grievance officer has to resolve a complaint when the server does not say (IT Rules 2021, rule 3(2)). */

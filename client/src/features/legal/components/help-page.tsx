@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { useServerRules } from '@/features/config';
+import { useServerRules } from '@/lib/config';
 import { formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { minBalanceSentence, moneyRuleLines, type Rules } from '@/lib/rules';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { paths } from '@/config/paths';
-import { useAppConfig } from '@/features/config';
+import { useAppConfig } from '@/lib/config';
 import { formatISTDate } from '@/lib/format';
 
 export const LEGAL_LINKS = [

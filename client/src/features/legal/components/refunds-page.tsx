@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { useServerRules } from '@/features/config';
+import { useServerRules } from '@/lib/config';
 import { formatINR } from '@/lib/money';
 import type { Rules } from '@/lib/rules';
 import { LegalPage, P, PageLink, Points, RulesPending, Section } from './legal-page';

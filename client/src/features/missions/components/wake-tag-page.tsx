@@ -2,7 +2,7 @@ import { Box, Button, Container, Heading, Image, Stack, Text } from '@chakra-ui/
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { getWakeTag, wakeTagKey } from '../api';
+import { getWakeTag, wakeTagKey } from '@/lib/wake-tag-api';
 
 /** Issue 33: "Print your wake tag" — the person's QR code, to stick somewhere away from the bed. */
 export function WakeTagPage() {

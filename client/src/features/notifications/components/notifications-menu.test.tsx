@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
-import { stubApi } from '@/features/wallet/testing/api-stub';
+import { stubApi } from '@/testing/api-stub';
 import NotificationsMenu from './notifications-menu';
 
 vi.setConfig({ testTimeout: 30000 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { input, renderRoute, sentBody, typeIn } from '@/features/auth/testing/render-routes';
+import { input, renderRoute, sentBody, typeIn } from '@/testing/render-routes';
 import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
 import { phoneForServer, phoneDigits } from '@/lib/phone';
 import { OnboardingPage } from './onboarding-page';

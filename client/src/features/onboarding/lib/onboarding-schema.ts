@@ -1,6 +1,6 @@
 // The profile wizard's form (SPEC.md sections 2, 4, 5): step 1 name and phone, step 2 the rest. The allowed genders and
 // occupations come from profile-options (the server's lists); the cleaned form is the PUT /auth/profile body.
-import { GENDERS, OCCUPATIONS } from '@/features/auth';
+import { GENDERS, OCCUPATIONS } from '@/lib/auth';
 import type { ApiBody } from '@/types/api';
 import { filledTrimmed, oneOf, z, type Fills } from '@/lib/forms/schema';
 import { isValidMobile, phoneForServer } from '@/lib/phone';

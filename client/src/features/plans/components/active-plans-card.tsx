@@ -4,7 +4,7 @@ import { AsOfNote } from '@/components/ui/as-of-note';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { useSavedAsOf } from '@/lib/use-last-dashboard';
 import { planKeys } from '../api/plans-api';
 import { usePlans } from '../hooks/use-plans';

@@ -2,14 +2,15 @@ import { Alert, Box, Button, Checkbox, Field, HStack, Input, NativeSelect, Simpl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toaster } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth';
-import { CharityField, useCharityChoice, useRules } from '@/features/config';
+import { useAuth } from '@/lib/auth';
+import { CharityField, useCharityChoice } from '@/components/forms/charity-field';
+import { useRules } from '@/lib/config';
 import { errorMessage } from '@/lib/api-client';
 import { formatWakeUpTime, istDateString, once } from '@/lib/format';
 import { formatINR } from '@/lib/money';
-import { ProofChoice } from '@/features/proof';
-import { MissionChoice } from '@/features/missions';
-import type { Mission } from '@/features/missions';
+import { ProofChoice } from '@/components/forms/proof-choice';
+import { MissionChoice } from '@/components/forms/mission-choice';
+import type { Mission } from '@/lib/missions';
 import type { ProofLevel } from '@/lib/status-words';
 import { createPlan, planKeys, type CreatePlanInput, type Plan } from '../api/plans-api';
 import {

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { toaster } from '@/components/ui/toaster';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { changePlan, planKeys, type Plan, type PlanAction, type PlanStatus } from '../api/plans-api';
 import { usePlans } from '../hooks/use-plans';

@@ -1,6 +1,6 @@
 // The profile page's edit form: every field as the page edits it (phones as their 10 digits), cleaned into the
 // PUT /auth/profile body. It adds no check of its own: the server's rules answer (its message shows above the form).
-import type { ProfileUpdate } from '@/features/auth';
+import type { ProfileUpdate } from '@/lib/auth';
 import { phoneForServer, phoneFromServer } from '@/lib/phone';
 import { z, type Fills } from '@/lib/forms/schema';
 import type { User } from '@/types/api';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Field, Heading, HStack, Input, Link, Separator, Stack, Switch, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatISTDate } from '@/lib/format';
 import { calendarFeedKey, createCalendarFeed, deleteCalendarFeed, getCalendarFeed, type CalendarFeedAddress } from '../api/calendar-api';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
-import { stubApi } from '@/features/wallet/testing/api-stub';
+import { stubApi } from '@/testing/api-stub';
 import type { SelfLimits } from '../api/limits-api';
 import { capInputProblem, LimitsSection } from './limits-section';
 

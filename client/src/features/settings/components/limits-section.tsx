@@ -1,7 +1,9 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FormAlert, FormStack, screenMessage } from '@/features/auth';
+import { FormAlert } from '@/components/forms/form-alert';
+import { FormStack } from '@/components/forms/form-stack';
+import { screenMessage } from '@/lib/messages';
 import { formatISTDateTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { endPauseEarly, limitsQueryKey, limitsQueryOptions, setStakeCap, startPause, type SelfLimits } from '../api/limits-api';

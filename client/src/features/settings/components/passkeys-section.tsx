@@ -2,7 +2,8 @@ import { Alert, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
-import { addPasskey, listPasskeys, passkeyCancelled, passkeysSupported, removePasskey, screenMessage, type Passkey } from '@/features/auth';
+import { addPasskey, listPasskeys, passkeyCancelled, passkeysSupported, removePasskey, type Passkey } from '@/lib/auth';
+import { screenMessage } from '@/lib/messages';
 import { formatISTDateTime } from '@/lib/format';
 
 const passkeysKey = ['auth', 'passkeys'] as const;

@@ -5,18 +5,18 @@ import { useColorMode } from '@/components/ui/color-mode';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import {
   changePasswordRequest,
-  FormAlert,
   MIN_PASSWORD_LENGTH,
-  PasswordInput,
-  screenMessage,
   updateProfileRequest,
   useAuth,
   type NotificationSettings,
   type PrivacySettings,
   type UserSettings,
-  FormStack,
-} from '@/features/auth';
-import { ReminderChannels } from '@/features/notifications';
+} from '@/lib/auth';
+import { FormAlert } from '@/components/forms/form-alert';
+import { PasswordInput } from '@/components/forms/password-input';
+import { screenMessage } from '@/lib/messages';
+import { FormStack } from '@/components/forms/form-stack';
+import { ReminderChannels } from './reminder-channels';
 import { setToken } from '@/lib/api-client';
 import { CloseAccount } from './close-account';
 import { DataExport } from './data-export';

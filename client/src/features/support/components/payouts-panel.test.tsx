@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
-import { stubApi } from '@/features/wallet/testing/api-stub';
+import { stubApi } from '@/testing/api-stub';
 import { PayoutsPanel } from './payouts-panel';
 
 const W = '33333333-3333-4333-8333-333333333333';

@@ -2,7 +2,7 @@ import { Card, HStack, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ShapeSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { getShields, wakeKeys, type Shields } from '../api/wake-api';
 
 type Figures = Pick<Shields, 'atCap'> & { [K in 'held' | 'max' | 'nextShieldIn']: Shields[K] | '–' };

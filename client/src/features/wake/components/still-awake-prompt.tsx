@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { formatISTTime } from '@/lib/format';
 import { answerStillAwake, getStillAwakeCheck, wakeKeys } from '../api/wake-api';

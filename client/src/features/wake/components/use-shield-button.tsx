@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getShields, spendShield, wakeKeys } from '../api/wake-api';

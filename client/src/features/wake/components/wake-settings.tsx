@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ShapeSkeleton } from '@/components/ui/lines-skeleton';
 import { LoadFailed, loadStateOf } from '@/components/ui/load-failed';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { bookLeave, getLeave, getStillAwake, removeLeave, setStillAwake, wakeKeys, type LeaveList } from '../api/wake-api';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
 import type { RazorpayFailure, RazorpayOptions } from '../api/razorpay';
-import { stubApi, type StubCall } from '../testing/api-stub';
+import { stubApi, type StubCall } from '@/testing/api-stub';
 import { AddFundsModal, validateDepositAmount } from './add-funds-modal';
 
 type Answer = { status?: number; body?: unknown } | 'network-error' | undefined;

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Separator, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useAuth } from '@/features/auth';
-import { useAppConfig, useRules } from '@/features/config';
+import { useAuth } from '@/lib/auth';
+import { useAppConfig, useRules } from '@/lib/config';
 import { isApiError } from '@/lib/api-client';
 import { formatINR } from '@/lib/money';
 import { FALLBACK_RULES, type Rules } from '@/lib/rules';

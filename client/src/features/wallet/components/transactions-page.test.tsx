@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
-import { stubApi, type StubCall } from '../testing/api-stub';
+import { stubApi, type StubCall } from '@/testing/api-stub';
 import { statementRange } from './statement-download';
 import { formatSigned, signedAmount, TransactionsPage } from './transactions-page';
 

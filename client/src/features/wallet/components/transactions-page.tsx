@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { formatISTDate, formatISTTime, istDateString } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { TRANSACTION_TYPE_WORDS, transactionTitle, withdrawalBreakdown } from '@/lib/money-words';

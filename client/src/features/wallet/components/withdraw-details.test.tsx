@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, makeUser, renderWithProviders } from '@/testing/test-utils';
-import { stubApi, type StubCall } from '../testing/api-stub';
+import { stubApi, type StubCall } from '@/testing/api-stub';
 import { bankFormSchema, upiFormSchema } from '../utils/withdraw-schema';
 import { WithdrawPage } from './withdraw-page';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { getPayoutMethods, lookupIfsc, removePayoutMethod, type IfscBranch } from '../api/payout-methods-api';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '@/features/auth';
+import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { refreshAfterMoneyMoved, walletBalanceQueryOptions } from '@/lib/wallet-balance';
 import { getPaymentMethods, getTransactions, type TransactionFilters } from '../api/wallet-api';

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { sentBody } from '@/features/auth/testing/render-routes';
+import { sentBody } from '@/testing/render-routes';
 import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import { ReminderChannels, reminderChannelMessages } from './reminder-channels';
 

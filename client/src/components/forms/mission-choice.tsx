@@ -2,7 +2,7 @@ import { Field, Link, NativeSelect } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useId } from 'react';
-import { missionWords, type Mission } from '../missions';
+import { missionWords, type Mission } from '@/lib/missions';
 
 /** Issue 33: an optional wake mission, chosen when staking (the create-challenge form and the plan form). */
 export function MissionChoice({ value, onChange, disabled }: { value: Mission; onChange: (m: Mission) => void; disabled?: boolean }) {

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
 import { TestProviders } from '@/testing/test-utils';
-import { AuthProvider, type AuthContextValue } from '../components/auth-provider';
+import { AuthProvider, type AuthContextValue } from '@/lib/auth/auth-provider';
 
 /** Shows where the app went and the state it carried (for navigation assertions). */
 export function Probe({ name }: { name: string }) {

@@ -13,10 +13,10 @@ import {
   registerRequest,
   type LoginInput,
   type RegisterInput,
-} from '../api/auth-api';
-import { passkeyLoginRequest } from '../api/passkeys-api';
-import { markSignedIn } from '../passkey-offer-memory';
-import { isProfileComplete } from '../profile-complete';
+} from './auth-api';
+import { passkeyLoginRequest } from './passkeys-api';
+import { markSignedIn } from './passkey-offer-memory';
+import { isProfileComplete } from './profile-complete';
 
 export interface AuthContextValue {
   user: User | null;

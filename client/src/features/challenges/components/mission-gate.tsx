@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { getWakeTag, wakeTagKey } from '../api';
-import { allSumsRight, makeSums, pickSentence, sumText, typingMatches, type Mission } from '../missions';
+import { getWakeTag, wakeTagKey } from '@/lib/wake-tag-api';
+import { allSumsRight, makeSums, pickSentence, sumText, typingMatches, type Mission } from '@/lib/missions';
 
 // the scanner (jsQR) is loaded only on a wake-tag morning, when the person asks to scan
 const WakeTagScanner = lazy(() => import('./wake-tag-scanner'));

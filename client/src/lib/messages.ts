@@ -13,5 +13,3 @@ export function screenMessage(error: unknown, fallback: string): string {
 export function answerMessage(body: { message?: string } | null | undefined, fallback: string): string {
   return typeof body?.message === 'string' && body.message.trim() ? body.message : fallback;
 }
-
-export const MIN_PASSWORD_LENGTH = 8;

@@ -1,6 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useId, useState } from 'react';
-import { useAppConfig } from '../hooks/use-app-config';
+import { useAppConfig } from '@/lib/config/use-app-config';
 
 /**
  * POOL_MODE=pledge: nobody wins anyone's money; a miss's 15% goes to the charity picked here (the first listed until

@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth, makeChallenge, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
-import { ChallengePage } from './challenge-page';
+import { Component as ChallengeRoute } from './challenge';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// /challenge: the challenges feature's page with the groups feature's referee controls in it, as the route puts them.
 
 const photo = (id: string, challengeDate: string) =>
   makeChallenge({ id, challengeDate, status: 'PROCESSED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true });
@@ -35,7 +37,7 @@ describe('challenge page: my referee (issue #22)', { timeout: 20_000 }, () => {
     });
     renderWithProviders(
       <MemoryRouter>
-        <ChallengePage />
+        <ChallengeRoute />
       </MemoryRouter>,
       { auth: fakeAuth({ user: makeUser() }) },
     );
@@ -63,7 +65,7 @@ describe('challenge page: my referee (issue #22)', { timeout: 20_000 }, () => {
     });
     renderWithProviders(
       <MemoryRouter>
-        <ChallengePage />
+        <ChallengeRoute />
       </MemoryRouter>,
       { auth: fakeAuth({ user: makeUser() }) },
     );

@@ -2,7 +2,9 @@ import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
-import { FormAlert, screenMessage, useAuth } from '@/features/auth';
+import { FormAlert } from '@/components/forms/form-alert';
+import { screenMessage } from '@/lib/messages';
+import { useAuth } from '@/lib/auth';
 import type { User } from '@/types/api';
 import { reminderChannelsOf, saveReminderChannels, type QuietHours, type ReminderChannelSettings } from '../api/reminder-channels-api';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import jsQR from 'jsqr';
 import { useEffect, useRef, useState } from 'react';
-import { isOwnWakeTag } from '../missions';
+import { isOwnWakeTag } from '@/lib/missions';
 
 /** The back camera, live; every frame is read for a QR code until the person's own wake tag is seen. */
 export default function WakeTagScanner({ code, onMatch, onCancel }: { code: string; onMatch: () => void; onCancel: () => void }) {
