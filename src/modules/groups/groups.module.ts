@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { GroupsController } from './groups.controller.js';
 import { RefereeController } from './referee.controller.js';
-import { GroupsService } from './application/groups.service.js';
 import { GroupsRepository } from './infrastructure/groups.repository.js';
 import { RefereeRepository } from './infrastructure/referee.repository.js';
 import { CreateGroupHandler } from './commands/create-group/create-group.handler.js';
@@ -45,6 +44,6 @@ const HANDLERS = [
 @Module({
   imports: [CqrsModule],
   controllers: [GroupsController, RefereeController],
-  providers: [GroupsRepository, RefereeRepository, GroupsService, ...HANDLERS],
+  providers: [GroupsRepository, RefereeRepository, ...HANDLERS],
 })
 export class GroupsModule {}

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { isUuid } from '../../../common/uuid.js';
+import { GroupErrors } from '../groups.errors.js';
+import { RefereeRepository, type RefereeRequestRow } from './referee.repository.js';
 
 export interface GroupRow {
   id: string;
@@ -26,7 +29,39 @@ const GROUP_COLUMNS = `id, name, owner_id AS "ownerId", invite_token AS "inviteT
 /** Groups and their members (SQL over friend_groups and friend_group_members). */
 @Injectable()
 export class GroupsRepository {
-  constructor(@InjectDataSource() readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() readonly ds: DataSource,
+    @Inject(RefereeRepository) private readonly referees: RefereeRepository,
+  ) {}
+
+  /** The group, when the user is a member; otherwise "not found" (a stranger learns nothing about it). */
+  async memberGroup(userId: string, groupId: string): Promise<GroupRow> {
+    if (!isUuid(groupId)) throw GroupErrors.notFound();
+    const g = await this.groupById(groupId);
+    if (!g || !(await this.isMember(g.id, userId))) throw GroupErrors.notFound();
+    return g;
+  }
+
+  /** A request the referee may act on: theirs, and the two still share a group. */
+  async requestForReferee(refereeId: string, requestId: string): Promise<RefereeRequestRow> {
+    if (!isUuid(requestId)) throw GroupErrors.requestNotFound();
+    const r = await this.referees.requestById(requestId);
+    if (!r || r.refereeId !== refereeId || (await this.sharedGroupIds(r.userId, refereeId)).length === 0) throw GroupErrors.requestNotFound();
+    return r;
+  }
+
+  /** Leaving a group locked by the caller: the earliest member left becomes the owner; the last one out ends the group. */
+  async leaveLocked(m: EntityManager, locked: GroupRow, userId: string): Promise<{ groupDeleted: boolean }> {
+    if (!(await this.removeMember(m, locked.id, userId))) throw GroupErrors.notFound();
+    await this.referees.clearForMember(m, locked.id, userId);
+    const rest = await this.members(locked.id, m);
+    if (rest.length === 0) {
+      await this.deleteGroup(m, locked.id);
+      return { groupDeleted: true };
+    }
+    if (locked.ownerId === userId) await this.setOwner(m, locked.id, rest[0].userId);
+    return { groupDeleted: false };
+  }
 
   transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     return this.ds.transaction(work);

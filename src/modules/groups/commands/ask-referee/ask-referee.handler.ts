@@ -4,16 +4,18 @@ import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
-import { GroupsService, RefereeRequestView } from '../../application/groups.service.js';
+import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
+import { refereeRequestViews, requestPeople, type RefereeRequestView } from '../../domain/views.js';
 import { GroupErrors } from '../../groups.errors.js';
 import { RefereeRepository } from '../../infrastructure/referee.repository.js';
 import { AskRefereeCommand } from './ask-referee.command.js';
+import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 
 /** Only a completed photo check-in of the user's own can be sent; the referee's answer is a record, it moves no money. */
 @CommandHandler(AskRefereeCommand)
 export class AskRefereeHandler implements ICommandHandler<AskRefereeCommand, RefereeRequestView> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
+    @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
@@ -28,6 +30,7 @@ export class AskRefereeHandler implements ICommandHandler<AskRefereeCommand, Ref
     if (!referee) throw GroupErrors.noReferee();
     const row = { id: randomUUID(), challengeId, challengeDate: c.challengeDate, userId, refereeId: referee.refereeId, groupId: referee.groupId, createdAt: this.clock.now() };
     if (!(await this.referees.insertRequest(row))) throw GroupErrors.alreadyAsked();
-    return (await this.shared.requestViews([{ ...row, status: 'PENDING', note: null, decidedAt: null }]))[0];
+    const rows = [{ ...row, status: 'PENDING' as const, note: null, decidedAt: null }];
+    return refereeRequestViews(rows, await this.queries.execute(new GetUsersQuery(requestPeople(rows))))[0];
   }
 }

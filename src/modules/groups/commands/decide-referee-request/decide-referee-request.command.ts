@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { RefereeRequestView } from '../../application/groups.service.js';
+import type { RefereeRequestView } from '../../domain/views.js';
 
 /** The referee asked confirms or rejects a check-in { note? }, once; recorded and shown, it moves no money. */
 export class DecideRefereeRequestCommand extends Command<RefereeRequestView> {

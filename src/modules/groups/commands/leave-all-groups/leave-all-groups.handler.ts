@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { GroupsService } from '../../application/groups.service.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 import { RefereeRepository } from '../../infrastructure/referee.repository.js';
 import { GroupsLeft, LeaveAllGroupsCommand } from './leave-all-groups.command.js';
@@ -9,7 +8,6 @@ import { GroupsLeft, LeaveAllGroupsCommand } from './leave-all-groups.command.js
 @CommandHandler(LeaveAllGroupsCommand)
 export class LeaveAllGroupsHandler implements ICommandHandler<LeaveAllGroupsCommand, GroupsLeft> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
   ) {}
@@ -18,7 +16,7 @@ export class LeaveAllGroupsHandler implements ICommandHandler<LeaveAllGroupsComm
     await this.groups.lockUser(m, userId);
     let groupsDeleted = 0;
     const groups = await this.groups.lockGroupsOf(m, userId);
-    for (const g of groups) if ((await this.shared.leaveLocked(m, g, userId)).groupDeleted) groupsDeleted++;
+    for (const g of groups) if ((await this.groups.leaveLocked(m, g, userId)).groupDeleted) groupsDeleted++;
     const { pendingWithdrawn } = await this.referees.endAllFor(m, userId);
     return { groupsLeft: groups.length, groupsDeleted, pendingWithdrawn };
   }

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { isUuid } from '../../../../common/uuid.js';
-import { GroupsService } from '../../application/groups.service.js';
 import { GroupErrors } from '../../groups.errors.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 import { RefereeRepository } from '../../infrastructure/referee.repository.js';
@@ -10,13 +9,12 @@ import { RemoveMemberCommand } from './remove-member.command.js';
 @CommandHandler(RemoveMemberCommand)
 export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand, void> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
   ) {}
 
   async execute({ ownerId, groupId, memberId }: RemoveMemberCommand): Promise<void> {
-    const g = await this.shared.memberGroup(ownerId, groupId);
+    const g = await this.groups.memberGroup(ownerId, groupId);
     if (g.ownerId !== ownerId) throw GroupErrors.ownerOnly('remove members');
     if (memberId === ownerId) throw GroupErrors.removeSelf();
     if (!isUuid(memberId)) throw GroupErrors.memberNotFound();

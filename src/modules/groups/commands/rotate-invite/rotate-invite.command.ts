@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { InviteView } from '../../application/groups.service.js';
+import type { InviteView } from '../../domain/views.js';
 
 /** The owner makes a new invite link; the old one stops working at once. */
 export class RotateInviteCommand extends Command<InviteView> {

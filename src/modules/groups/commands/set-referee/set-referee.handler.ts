@@ -3,7 +3,6 @@ import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
-import { GroupsService } from '../../application/groups.service.js';
 import { firstName } from '../../domain/group-rules.js';
 import { GroupErrors } from '../../groups.errors.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
@@ -13,7 +12,6 @@ import { NamedReferee, SetRefereeCommand } from './set-referee.command.js';
 @CommandHandler(SetRefereeCommand)
 export class SetRefereeHandler implements ICommandHandler<SetRefereeCommand, NamedReferee | null> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -21,7 +19,7 @@ export class SetRefereeHandler implements ICommandHandler<SetRefereeCommand, Nam
   ) {}
 
   async execute({ userId, groupId, refereeId }: SetRefereeCommand): Promise<NamedReferee | null> {
-    const g = await this.shared.memberGroup(userId, groupId);
+    const g = await this.groups.memberGroup(userId, groupId);
     if (refereeId === undefined) throw GroupErrors.invalid("userId is required: a member's id, or null to have no referee");
     if (refereeId === null) {
       const current = await this.referees.refereeOf(userId);

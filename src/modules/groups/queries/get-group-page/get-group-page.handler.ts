@@ -6,16 +6,16 @@ import { zonedParts } from '../../../../common/time.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
 import { GetLeaderboardVisibilityQuery } from '../../../identity/queries/get-leaderboard-visibility/get-leaderboard-visibility.query.js';
 import { GetGroupMorningsQuery } from '../../../challenges/queries/get-group-mornings/get-group-mornings.query.js';
-import { GroupsService } from '../../application/groups.service.js';
 import { firstName, GROUP_LIMITS, rankBoard, weekOf } from '../../domain/group-rules.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 import { RefereeRepository, RefereeRequestRow } from '../../infrastructure/referee.repository.js';
 import { DayOutcome, GetGroupPageQuery, GroupPage } from './get-group-page.query.js';
+import { inviteView } from '../../domain/views.js';
 
 @QueryHandler(GetGroupPageQuery)
 export class GetGroupPageHandler implements IQueryHandler<GetGroupPageQuery, GroupPage> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
+    @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(GroupsRepository) private readonly repo: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -24,7 +24,7 @@ export class GetGroupPageHandler implements IQueryHandler<GetGroupPageQuery, Gro
   ) {}
 
   async execute({ userId, groupId }: GetGroupPageQuery): Promise<GroupPage> {
-    const g = await this.shared.memberGroup(userId, groupId);
+    const g = await this.groups.memberGroup(userId, groupId);
     const today = zonedParts(this.clock.now(), this.config.appTimezone).date;
     const week = weekOf(today);
     const memberRows = await this.repo.members(g.id);
@@ -79,7 +79,7 @@ export class GetGroupPageHandler implements IQueryHandler<GetGroupPageQuery, Gro
       createdAt: g.createdAt.toISOString(),
       memberCount: open.length,
       limits: { membersPerGroup: GROUP_LIMITS.membersPerGroup },
-      ...this.shared.invite(g),
+      ...inviteView(this.config.appUrl, g),
       week,
       today,
       members,

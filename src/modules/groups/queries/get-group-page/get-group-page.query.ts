@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { InviteView } from '../../application/groups.service.js';
+import type { InviteView } from '../../domain/views.js';
 import type { BoardRow } from '../../domain/group-rules.js';
 
 export type DayOutcome = 'MADE' | 'MISSED' | 'PENDING' | 'EXCUSED' | 'NONE';

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
-import { GroupsService } from '../../application/groups.service.js';
 import { firstName } from '../../domain/group-rules.js';
+import { refereeRequestViews, requestPeople } from '../../domain/views.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 import { RefereeRepository } from '../../infrastructure/referee.repository.js';
 import { GetRefereeOverviewQuery, RefereeOverview } from './get-referee-overview.query.js';
@@ -10,7 +10,6 @@ import { GetRefereeOverviewQuery, RefereeOverview } from './get-referee-overview
 @QueryHandler(GetRefereeOverviewQuery)
 export class GetRefereeOverviewHandler implements IQueryHandler<GetRefereeOverviewQuery, RefereeOverview> {
   constructor(
-    @Inject(GroupsService) private readonly shared: GroupsService,
     @Inject(GroupsRepository) private readonly groups: GroupsRepository,
     @Inject(RefereeRepository) private readonly referees: RefereeRepository,
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -22,8 +21,8 @@ export class GetRefereeOverviewHandler implements IQueryHandler<GetRefereeOvervi
     const g = mine ? await this.groups.groupById(mine.groupId) : null;
     return {
       referee: mine && g ? { userId: mine.refereeId, name: firstName(users.get(mine.refereeId)?.fullName), groupId: g.id, groupName: g.name } : null,
-      asked: await this.shared.requestViews(asked),
-      toReview: await this.shared.requestViews(toReview),
+      asked: refereeRequestViews(asked, await this.queries.execute(new GetUsersQuery(requestPeople(asked)))),
+      toReview: refereeRequestViews(toReview, await this.queries.execute(new GetUsersQuery(requestPeople(toReview)))),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { RefereeRequestView } from '../../application/groups.service.js';
+import type { RefereeRequestView } from '../../domain/views.js';
 
 export interface RefereeOverview {
   referee: { userId: string; name: string; groupId: string; groupName: string } | null;
