@@ -33,7 +33,7 @@ export const manualPayoutSchema = obj({
   netAmount: { ...rupees(498), description: 'rupees the bank must send' },
   requestedAt: dateTime,
 });
-/** src/modules/support/support.views.ts userView, challengeRow, entryView; support/queries/get-user-page */
+/** src/modules/support/domain/views.ts userView, challengeRow, entryView; support/queries/get-user-page */
 export const supportUserSchema = obj(
   { id: str, email: str, fullName: str, phoneNumber: strOrNull, isEmailVerified: bool, role: { type: 'string', enum: ['USER', 'SUPPORT'] }, createdAt: dateTime, deleted: bool, balance: { ...rupees(), description: 'in the search results only' } },
   ['id', 'email', 'fullName', 'phoneNumber', 'isEmailVerified', 'role', 'createdAt', 'deleted'],

@@ -10,7 +10,7 @@ import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeal
 import { GetUsersQuery } from '../identity/queries/get-users/get-users.query.js';
 import { ViewAppealPhotoQuery } from './queries/view-appeal-photo/view-appeal-photo.query.js';
 import { RecordsOwnAccess } from './support-access.interceptor.js';
-import { SupportErrors } from './support.views.js';
+import { SupportErrors } from './support.errors.js';
 import { SupportConsole } from './support-console.decorator.js';
 
 export class DecideAppealDto {

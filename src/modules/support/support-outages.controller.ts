@@ -13,7 +13,7 @@ import { RecordOutageCommand } from '../availability/commands/record-outage/reco
 import { ListOutagesQuery } from '../availability/queries/list-outages/list-outages.query.js';
 import { ListForgivenLinesQuery } from '../settlement/queries/list-forgiven-lines/list-forgiven-lines.query.js';
 import { SupportAccessInterceptor } from './support-access.interceptor.js';
-import { SupportErrors } from './support.views.js';
+import { SupportErrors } from './support.errors.js';
 import { SupportConsole } from './support-console.decorator.js';
 
 export class RecordOutageDto {

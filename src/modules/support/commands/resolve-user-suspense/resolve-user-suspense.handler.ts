@@ -5,7 +5,7 @@ import { isUuid } from '../../../../common/uuid.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 import { ResolveSuspenseCommand } from '../../../wallet/commands/resolve-suspense/resolve-suspense.command.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { SupportErrors } from '../../support.views.js';
+import { SupportErrors } from '../../support.errors.js';
 import { ResolveUserSuspenseCommand } from './resolve-user-suspense.command.js';
 
 @CommandHandler(ResolveUserSuspenseCommand)

@@ -4,9 +4,11 @@ import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.
 import { GetEntriesByCorrelationQuery } from '../../../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
 import { GetSettlementLineQuery } from '../../../settlement/queries/get-settlement-line/get-settlement-line.query.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { findChallenge } from '../../support.lookups.js';
-import { ChallengeStory, challengeStoryView } from '../../support.views.js';
+import { ChallengeStory, challengeStoryView } from '../../domain/views.js';
 import { GetChallengeStoryQuery } from './get-challenge-story.query.js';
+import { isUuid } from '../../../../common/uuid.js';
+import { SupportErrors } from '../../support.errors.js';
+import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 
 @QueryHandler(GetChallengeStoryQuery)
 export class GetChallengeStoryHandler implements IQueryHandler<GetChallengeStoryQuery, ChallengeStory> {
@@ -16,7 +18,9 @@ export class GetChallengeStoryHandler implements IQueryHandler<GetChallengeStory
   ) {}
 
   async execute({ actor, challengeId }: GetChallengeStoryQuery): Promise<ChallengeStory> {
-    const c = await findChallenge(this.queryBus, challengeId);
+    if (!isUuid(challengeId)) throw SupportErrors.challengeNotFound();
+    const c = await this.queryBus.execute(new GetChallengeDetailQuery(challengeId));
+    if (!c) throw SupportErrors.challengeNotFound();
     const [user, line, entries] = await Promise.all([
       this.queryBus.execute(new GetUserQuery(c.userId)),
       this.queryBus.execute(new GetSettlementLineQuery(c.id)),

@@ -3,9 +3,11 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetAccountLedgerQuery } from '../../../wallet/queries/get-account-ledger/get-account-ledger.query.js';
 import { GetEntriesByCorrelationQuery } from '../../../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { findUser } from '../../support.lookups.js';
-import { UserLedgerPage, userLedgerView } from '../../support.views.js';
+import { UserLedgerPage, userLedgerView } from '../../domain/views.js';
 import { GetUserLedgerQuery } from './get-user-ledger.query.js';
+import { isUuid } from '../../../../common/uuid.js';
+import { SupportErrors } from '../../support.errors.js';
+import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 
 @QueryHandler(GetUserLedgerQuery)
 export class GetUserLedgerHandler implements IQueryHandler<GetUserLedgerQuery, UserLedgerPage> {
@@ -15,7 +17,9 @@ export class GetUserLedgerHandler implements IQueryHandler<GetUserLedgerQuery, U
   ) {}
 
   async execute({ actor, userId: id }: GetUserLedgerQuery): Promise<UserLedgerPage> {
-    const user = await findUser(this.queryBus, id);
+    if (!isUuid(id)) throw SupportErrors.userNotFound();
+    const user = await this.queryBus.execute(new GetUserQuery(id));
+    if (!user) throw SupportErrors.userNotFound();
     const ledger = await this.queryBus.execute(new GetAccountLedgerQuery(id));
     const ids = (type: string) => [...new Set(ledger.lines.filter((l) => l.correlationType === type).map((l) => l.correlationId))];
     const [challengeEntries, withdrawalEntries] = await Promise.all([

@@ -6,9 +6,11 @@ import { ListUserChallengesQuery } from '../../../challenges/queries/list-user-c
 import { GetRefereeVerdictsQuery } from '../../../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { findUser } from '../../support.lookups.js';
-import { UserPage, userPageView } from '../../support.views.js';
+import { UserPage, userPageView } from '../../domain/views.js';
 import { GetUserPageQuery } from './get-user-page.query.js';
+import { isUuid } from '../../../../common/uuid.js';
+import { SupportErrors } from '../../support.errors.js';
+import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 
 @QueryHandler(GetUserPageQuery)
 export class GetUserPageHandler implements IQueryHandler<GetUserPageQuery, UserPage> {
@@ -18,7 +20,9 @@ export class GetUserPageHandler implements IQueryHandler<GetUserPageQuery, UserP
   ) {}
 
   async execute({ actor, userId: id }: GetUserPageQuery): Promise<UserPage> {
-    const user = await findUser(this.queryBus, id);
+    if (!isUuid(id)) throw SupportErrors.userNotFound();
+    const user = await this.queryBus.execute(new GetUserQuery(id));
+    if (!user) throw SupportErrors.userNotFound();
     const [balance, stats, challenges] = await Promise.all([
       this.queryBus.execute(new GetBalanceQuery(id)),
       this.queryBus.execute(new GetChallengeStatsQuery(id)),

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { SupportActor } from '../../domain/access-log.js';
-import type { UserPage } from '../../support.views.js';
+import type { UserPage } from '../../domain/views.js';
 
 /** A user's console page (profile, balance, stats, challenges with referee verdicts, the access log); the look is recorded first, so it is on the page. */
 export class GetUserPageQuery extends Query<UserPage> {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { MailOutbox, MailState, OutboxView } from '../../../../common/mail/mail-outbox.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { SupportErrors } from '../../support.views.js';
+import { SupportErrors } from '../../support.errors.js';
 import { ListMailQuery, MAIL_STATES } from './list-mail.query.js';
 
 const STATES: readonly MailState[] = MAIL_STATES;

@@ -3,7 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { JOB_STATES, JobListState, QueueJobView } from '../../domain/queues.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { SupportQueuesService } from '../../infrastructure/support-queues.service.js';
-import { SupportErrors } from '../../support.views.js';
+import { SupportErrors } from '../../support.errors.js';
 import { ListQueueJobsQuery } from './list-queue-jobs.query.js';
 
 @QueryHandler(ListQueueJobsQuery)

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ListSuspenseQuery } from '../../../wallet/queries/list-suspense/list-suspense.query.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { SuspensePage, suspenseView } from '../../support.views.js';
+import { SuspensePage, suspenseView } from '../../domain/views.js';
 import { ListSuspenseAccountsQuery } from './list-suspense-accounts.query.js';
 
 @QueryHandler(ListSuspenseAccountsQuery)

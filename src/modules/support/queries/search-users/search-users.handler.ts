@@ -4,7 +4,8 @@ import { toRupees } from '../../../../common/money.js';
 import { FindUsersQuery } from '../../../identity/queries/find-users/find-users.query.js';
 import { GetBalancesQuery } from '../../../wallet/queries/get-balances/get-balances.query.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { SupportErrors, userView } from '../../support.views.js';
+import { SupportErrors } from '../../support.errors.js';
+import { userView } from '../../domain/views.js';
 import { FoundUser, SearchUsersQuery } from './search-users.query.js';
 
 @QueryHandler(SearchUsersQuery)

@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { SupportActor } from '../../domain/access-log.js';
-import type { userView } from '../../support.views.js';
+import type { userView } from '../../domain/views.js';
 
 export type FoundUser = ReturnType<typeof userView> & { balance: number };
 

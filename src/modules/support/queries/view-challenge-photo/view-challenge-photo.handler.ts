@@ -3,9 +3,10 @@ import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { SupportPhoto, supportPhoto } from '../../domain/image-type.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
-import { findChallenge } from '../../support.lookups.js';
-import { SupportErrors } from '../../support.views.js';
+import { SupportErrors } from '../../support.errors.js';
 import { ViewChallengePhotoQuery } from './view-challenge-photo.query.js';
+import { isUuid } from '../../../../common/uuid.js';
+import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 
 @QueryHandler(ViewChallengePhotoQuery)
 export class ViewChallengePhotoHandler implements IQueryHandler<ViewChallengePhotoQuery, SupportPhoto> {
@@ -16,7 +17,9 @@ export class ViewChallengePhotoHandler implements IQueryHandler<ViewChallengePho
   ) {}
 
   async execute({ actor, challengeId }: ViewChallengePhotoQuery): Promise<SupportPhoto> {
-    const c = await findChallenge(this.queryBus, challengeId);
+    if (!isUuid(challengeId)) throw SupportErrors.challengeNotFound();
+    const c = await this.queryBus.execute(new GetChallengeDetailQuery(challengeId));
+    if (!c) throw SupportErrors.challengeNotFound();
     if (!c.photoPath) throw SupportErrors.photoNotFound();
     const bytes = await this.photos.get(c.photoPath);
     if (!bytes) throw SupportErrors.photoNotFound();

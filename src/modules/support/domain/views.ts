@@ -1,22 +1,14 @@
-import { DomainError } from '../../common/errors/domain-error.js';
-import { toRupees } from '../../common/money.js';
-import type { UserSummary } from '../identity/queries/get-user/get-user.query.js';
-import type { ChallengeDetail } from '../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
-import type { CorrelatedEntry } from '../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
-import type { RefereeVerdict } from '../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
-import type { ChallengeStats } from '../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
-import type { LedgerLine } from '../wallet/queries/get-account-ledger/get-account-ledger.query.js';
-import type { SuspenseAccount } from '../wallet/queries/list-suspense/list-suspense.query.js';
-import type { SettlementLineView } from '../settlement/queries/get-settlement-line/get-settlement-line.query.js';
-import type { AccessRecord } from './domain/access-log.js';
-import { ledgerLinks } from './domain/ledger-links.js';
-
-export const SupportErrors = {
-  invalid: (message: string) => new DomainError('SUPPORT.INVALID_QUERY', 'INVALID', message),
-  userNotFound: () => new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'User not found'),
-  challengeNotFound: () => new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'Challenge not found'),
-  photoNotFound: () => new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'This challenge has no photo'),
-};
+import { toRupees } from '../../../common/money.js';
+import type { UserSummary } from '../../identity/queries/get-user/get-user.query.js';
+import type { ChallengeDetail } from '../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
+import type { CorrelatedEntry } from '../../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
+import type { RefereeVerdict } from '../../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
+import type { ChallengeStats } from '../../challenges/queries/get-challenge-stats/get-challenge-stats.query.js';
+import type { LedgerLine } from '../../wallet/queries/get-account-ledger/get-account-ledger.query.js';
+import type { SuspenseAccount } from '../../wallet/queries/list-suspense/list-suspense.query.js';
+import type { SettlementLineView } from '../../settlement/queries/get-settlement-line/get-settlement-line.query.js';
+import type { AccessRecord } from './access-log.js';
+import { ledgerLinks } from './ledger-links.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
