@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 // The table-ownership rule of shared/STYLE.md, checked by scripts/table-ownership.mjs (run it for the list): every table
@@ -8,7 +7,6 @@ import { resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '..', '..');
 const SCRIPT = resolve(ROOT, 'scripts', 'table-ownership.mjs');
-const PENDING = resolve(__dirname, 'table-ownership.pending.json');
 
 function scan(root: string): { violations: string[]; unowned: string[] } {
   const r = spawnSync(process.execPath, [SCRIPT, root, '--json'], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
@@ -23,10 +21,8 @@ describe('table ownership', () => {
     expect(real.unowned).toEqual([]);
   });
 
-  it('holds in src: no module names a table it does not own, no SQL outside infrastructure/ (beyond the pending list, which only shrinks)', () => {
-    // Modules still moving their SQL are listed in table-ownership.pending.json; a violation not in it fails here.
-    const pending: string[] = existsSync(PENDING) ? (JSON.parse(readFileSync(PENDING, 'utf8')) as string[]) : [];
-    expect(real.violations.filter((v) => !pending.includes(v))).toEqual([]);
+  it('holds in src: no module names a table it does not own, uses another’s entity, or holds SQL outside infrastructure/', () => {
+    expect(real.violations).toEqual([]);
   });
 
   it('refuses a planted reach into another module’s table, its entity, SQL in a handler and an unowned table', () => {
