@@ -8,7 +8,7 @@ import { PushSender } from '../../infrastructure/push-sender.js';
 import { PushSubscriptionsRepository } from '../../infrastructure/push-subscriptions.repository.js';
 import { SendStillAwakeChecksCommand } from './send-still-awake-checks.command.js';
 
-export const STILL_AWAKE_KIND = 'STILL_AWAKE';
+const STILL_AWAKE_KIND = 'STILL_AWAKE';
 
 /**
  * The moment is the server's (chosen and stored at check-in); the check counts as asked once claimed here, whether or
