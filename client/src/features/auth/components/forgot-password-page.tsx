@@ -1,4 +1,5 @@
 import { Button, Input, Link, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,6 +21,7 @@ type ForgotForm = z.input<typeof forgotSchema>;
 export function ForgotPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const sendLink = useMutation({ mutationFn: (email: string) => forgotPasswordRequest(email) });
   const form = useForm<ForgotForm, unknown, z.output<typeof forgotSchema>>({
     resolver: zodResolver(forgotSchema),
     defaultValues: { email: '' },
@@ -31,7 +33,7 @@ export function ForgotPasswordPage() {
   const onSubmit = submitNow(form, forgotSchema, async ({ email }) => {
     setError(null);
     try {
-      setSentMessage(answerMessage(await forgotPasswordRequest(email), forgotMessages.sent));
+      setSentMessage(answerMessage(await sendLink.mutateAsync(email), forgotMessages.sent));
     } catch (e) {
       setError(screenMessage(e, forgotMessages.failed));
     }

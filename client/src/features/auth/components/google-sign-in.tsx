@@ -1,4 +1,5 @@
 import { Box, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useColorMode } from '@/components/ui/color-mode';
 import { useAppConfig } from '@/lib/config';
@@ -27,9 +28,14 @@ export function GoogleSignIn({ mode, onSuccess, termsVersion }: { mode: 'login' 
   const [sdkState, setSdkState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const google = useMutation({
+    mutationFn: ({ credential, accepted }: { credential: string; accepted?: string }) =>
+      accepted ? loginWithGoogle(credential, accepted) : loginWithGoogle(credential),
+  });
+  const signInWithGoogle = google.mutateAsync;
   // The callback Google holds must see the latest props.
-  const latest = useRef({ loginWithGoogle, onSuccess, mode, termsVersion });
-  latest.current = { loginWithGoogle, onSuccess, mode, termsVersion };
+  const latest = useRef({ signInWithGoogle, onSuccess, mode, termsVersion });
+  latest.current = { signInWithGoogle, onSuccess, mode, termsVersion };
 
   const clientId = config.data?.googleClientId ?? null;
 
@@ -44,7 +50,7 @@ export function GoogleSignIn({ mode, onSuccess, termsVersion }: { mode: 'login' 
           client_id: clientId,
           ux_mode: 'popup',
           callback: async (response: GoogleCredentialResponse) => {
-            const { loginWithGoogle: signIn, onSuccess: done, mode: m, termsVersion: accepted } = latest.current;
+            const { signInWithGoogle: signIn, onSuccess: done, mode: m, termsVersion: accepted } = latest.current;
             if (!response?.credential) {
               setError(GOOGLE_NO_CREDENTIAL);
               return;
@@ -52,7 +58,7 @@ export function GoogleSignIn({ mode, onSuccess, termsVersion }: { mode: 'login' 
             setError(null);
             setBusy(true);
             try {
-              await (accepted ? signIn(response.credential, accepted) : signIn(response.credential));
+              await signIn({ credential: response.credential, accepted });
               done();
             } catch (e) {
               setError(googleFailureMessage(e, m));

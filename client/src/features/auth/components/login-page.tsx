@@ -1,4 +1,5 @@
 import { Button, Checkbox, HStack, Input, Link, Tabs, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -27,6 +28,7 @@ type LoginForm = z.input<typeof loginSchema>;
 
 export function LoginPage() {
   const { login } = useAuth();
+  const signIn = useMutation({ mutationFn: login });
   const navigate = useNavigate();
   const location = useLocation();
   const notice = (location.state as LoginState | null)?.message;
@@ -44,7 +46,7 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (credentials) => {
     setError(null);
     try {
-      await login(credentials);
+      await signIn.mutateAsync(credentials);
       goOn();
     } catch (e) {
       if (isApiError(e)) setError(e.isNetworkError ? e.message : (e.serverMessage ?? LOGIN_FAILED));

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, HStack } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { addPasskey, listPasskeys, passkeyCancelled } from '@/lib/auth/passkeys-api';
 import { screenMessage } from '@/lib/messages';
@@ -20,6 +21,7 @@ export default function PasskeyOfferCard({ userId, onDone }: { userId: string; o
   const [problem, setProblem] = useState<string | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
+  const addKey = useMutation({ mutationFn: () => addPasskey() });
 
   // someone who already has a passkey is not asked
   useEffect(() => {
@@ -44,7 +46,7 @@ export default function PasskeyOfferCard({ userId, onDone }: { userId: string; o
     setState('adding');
     setProblem(null);
     try {
-      await addPasskey();
+      await addKey.mutateAsync();
       rememberOffer(userId, 'added');
       setState('added');
     } catch (e) {

@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { screenMessage } from '@/lib/messages';
 import { passkeyCancelled, passkeysSupported } from '@/lib/auth/passkeys-api';
@@ -19,13 +20,14 @@ export function PasskeySignIn({ email, onSuccess }: { email?: string; onSuccess:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = useId();
+  const passkeySignIn = useMutation({ mutationFn: (email?: string) => loginWithPasskey(email) });
   if (!passkeysSupported()) return null;
 
   const signIn = async () => {
     setBusy(true);
     setError(null);
     try {
-      await loginWithPasskey(email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? email.trim() : undefined);
+      await passkeySignIn.mutateAsync(email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? email.trim() : undefined);
       onSuccess();
     } catch (e) {
       setError(passkeyCancelled(e) ? passkeySignInMessages.cancelled : screenMessage(e, passkeySignInMessages.failed));

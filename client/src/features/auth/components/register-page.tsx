@@ -1,4 +1,5 @@
 import { Button, Input, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -51,12 +52,13 @@ export function RegisterPage() {
     if (form.getFieldState('confirmPassword').isTouched) void form.trigger('confirmPassword');
   };
 
+  const createAccount = useMutation({ mutationFn: signUp });
   const goOn = () => navigate(paths.dashboard, { replace: true });
 
   const onValid = async (values: RegisterValues) => {
     setError(null);
     try {
-      await signUp({ ...registerBody(values), sleepChallenges: DEFAULT_SLEEP_CHALLENGES, ...(termsVersion ? { termsVersion } : {}) });
+      await createAccount.mutateAsync({ ...registerBody(values), sleepChallenges: DEFAULT_SLEEP_CHALLENGES, ...(termsVersion ? { termsVersion } : {}) });
       localStorage.setItem(storageKeys.registrationEmail, values.email);
       goOn();
     } catch (e) {

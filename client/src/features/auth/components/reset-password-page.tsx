@@ -1,4 +1,5 @@
 import { Button, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -38,6 +39,7 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'invalid', message: resetMessages.noToken }));
   const [error, setError] = useState<string | null>(null);
+  const savePassword = useMutation({ mutationFn: resetPasswordRequest });
   const { register, handleSubmit, formState, watch } = useForm<ResetForm, unknown, z.output<typeof resetSchema>>({
     resolver: zodResolver(resetSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
@@ -74,7 +76,7 @@ export function ResetPasswordPage() {
     if (!token) return;
     setError(null);
     try {
-      const answer = await resetPasswordRequest({ token, ...passwords });
+      const answer = await savePassword.mutateAsync({ token, ...passwords });
       setState({ kind: 'success', message: answerMessage(answer, resetMessages.success) });
     } catch (e) {
       setError(screenMessage(e, resetMessages.failed));

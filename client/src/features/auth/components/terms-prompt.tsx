@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Container, Link, Wrap } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -15,6 +16,7 @@ export const termsPromptMessages = {
 /** Shown to a signed-in person whose accepted terms are not the version in force (or who never accepted any). */
 export function TermsPrompt() {
   const { user, setUser } = useAuth();
+  const acceptTerms = useMutation({ mutationFn: acceptTermsRequest });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!user?.mustAcceptTerms || !user.currentTermsVersion) return null;
@@ -24,7 +26,7 @@ export function TermsPrompt() {
     setSaving(true);
     setError(null);
     try {
-      setUser({ ...user, ...(await acceptTermsRequest(version)) });
+      setUser({ ...user, ...(await acceptTerms.mutateAsync(version)) });
     } catch (e) {
       setError(screenMessage(e, termsPromptMessages.failed));
     } finally {

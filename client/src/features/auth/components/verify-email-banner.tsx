@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAuth } from '@/lib/auth/use-auth';
 import { resendVerification } from './resend-verification';
@@ -13,11 +14,12 @@ export function VerifyEmailBanner() {
   const { user, isAuthenticated, refreshUser } = useAuth();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [sending, setSending] = useState(false);
+  const resend = useMutation({ mutationFn: (email: string) => resendVerification(email) });
   if (!isAuthenticated || !user || user.isEmailVerified) return null;
 
   const onResend = async () => {
     setSending(true);
-    setResult(await resendVerification(user.email));
+    setResult(await resend.mutateAsync(user.email));
     setSending(false);
   };
 

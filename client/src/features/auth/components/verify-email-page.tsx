@@ -1,4 +1,5 @@
 import { Button, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -66,6 +67,7 @@ export function VerifyEmailPage() {
   const [state, setState] = useState<State>(() => (token ? { kind: 'verifying' } : { kind: 'error', message: verifyMessages.noToken }));
   const [resend, setResend] = useState<{ ok: boolean; message: string } | null>(null);
   const [resending, setResending] = useState(false);
+  const resendMail = useMutation({ mutationFn: () => resendVerification() });
 
   useEffect(() => {
     if (!token) return;
@@ -94,7 +96,7 @@ export function VerifyEmailPage() {
 
   const onResend = async () => {
     setResending(true);
-    setResend(await resendVerification());
+    setResend(await resendMail.mutateAsync());
     setResending(false);
   };
 
