@@ -1,4 +1,5 @@
 import { Box, Button, Container, Flex, HStack, IconButton, Link, Stack } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { ColorModeButton } from '@/components/ui/color-mode';
@@ -43,6 +44,7 @@ export function Navbar() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
   const mobileMenuId = useId();
+  const signOut = useMutation({ mutationFn: () => logout() });
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
@@ -57,7 +59,7 @@ export function Navbar() {
     : [];
 
   const onLogout = async () => {
-    await logout();
+    await signOut.mutateAsync();
     navigate(paths.login, { replace: true });
   };
 

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { registerServiceWorker, serviceWorkerSupported } from '@/lib/service-worker';
@@ -43,6 +44,8 @@ export function usePushReminders() {
   const [state, setState] = useState<PushState>(supported ? 'checking' : 'unsupported');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const save = useMutation({ mutationFn: savePushSubscription }).mutateAsync;
+  const remove = useMutation({ mutationFn: deletePushSubscription }).mutateAsync;
 
   useEffect(() => {
     if (!supported) return;
@@ -80,14 +83,14 @@ export function usePushReminders() {
         sub = null;
       }
       sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: serverKey });
-      await savePushSubscription(sub.toJSON());
+      await save(sub.toJSON());
       setState('on');
     } catch {
       setError(pushMessages.failed);
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [save]);
 
   const disable = useCallback(async () => {
     setBusy(true);
@@ -95,7 +98,7 @@ export function usePushReminders() {
     try {
       const sub = await currentSubscription();
       if (sub) {
-        await deletePushSubscription(sub.endpoint);
+        await remove(sub.endpoint);
         await sub.unsubscribe();
       }
       setState('off');
@@ -104,7 +107,7 @@ export function usePushReminders() {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [remove]);
 
   return { state, busy, error, enable, disable };
 }
