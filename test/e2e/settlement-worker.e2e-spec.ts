@@ -61,7 +61,7 @@ describe('settlement through the real BullMQ job (two in-process workers)', () =
    * the one paisa left goes to the largest fractional remainder (the 200 stake, .486) → 14.87.
    */
   let day: Seeded[];
-  const DAY = '2026-03-10';
+  const DAY = '2026-03-24';
   const expected = [10743n, 21487n, 7520n, 8500n, 4250n, 2833n];
 
   it('settles a mixed day exactly as the rule gives, through the queued job', async () => {
