@@ -15,7 +15,7 @@ import { GetBalanceQuery } from '../../wallet/queries/get-balance/get-balance.qu
 import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
 import { ChallengeErrors } from '../challenges.errors.js';
 import type { ProcessedChallenge } from '../commands/mark-challenges-processed/mark-challenges-processed.command.js';
-import { checkInWindow, MIN_BALANCE_PAISE } from '../domain/challenge-rules.js';
+import { checkInWindow, dateProblem, LATEST_WAKE, MIN_BALANCE_PAISE, MIN_FORFEIT_RUPEES } from '../domain/challenge-rules.js';
 import { lateReasonSql, onTimeSql } from '../domain/check-in-rule.js';
 import { ChallengeView, toChallengeView } from '../domain/challenge-view.js';
 import { netResultOf } from '../domain/net-result.js';
@@ -23,6 +23,7 @@ import { pledgeOf } from '../domain/pledge-rules.js';
 import type { Mission, Proof } from '../domain/proof-rules.js';
 import { ChallengeCreated } from '../events/challenge-events.js';
 import type { Morning } from '../domain/shield-rules.js';
+import type { CanCreateAnswer } from '../queries/can-create-challenge/can-create-challenge.query.js';
 import type { ChallengeDetail } from '../queries/get-challenge-detail/get-challenge-detail.query.js';
 import type { OutcomeTotal } from '../queries/get-date-outcome-totals/get-date-outcome-totals.query.js';
 import type { DatePlayersGroup } from '../queries/get-date-players/get-date-players.query.js';
@@ -177,6 +178,23 @@ export class ChallengeRepository {
   }
 
   // ---------- writes ----------
+
+  /**
+   * Whether the user may stake a challenge on `date` now, by create()'s rules (a valid date is the caller's): what
+   * GET /challenges/can-create answers and the bookable-dates list asks of each date.
+   */
+  async canCreate(userId: string, date: string): Promise<CanCreateAnswer> {
+    // Today is possible only while the latest slot's window has not opened.
+    const problem = dateProblem(date, LATEST_WAKE, this.clock.now(), this.config.appTimezone);
+    if (problem) return { canCreate: false, reason: problem };
+    if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) return { canCreate: false, reason: ChallengeErrors.adultRequired().message };
+    const { balance } = await this.queryBus.execute(new GetBalanceQuery(userId));
+    if (balance <= MIN_BALANCE_PAISE) return { canCreate: false, reason: ChallengeErrors.lowBalance().message };
+    if (await this.hasActiveOn(userId, date)) return { canCreate: false, reason: 'You already have a challenge for this date' };
+    const limited = await this.selfLimits.stakeProblem(userId, date, BigInt(MIN_FORFEIT_RUPEES) * 100n);
+    if (limited) return { canCreate: false, reason: limited };
+    return { canCreate: true };
+  }
 
   /**
    * The one way a challenge row is made (real or TEST_MODE): checks, row and stake in one transaction, then the

@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { addDays, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { ADVANCE_DAYS, dateProblem, WAKE_UP_SLOTS } from '../../domain/challenge-rules.js';
 import { LeaveRepository } from '../../infrastructure/leave.repository.js';
-import { CanCreateChallengeQuery } from '../can-create-challenge/can-create-challenge.query.js';
+import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
 import { BookableDate, BookableDates, ListBookableDatesQuery } from './list-bookable-dates.query.js';
 
 /**
@@ -16,7 +16,7 @@ import { BookableDate, BookableDates, ListBookableDatesQuery } from './list-book
 @QueryHandler(ListBookableDatesQuery)
 export class ListBookableDatesHandler implements IQueryHandler<ListBookableDatesQuery, BookableDates> {
   constructor(
-    @Inject(QueryBus) private readonly queryBus: QueryBus,
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
     @Inject(LeaveRepository) private readonly leave: LeaveRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(Clock) private readonly clock: Clock,
@@ -35,7 +35,7 @@ export class ListBookableDatesHandler implements IQueryHandler<ListBookableDates
         dates.push({ date, bookable: false, reason: ChallengeErrors.onLeave(date).message, blockedBy: 'LEAVE', wakeUpTimes });
         continue;
       }
-      const answer = await this.queryBus.execute(new CanCreateChallengeQuery(userId, date));
+      const answer = await this.challenges.canCreate(userId, date);
       if (answer.canCreate) dates.push({ date, bookable: true, wakeUpTimes });
       else {
         const booked = answer.reason === ChallengeErrors.duplicateDate().message;
