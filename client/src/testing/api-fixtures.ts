@@ -1,6 +1,7 @@
 // Whole API answers for tests, in the server's shapes (src/types/api.ts): override only what a test is about.
-import type { Challenge } from '@/features/challenges/api/types';
-import type { User } from '@/types/api';
+import type { Schemas, User } from '@/types/api';
+
+type Challenge = Schemas['Challenge'];
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

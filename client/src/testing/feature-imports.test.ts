@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The client's layers, shared → features → app: a file under features/<name>/ imports shared code and its own feature,
- * never another feature, the app or the entry files. Code that two features need goes to lib/ or components/; putting
+ * never another feature, the app or the entry files; shared code imports only shared code. Code that two features need goes to lib/ or components/; putting
  * features together (one feature's control inside another's screen) is the app's job, in app/routes.
  */
 const SHARED = ['lib', 'components', 'config', 'types', 'generated', 'testing'];
@@ -26,21 +26,28 @@ function specifiers(source: string): string[] {
   return [...imported, ...mocked];
 }
 
-/** Every import of a feature's file that lands outside its feature and outside shared code, as "file → import". */
-export function featureImportViolations(src: string): string[] {
+/** The imports of every file under `dir` that `allowed(top folder, next folder, the file's own path)` refuses, as "file → import". */
+function violations(src: string, dir: string, allowed: (top: string, name: string, file: string[]) => boolean): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles(join(src, 'features'))) {
-    const feature = relative(src, file).split(sep)[1];
+  for (const file of sourceFiles(join(src, dir))) {
+    const own = relative(src, file).split(sep);
     for (const spec of specifiers(readFileSync(file, 'utf8'))) {
       const target = spec.startsWith('@/') ? join(src, spec.slice(2)) : spec.startsWith('.') ? resolve(dirname(file), spec) : null;
       if (target === null) continue; // a package
       const [top, name] = relative(src, target).split(sep);
-      if (top === 'features' ? name === feature : SHARED.includes(top)) continue;
-      found.push(`${relative(src, file).split(sep).join('/')} → ${spec}`);
+      if (!allowed(top, name, own)) found.push(`${own.join('/')} → ${spec}`);
     }
   }
   return found;
 }
+
+/** A feature imports shared code and itself: not another feature, the app or the entry files. */
+export const featureImportViolations = (src: string) =>
+  violations(src, 'features', (top, name, own) => (top === 'features' ? name === own[1] : SHARED.includes(top)));
+
+/** Shared code imports only shared code: nothing of a feature or the app. */
+export const sharedImportViolations = (src: string) =>
+  SHARED.filter((dir) => existsSync(join(src, dir))).flatMap((dir) => violations(src, dir, (top) => SHARED.includes(top)));
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -49,7 +56,12 @@ describe('feature imports: shared → features → app', () => {
     expect(featureImportViolations(resolve(HERE, '..'))).toEqual([]);
   });
 
-  it('the check reports a planted violation: one fixture feature importing another, and nothing else', () => {
+  it('shared code (lib/, components/, config/, types/, generated/, testing/) imports no feature and not the app', () => {
+    expect(sharedImportViolations(resolve(HERE, '..'))).toEqual([]);
+  });
+
+  it('the checks report the planted violations: one fixture feature importing another, one shared file importing a feature', () => {
     expect(featureImportViolations(join(HERE, 'feature-imports-fixture'))).toEqual(['features/beta/beta.ts → ../alpha/alpha']);
+    expect(sharedImportViolations(join(HERE, 'feature-imports-fixture'))).toEqual(['lib/shared.ts → ../features/alpha/alpha']);
   });
 });
