@@ -18,7 +18,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
   let t: TestApp;
   let ds: DataSource;
   let queue: Queue;
-  const DAY = '2026-05-04';
+  const DAY = '2025-05-04';
   let day: Seeded[];
   const token = (u: { userId: string; email: string }, role: 'USER' | 'SUPPORT' = 'USER') => `Bearer ${t.app.get(TokenService).sign({ id: u.userId, email: u.email, role })}`;
   let support: string;
@@ -34,7 +34,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
       { stake: rupees(100), ok: null },
     ]);
     await t.app.get(CommandBus).execute(new SettleDateCommand(DAY));
-    const [staff] = await seedDay(t.app, '2026-05-20', [{ stake: rupees(1), ok: true }], 'SUPPORT');
+    const [staff] = await seedDay(t.app, '2025-05-20', [{ stake: rupees(1), ok: true }], 'SUPPORT');
     support = token(staff, 'SUPPORT');
   });
   afterAll(async () => {
@@ -96,7 +96,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
     });
 
     it('re-runs a date through the queue under its deterministic job id, once', async () => {
-      const DATE = '2026-05-05';
+      const DATE = '2025-05-05';
       const res = await t.http().post(`/api/v1/support/settlements/${DATE}/rerun`).set('Authorization', support).expect(202);
       expect(res.body).toEqual({ success: true, data: { date: DATE, jobId: settleJobId(DATE), state: 'waiting' } });
       const again = await t.http().post(`/api/v1/support/settlements/${DATE}/rerun`).set('Authorization', support).expect(202);
@@ -111,7 +111,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
 
   describe('deadline and failure alerts', () => {
     it('alerts LATE once when a date is not settled by the deadline, and not for a settled date', async () => {
-      const LATE = '2026-05-06';
+      const LATE = '2025-05-06';
       await seedDay(t.app, LATE, [{ stake: rupees(10), ok: true }, { stake: rupees(10), ok: null }]);
       const bus = t.app.get(CommandBus);
       expect(await bus.execute(new CheckSettlementDeadlineCommand(DAY))).toEqual({ date: DAY, settled: true, alerted: false });
@@ -122,7 +122,7 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
     });
 
     it('marks unfinished batches FAILED with a FAILED alert when a job runs out of retries', async () => {
-      const DATE = '2026-05-07';
+      const DATE = '2025-05-07';
       await seedDay(t.app, DATE, [{ stake: rupees(10), ok: true }]);
       // a stored, unpaid plan, as a crash on the last attempt would leave it
       await ds.query(`UPDATE challenges SET status = 'COMPLETED' WHERE challenge_date = $1`, [DATE]);
@@ -140,12 +140,12 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
 
   describe('daily job', () => {
     it('closes what is due and enqueues today plus earlier dates left unsettled', async () => {
-      t.clock.set('2026-06-10T03:30:00Z'); // 09:00 in Asia/Kolkata
-      await seedDay(t.app, '2026-06-08', [{ stake: rupees(10), ok: null }]);
+      t.clock.set('2025-06-10T03:30:00Z'); // 09:00 in Asia/Kolkata
+      await seedDay(t.app, '2025-06-08', [{ stake: rupees(10), ok: null }]);
       const r = await t.app.get(CommandBus).execute(new EnqueueDueSettlementsCommand());
-      expect(r.dates).toEqual(expect.arrayContaining(['2026-06-08', '2026-06-10']));
-      expect(r.dates).not.toContain('2026-06-09');
-      expect(await queue.getJob(settleJobId('2026-06-08'))).toBeDefined();
+      expect(r.dates).toEqual(expect.arrayContaining(['2025-06-08', '2025-06-10']));
+      expect(r.dates).not.toContain('2025-06-09');
+      expect(await queue.getJob(settleJobId('2025-06-08'))).toBeDefined();
       await queue.drain(true);
     });
   });
