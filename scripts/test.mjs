@@ -3,13 +3,18 @@
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { build, ensureInstalled, redisAnswers, root, say } from './lib.mjs';
+import { build, ensureInstalled, redisAnswers, root, run, say } from './lib.mjs';
 
 const soak = process.argv.includes('--soak');
 const extra = process.argv.slice(2).filter((a) => a !== '--soak');
 
 ensureInstalled(root);
 ensureInstalled(join(root, 'client'));
+// The linter (Biome, biome.json) over server, client, tests and scripts: an error stops the run before the build.
+if (!soak && extra.length === 0) {
+  say('linting (biome) ...');
+  run(join(root, 'node_modules', '.bin', 'biome'), ['lint', '--max-diagnostics=20', '.']);
+}
 build();
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -6,11 +6,11 @@ export interface MailContent {
   html: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function mail(to: string, subject: string, greeting: string, lines: string[], linkLabel: string, link: string, footer: string): MailContent {
   const text = [greeting, '', ...lines, '', link, '', footer, '', 'WakeStake'].join('\n');
-  const html = `<p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link)}">${escape(linkLabel)}</a></p><p>${escape(link)}</p><p>${escape(footer)}</p><p>WakeStake</p>`;
+  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(linkLabel)}</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(footer)}</p><p>WakeStake</p>`;
   return { to, subject, text, html };
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OAuth2Client } from 'google-auth-library';
+import { LoginTicket, OAuth2Client } from 'google-auth-library';
 import { AppConfig } from '../../../config/app-config.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 
@@ -20,7 +20,7 @@ export class GoogleTokenVerifier {
 
   async verify(idToken: string): Promise<GoogleIdentity> {
     if (!this.config.googleClientId) throw new DomainError('IDENTITY.GOOGLE_NOT_CONFIGURED', 'INVALID', 'Google sign-in is not configured');
-    let payload;
+    let payload: ReturnType<LoginTicket['getPayload']>;
     try {
       const ticket = await this.client.verifyIdToken({ idToken, audience: this.config.googleClientId });
       payload = ticket.getPayload();

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { PayoutMethod } from '../api/payout-methods-api';
 import type { BankDetails } from '../api/wallet-api';
-import { upiFormSchema, type UpiForm } from '../utils/withdraw-schema';
+import { upiFormSchema, type UpiForm as UpiFormValues } from '../utils/withdraw-schema';
 import { WithdrawBankForm } from './withdraw-bank-form';
 import type { Method } from './withdraw-rules';
 import { WithdrawSavedChoice, WithdrawSavedMethods } from './withdraw-saved-methods';
@@ -52,7 +52,7 @@ export function WithdrawDetailsStep({
 }
 
 function UpiForm({ upiId, onSubmit }: { upiId: string; onSubmit(upiId: string): void }) {
-  const { register, handleSubmit, formState } = useForm<UpiForm, unknown, { upiId: string }>({
+  const { register, handleSubmit, formState } = useForm<UpiFormValues, unknown, { upiId: string }>({
     resolver: zodResolver(upiFormSchema),
     mode: 'onChange',
     defaultValues: { upiId },
