@@ -52,6 +52,8 @@ import { GetDatePlayersHandler } from './queries/get-date-players/get-date-playe
 import { SelfLimitsController } from './self-limits.controller.js';
 import { SelfLimitsRepository } from './infrastructure/self-limits.repository.js';
 import { ChallengeRepository } from './infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from './infrastructure/challenge-reads.repository.js';
+import { ChallengePhotosRepository } from './infrastructure/challenge-photos.repository.js';
 import { LeaveRepository } from './infrastructure/leave.repository.js';
 import { StillAwakeRepository } from './infrastructure/still-awake.repository.js';
 import { WakeAccountRepository } from './infrastructure/wake-account.repository.js';
@@ -82,6 +84,8 @@ import { IdempotencyStore } from '../../common/idempotency.js';
   controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController, WakeTagController],
   providers: [
     ChallengeRepository,
+    ChallengeReadsRepository,
+    ChallengePhotosRepository,
     IdempotencyStore,
     CreateChallengeHandler,
     CreateTestChallengeHandler,

@@ -16,63 +16,31 @@ import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../../settlem
 import { ChallengeErrors } from '../challenges.errors.js';
 import type { ProcessedChallenge } from '../commands/mark-challenges-processed/mark-challenges-processed.command.js';
 import { checkInWindow, dateProblem, LATEST_WAKE, MIN_BALANCE_PAISE, MIN_FORFEIT_RUPEES } from '../domain/challenge-rules.js';
-import { lateReasonSql, onTimeSql } from '../domain/check-in-rule.js';
 import { ChallengeView, toChallengeView } from '../domain/challenge-view.js';
 import { netResultOf } from '../domain/net-result.js';
 import { pledgeOf } from '../domain/pledge-rules.js';
 import type { Mission, Proof } from '../domain/proof-rules.js';
 import { ChallengeCreated } from '../events/challenge-events.js';
-import type { Morning } from '../domain/shield-rules.js';
 import type { CanCreateAnswer } from '../queries/can-create-challenge/can-create-challenge.query.js';
 import type { ChallengeDetail } from '../queries/get-challenge-detail/get-challenge-detail.query.js';
-import type { OutcomeTotal } from '../queries/get-date-outcome-totals/get-date-outcome-totals.query.js';
-import type { DatePlayersGroup } from '../queries/get-date-players/get-date-players.query.js';
-import type { SettleableChallenge } from '../queries/get-settleable-challenges/get-settleable-challenges.query.js';
-import type { PendingMorningRow } from '../queries/list-pending-mornings/list-pending-mornings.query.js';
 import { ChallengeEntity } from './challenge.entity.js';
+import type { ManualCheckIn } from './check-in.sql.js';
+import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
 import { LeaveRepository } from './leave.repository.js';
 import { SelfLimitsRepository } from './self-limits.repository.js';
 import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './sql.js';
 
 export type ExcuseKind = 'SHIELD' | 'LEAVE';
 
-export interface ManualCheckIn {
-  id: string;
-  userId: string;
-  at: Date;
-  location: string | null;
-  notes: string | null;
-}
-
-/**
- * The manual check-ins of one tick as one guarded UPDATE (own, PENDING, window opened, no photo proof); on time and the
- * late reason by the check-in rule (domain/check-in-rule.ts). $1..$5: ids, user ids, instants, locations, notes.
- */
-export const MANUAL_CHECK_IN_SQL = `UPDATE challenges c
-          SET status = 'COMPLETED', is_successful = ${onTimeSql('x.at', 'c.window_closes_at')}, check_in_time = x.at, closed_at = x.at,
-              verification_method = 'MANUAL', check_in_location = x.location, notes = x.notes, photo_path = NULL,
-              failure_reason = ${lateReasonSql('x.at', 'c.window_closes_at')}
-         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[]) AS x(id, user_id, at, location, notes)
-        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'NONE'
-        RETURNING c.*`;
-
-/**
- * A photo proof's verdict on its COMPLETED row: a rejection fails the morning with its reason; lifting a rejection
- * gives the morning back what the check-in rule made of it. $1 id, $2 the proof status, $3 the rejection's reason.
- */
-export const PROOF_VERDICT_SQL = `UPDATE challenges
-            SET proof_status = $2::varchar,
-                is_successful = CASE WHEN $2::varchar = 'REJECTED' THEN false WHEN proof_status = 'REJECTED' THEN ${onTimeSql('check_in_time', 'window_closes_at')} ELSE is_successful END,
-                failure_reason = CASE WHEN $2::varchar = 'REJECTED' THEN $3::varchar
-                                      WHEN proof_status = 'REJECTED' THEN ${lateReasonSql('check_in_time', 'window_closes_at')}
-                                      ELSE failure_reason END
-          WHERE id = $1 AND status = 'COMPLETED' RETURNING id`;
+export { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL, type ManualCheckIn } from './check-in.sql.js';
 
 const PROCESSED_BATCH = 5000;
 
 /**
- * challenges (and challenge_excusals, the record of a challenge excused by a shield or leave): every read and write of
- * a challenge row, and what a row reads as (its view, with settlement's estimate through settlement's query).
+ * challenges (and challenge_excusals, the record of a challenge excused by a shield or leave): creating, checking in,
+ * closing and excusing a challenge row, and what a row reads as (its view, with settlement's estimate through
+ * settlement's query). Lists and statistics read through ChallengeReadsRepository, photo keys through
+ * ChallengePhotosRepository; the check-in SQL is in check-in.sql.ts.
  */
 @Injectable()
 export class ChallengeRepository {
@@ -378,32 +346,6 @@ export class ChallengeRepository {
     return affectedIds(res).length > 0;
   }
 
-  /** A closed account's notes, locations and photo keys erased (in the closure's transaction); answers the photo keys. */
-  async eraseCheckInDetails(userId: string, manager: EntityManager): Promise<{ photo_path: string | null }[]> {
-    const rows = (await manager.query(
-      `UPDATE challenges c SET notes = NULL, check_in_location = NULL, photo_path = NULL
-         FROM (SELECT id, photo_path FROM challenges WHERE user_id = $1 AND (notes IS NOT NULL OR check_in_location IS NOT NULL OR photo_path IS NOT NULL) FOR UPDATE) prev
-        WHERE c.id = prev.id
-        RETURNING prev.photo_path`,
-      [userId],
-    )) as [{ photo_path: string | null }[], number];
-    return Array.isArray(rows[0]) ? rows[0] : (rows as unknown as { photo_path: string | null }[]);
-  }
-
-  /** Check-in photos of mornings dated in [from, to), a batch at a time. */
-  photosDated(from: string, to: string, limit: number): Promise<{ id: string; photo_path: string }[]> {
-    return this.ds.query(
-      `SELECT id, photo_path FROM challenges
-        WHERE challenge_date >= $1::date AND challenge_date < $2::date AND photo_path IS NOT NULL
-        ORDER BY challenge_date, id LIMIT $3`,
-      [from, to, limit],
-    );
-  }
-
-  async clearPhotos(ids: string[]): Promise<void> {
-    await this.ds.query(`UPDATE challenges SET photo_path = NULL WHERE id = ANY($1::uuid[])`, [ids]);
-  }
-
   // ---------- excusing a morning (shield or leave) ----------
 
   /**
@@ -437,17 +379,6 @@ export class ChallengeRepository {
     return rows.map((r) => r.id);
   }
 
-  /** The user's real (non-test) challenges after the cursor, not cancelled (an excused morning is a cancelled one), in date order. */
-  async morningsAfter(userId: string, cursor: string | null, m: EntityManager = this.ds.manager): Promise<Morning[]> {
-    const rows = (await m.query(
-      `SELECT to_char(challenge_date, 'YYYY-MM-DD') AS date, status, is_successful FROM challenges
-        WHERE user_id = $1 AND NOT is_test AND status <> 'CANCELLED' AND ($2::date IS NULL OR challenge_date > $2::date)
-        ORDER BY challenge_date`,
-      [userId, cursor],
-    )) as { date: string; status: string; is_successful: boolean | null }[];
-    return rows.map((r) => ({ date: r.date, settled: r.status === 'PROCESSED', isSuccessful: r.is_successful }));
-  }
-
   /** The mornings of unanswered still-awake checks fail: still COMPLETED, no longer successful (settlement not yet done with them). */
   async failMornings(m: EntityManager, challengeIds: string[], reason: string): Promise<{ id: string; userId: string; challengeDate: string }[]> {
     if (challengeIds.length === 0) return [];
@@ -460,185 +391,6 @@ export class ChallengeRepository {
       ),
     );
     return rows.map((r) => ({ id: r.id, userId: r.user_id, challengeDate: r.challenge_date }));
-  }
-
-  // ---------- lists ----------
-
-  /** The user's page of challenges, newest first: one status, or all but cancelled. */
-  page(userId: string, page: number, size: number, status?: string): Promise<[ChallengeEntity[], number]> {
-    const qb = this.ds.manager
-      .createQueryBuilder(ChallengeEntity, 'c')
-      .where('c.user_id = :userId', { userId })
-      .orderBy('c.created_at', 'DESC')
-      .addOrderBy('c.id', 'DESC')
-      .offset(page * size)
-      .limit(size);
-    if (status) qb.andWhere('c.status = :status', { status });
-    else qb.andWhere(`c.status <> 'CANCELLED'`);
-    return qb.getManyAndCount();
-  }
-
-  /** The user's challenges of a date (not cancelled), by wake-up time. */
-  ofDate(userId: string, date: string): Promise<ChallengeEntity[]> {
-    return this.ds.manager
-      .createQueryBuilder(ChallengeEntity, 'c')
-      .where('c.user_id = :userId AND c.challenge_date = :date', { userId, date })
-      .andWhere(`c.status <> 'CANCELLED'`)
-      .orderBy('c.wake_up_time', 'ASC')
-      .getMany();
-  }
-
-  async pendingMornings(from: Date, to: Date): Promise<PendingMorningRow[]> {
-    const rows = (await this.ds.query(
-      `SELECT id, user_id, to_char(challenge_date, 'YYYY-MM-DD') AS challenge_date, wake_up_time, stake::text, window_opens_at, window_closes_at
-         FROM challenges
-        WHERE status = 'PENDING' AND window_closes_at > $1 AND window_opens_at <= $2
-        ORDER BY window_opens_at, id`,
-      [from, to],
-    )) as { id: string; user_id: string; challenge_date: string; wake_up_time: string; stake: string; window_opens_at: Date; window_closes_at: Date }[];
-    return rows.map((r) => ({
-      challengeId: r.id,
-      userId: r.user_id,
-      challengeDate: r.challenge_date,
-      wakeUpTime: r.wake_up_time.slice(0, 5),
-      stake: BigInt(r.stake),
-      windowOpensAt: r.window_opens_at,
-      windowClosesAt: r.window_closes_at,
-    }));
-  }
-
-  async settleable(q: { date: string; afterId: string | null; limit: number; isTest: boolean | null; poolMode: string | null; proof: string | null }): Promise<SettleableChallenge[]> {
-    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date; pool_mode: 'pool' | 'pledge'; charity_id: string | null; window_opens_at: Date; window_closes_at: Date; miss_note: string | null }[] =
-      await this.ds.query(
-        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id, window_opens_at, window_closes_at,
-                CASE WHEN proof_status = 'REJECTED' AND NOT is_successful THEN failure_reason END AS miss_note
-           FROM challenges
-          WHERE challenge_date = $1 AND status = 'COMPLETED' AND ($2::uuid IS NULL OR id > $2::uuid) AND ($4::boolean IS NULL OR is_test = $4)
-            AND ($5::text IS NULL OR pool_mode = $5) AND ($6::text IS NULL OR proof = $6)
-            -- a miss under appeal waits for support's decision; the rest of the day settles on time
-            AND NOT EXISTS (SELECT 1 FROM challenge_appeals a WHERE a.challenge_id = challenges.id AND a.status = 'OPEN')
-            -- a still-awake check not yet closed (still answerable, or past its deadline but not yet closed as a miss) holds
-            -- its morning back: the closer (first thing in a settlement) fails an unanswered one before it settles
-            AND NOT EXISTS (SELECT 1 FROM still_awake_checks s WHERE s.challenge_id = challenges.id AND s.outcome IS NULL)
-          ORDER BY id
-          LIMIT $3`,
-        [q.date, q.afterId, Math.max(1, Math.min(q.limit, 10_000)), q.isTest, q.poolMode, q.proof],
-      );
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      challengeDate: r.challenge_date,
-      stake: BigInt(r.stake),
-      isSuccessful: r.is_successful,
-      createdAt: new Date(r.created_at),
-      poolMode: r.pool_mode,
-      charityId: r.charity_id,
-      windowOpensAt: new Date(r.window_opens_at),
-      windowClosesAt: new Date(r.window_closes_at),
-      missNote: r.miss_note ?? null,
-    }));
-  }
-
-  // ---------- counts ----------
-
-  /** A date's COMPLETED pool-mode challenges of one proof kind, grouped by stake and outcome. */
-  async outcomeTotals(date: string, proof: string): Promise<OutcomeTotal[]> {
-    // Stakes are whole rupees from ₹10 to ₹100: a handful of groups however many challenges the date holds.
-    const rows: { stake: string; is_successful: boolean; n: number }[] = await this.ds.query(
-      `SELECT stake::text AS stake, is_successful, count(*)::int AS n
-         FROM challenges WHERE challenge_date = $1 AND status = 'COMPLETED' AND pool_mode = 'pool' -- pledge-mode stakes never fund a pool
-          AND proof = $2
-        GROUP BY stake, is_successful`,
-      [date, proof],
-    );
-    return rows.map((r) => ({ stake: BigInt(r.stake), isSuccessful: r.is_successful, count: r.n }));
-  }
-
-  async datePlayers(date: string, proof: string): Promise<DatePlayersGroup[]> {
-    const rows: { status: DatePlayersGroup['status']; is_successful: boolean | null; stake: string; n: number; forfeited: string }[] = await this.ds.query(
-      `SELECT status, is_successful, stake::text AS stake, count(*)::int AS n, sum(actual_forfeit_amount)::text AS forfeited
-         FROM challenges WHERE challenge_date = $1 AND status <> 'CANCELLED' AND NOT is_test
-          AND pool_mode = 'pool' -- the pool's players: pledge-mode stakes never fund a pool
-          AND proof = $2
-        GROUP BY status, is_successful, stake`,
-      [date, proof],
-    );
-    return rows.map((r) => ({ status: r.status, isSuccessful: r.is_successful, stake: BigInt(r.stake), count: r.n, forfeited: BigInt(r.forfeited ?? '0') }));
-  }
-
-  /** The user's counts and sums over all challenges. */
-  async totals(userId: string): Promise<{ total: number; successful: number; failed: number; earnings: string; losses: string; donated: string }> {
-    const [totals] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE status <> 'CANCELLED')::int AS total,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND NOT is_successful)::int AS failed,
-              coalesce(sum(winnings_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS earnings,
-              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses,
-              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED' AND pool_mode = 'pledge' AND charity_id IS NOT NULL), 0)::text AS donated
-         FROM challenges WHERE user_id = $1`,
-      [userId],
-    );
-    return totals;
-  }
-
-  /** The user's decided mornings (COMPLETED or PROCESSED) in date order: what a streak is counted from. */
-  async outcomes(userId: string): Promise<{ date: string; isSuccessful: boolean }[]> {
-    const outcomes: { date: string; is_successful: boolean }[] = await this.ds.query(
-      `SELECT challenge_date::text AS date, is_successful FROM challenges
-        WHERE user_id = $1 AND status IN ('COMPLETED', 'PROCESSED') ORDER BY challenge_date`,
-      [userId],
-    );
-    return outcomes.map((o) => ({ date: o.date, isSuccessful: o.is_successful }));
-  }
-
-  /** outcomes() for several users at once. */
-  outcomesOfUsers(ids: string[]): Promise<{ user_id: string; date: string; is_successful: boolean }[]> {
-    return this.ds.query(
-      `SELECT user_id, challenge_date::text AS date, is_successful FROM challenges
-        WHERE user_id = ANY($1::uuid[]) AND status IN ('COMPLETED', 'PROCESSED') ORDER BY challenge_date`,
-      [ids],
-    );
-  }
-
-  /** The user's counts and sums per date in [start, end], cancelled ones aside. */
-  daily(userId: string, start: string, end: string): Promise<{ date: string; successful: number; failed: number; pending: number; earnings: string; losses: string }[]> {
-    return this.ds.query(
-      `SELECT challenge_date::text AS date,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
-              count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND NOT is_successful)::int AS failed,
-              count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
-              coalesce(sum(winnings_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS earnings,
-              coalesce(sum(actual_forfeit_amount) FILTER (WHERE status = 'PROCESSED'), 0)::text AS losses
-         FROM challenges
-        WHERE user_id = $1 AND challenge_date BETWEEN $2::date AND $3::date AND status <> 'CANCELLED'
-        GROUP BY challenge_date`,
-      [userId, start, end],
-    );
-  }
-
-  /** Real (non-test) challenges of the users dated from..to; a cancelled one only when a shield or leave excused it. Live first per date. */
-  groupMornings(ids: string[], from: string, to: string): Promise<{ id: string; user_id: string; date: string; status: string; is_successful: boolean | null; forgiven: boolean; excused: boolean; has_photo: boolean }[]> {
-    return this.ds.query(
-      `SELECT c.id, c.user_id, to_char(c.challenge_date, 'YYYY-MM-DD') AS date, c.status, c.is_successful,
-              c.forgiven_reason IS NOT NULL AS forgiven, e.challenge_id IS NOT NULL AS excused, c.photo_path IS NOT NULL AS has_photo
-         FROM challenges c LEFT JOIN challenge_excusals e ON e.challenge_id = c.id
-        WHERE c.user_id = ANY($1::uuid[]) AND NOT c.is_test AND c.challenge_date BETWEEN $2::date AND $3::date
-          AND (c.status <> 'CANCELLED' OR e.challenge_id IS NOT NULL)
-        ORDER BY c.user_id, c.challenge_date, (c.status = 'CANCELLED'), c.created_at DESC`,
-      [ids, from, to],
-    );
-  }
-
-  /** Real (non-test) challenges of the user dated from..to, with whether a shield or leave excused them. */
-  yearMornings(userId: string, from: string, to: string): Promise<{ date: string; wake_up_time: string; status: string; is_successful: boolean | null; check_in_time: Date | null; excused: boolean; forgiven: boolean }[]> {
-    return this.ds.query(
-      `SELECT c.challenge_date::text AS date, c.wake_up_time, c.status, c.is_successful, c.check_in_time,
-              EXISTS (SELECT 1 FROM challenge_excusals e WHERE e.challenge_id = c.id) AS excused, c.forgiven_reason IS NOT NULL AS forgiven
-         FROM challenges c
-        WHERE c.user_id = $1 AND NOT c.is_test AND c.challenge_date BETWEEN $2::date AND $3::date
-        ORDER BY c.challenge_date, c.created_at`,
-      [userId, from, to],
-    );
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengePhotosRepository } from '../../infrastructure/challenge-photos.repository.js';
 import { EraseCheckInDetailsCommand } from './erase-check-in-details.command.js';
 
 @CommandHandler(EraseCheckInDetailsCommand)
@@ -11,12 +11,12 @@ export class EraseCheckInDetailsHandler implements ICommandHandler<EraseCheckInD
 
   constructor(
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
-    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengePhotosRepository) private readonly photoRows: ChallengePhotosRepository,
     @Inject(AppealRepository) private readonly appeals: AppealRepository,
   ) {}
 
   async execute({ userId, manager }: EraseCheckInDetailsCommand): Promise<{ erased: number }> {
-    const list = await this.challenges.eraseCheckInDetails(userId, manager);
+    const list = await this.photoRows.eraseCheckInDetails(userId, manager);
     // photos sent with appeals go too (the appeal's reason and decision stay: they explain ledger lines)
     const appealPhotos = await this.appeals.erasePhotos(userId, manager);
     // A photo whose object cannot be deleted now is only logged: the closure is not held up by storage.

@@ -6,7 +6,7 @@ import { zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { photoPurgeRange } from '../../domain/photo-retention.js';
 import { AppealRepository } from '../../infrastructure/appeal.repository.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengePhotosRepository } from '../../infrastructure/challenge-photos.repository.js';
 import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { PurgeExpiredPhotosCommand } from './purge-expired-photos.command.js';
 
@@ -19,7 +19,7 @@ const BATCH = 500;
 @CommandHandler(PurgeExpiredPhotosCommand)
 export class PurgeExpiredPhotosHandler implements ICommandHandler<PurgeExpiredPhotosCommand, { purged: number }> {
   constructor(
-    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengePhotosRepository) private readonly photoRows: ChallengePhotosRepository,
     @Inject(AppealRepository) private readonly appeals: AppealRepository,
     @Inject(PhotoStorage) private readonly photos: PhotoStorage,
     @Inject(Clock) private readonly clock: Clock,
@@ -31,8 +31,8 @@ export class PurgeExpiredPhotosHandler implements ICommandHandler<PurgeExpiredPh
     const { from, to } = photoPurgeRange(zonedParts(this.clock.now(), this.config.appTimezone).date);
     // check-in selfies, then the photos sent with appeals, by the date of the morning they are about
     const checkIns = await this.purge(
-      () => this.challenges.photosDated(from, to, BATCH),
-      (ids) => this.challenges.clearPhotos(ids),
+      () => this.photoRows.photosDated(from, to, BATCH),
+      (ids) => this.photoRows.clearPhotos(ids),
     );
     const appeals = await this.purge(
       () => this.appeals.photosDated(from, to, BATCH),

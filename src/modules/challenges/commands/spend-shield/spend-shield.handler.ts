@@ -6,6 +6,7 @@ import { isUuid } from '../../../../common/uuid.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { foldMornings, shieldSummary, spendShield } from '../../domain/shield-rules.js';
 import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { retryingTransaction } from '../../infrastructure/sql.js';
 import { WakeAccountRepository } from '../../infrastructure/wake-account.repository.js';
 import { SpendShieldCommand, SpendShieldResult } from './spend-shield.command.js';
@@ -20,6 +21,7 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
   constructor(
     @Inject(WakeAccountRepository) private readonly accounts: WakeAccountRepository,
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
     @Inject(TransactionalEvents) private readonly events: TransactionalEvents,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
@@ -34,7 +36,7 @@ export class SpendShieldHandler implements ICommandHandler<SpendShieldCommand, S
         if (c.status === 'CANCELLED') throw ChallengeErrors.cancelled();
         if (c.status !== 'PENDING') throw ChallengeErrors.notExcusable();
         if (c.windowOpensAt.getTime() <= now.getTime()) throw ChallengeErrors.shieldTooLate();
-        const folded = foldMornings(account, await this.challenges.morningsAfter(userId, account.cursor, m));
+        const folded = foldMornings(account, await this.reads.morningsAfter(userId, account.cursor, m));
         const spent = spendShield(folded);
         if (!spent) throw ChallengeErrors.noShield();
         const excused = await this.challenges.excuse(m, c, 'SHIELD', now);

@@ -6,13 +6,13 @@ import { addDays, isValidDate, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { streaks, successRate } from '../../domain/challenge-rules.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { ChallengeStatistics, GetChallengeStatisticsQuery, MAX_RANGE_DAYS } from './get-challenge-statistics.query.js';
 
 @QueryHandler(GetChallengeStatisticsQuery)
 export class GetChallengeStatisticsHandler implements IQueryHandler<GetChallengeStatisticsQuery, ChallengeStatistics> {
   constructor(
-    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
@@ -25,7 +25,7 @@ export class GetChallengeStatisticsHandler implements IQueryHandler<GetChallenge
     const start = startDate ?? addDays(end, -29);
     if (start > end) throw ChallengeErrors.invalid('startDate must be on or before endDate');
     if (addDays(start, MAX_RANGE_DAYS - 1) < end) throw ChallengeErrors.invalid(`The date range can be at most ${MAX_RANGE_DAYS} days`);
-    const rows = await this.challenges.daily(userId, start, end);
+    const rows = await this.reads.daily(userId, start, end);
     const byDate = new Map(rows.map((r) => [r.date, r]));
     const daily: { date: string; successful: number; failed: number; pending: number }[] = [];
     let successful = 0;

@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { streaks, successRate } from '../../domain/challenge-rules.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { ChallengeStats, GetChallengeStatsQuery } from './get-challenge-stats.query.js';
 
 @QueryHandler(GetChallengeStatsQuery)
 export class GetChallengeStatsHandler implements IQueryHandler<GetChallengeStatsQuery, ChallengeStats> {
-  constructor(@Inject(ChallengeRepository) private readonly challenges: ChallengeRepository) {}
+  constructor(@Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository) {}
 
   async execute({ userId }: GetChallengeStatsQuery): Promise<ChallengeStats> {
-    const totals = await this.challenges.totals(userId);
-    const s = streaks(await this.challenges.outcomes(userId));
+    const totals = await this.reads.totals(userId);
+    const s = streaks(await this.reads.outcomes(userId));
     return {
       totalChallenges: totals.total,
       successfulChallenges: totals.successful,

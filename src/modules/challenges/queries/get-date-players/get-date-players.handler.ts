@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { DatePlayersGroup, GetDatePlayersQuery } from './get-date-players.query.js';
 
 @QueryHandler(GetDatePlayersQuery)
 export class GetDatePlayersHandler implements IQueryHandler<GetDatePlayersQuery, DatePlayersGroup[]> {
-  constructor(@Inject(ChallengeRepository) private readonly challenges: ChallengeRepository) {}
+  constructor(@Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository) {}
 
   execute({ date, proof }: GetDatePlayersQuery): Promise<DatePlayersGroup[]> {
-    return this.challenges.datePlayers(date, proof);
+    return this.reads.datePlayers(date, proof);
   }
 }

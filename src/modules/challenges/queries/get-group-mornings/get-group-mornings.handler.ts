@@ -3,6 +3,7 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isUuid } from '../../../../common/uuid.js';
 import { streaks } from '../../domain/challenge-rules.js';
 import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { LeaveRepository } from '../../infrastructure/leave.repository.js';
 import { FriendMorning, GetGroupMorningsQuery, GroupMornings, MorningOutcome } from './get-group-mornings.query.js';
 
@@ -28,13 +29,14 @@ function outcomeOf(r: Row): MorningOutcome {
 export class GetGroupMorningsHandler implements IQueryHandler<GetGroupMorningsQuery, GroupMornings> {
   constructor(
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
     @Inject(LeaveRepository) private readonly leaveDays: LeaveRepository,
   ) {}
 
   async execute({ userIds, from, to }: GetGroupMorningsQuery): Promise<GroupMornings> {
     const ids = [...new Set(userIds.filter(isUuid))];
     if (ids.length === 0) return { mornings: [], streaks: new Map() };
-    const rows: Row[] = await this.challenges.groupMornings(ids, from, to);
+    const rows: Row[] = await this.reads.groupMornings(ids, from, to);
     const leave = await this.leaveDays.leaveOfUsers(ids, from, to);
     const byKey = new Map<string, FriendMorning>();
     // rows come live-first per date: the first one of a user and date is the one shown
@@ -46,7 +48,7 @@ export class GetGroupMorningsHandler implements IQueryHandler<GetGroupMorningsQu
       const key = `${l.user_id}|${l.date}`;
       if (!byKey.has(key)) byKey.set(key, { userId: l.user_id, date: l.date, challengeId: null, outcome: 'EXCUSED', hasPhoto: false });
     }
-    const outcomes = await this.challenges.outcomesOfUsers(ids);
+    const outcomes = await this.reads.outcomesOfUsers(ids);
     const perUser = new Map<string, { date: string; isSuccessful: boolean }[]>(ids.map((id) => [id, []]));
     for (const o of outcomes) perUser.get(o.user_id)?.push({ date: o.date, isSuccessful: o.is_successful });
     return {

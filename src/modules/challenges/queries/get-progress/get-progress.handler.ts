@@ -6,7 +6,7 @@ import { AppConfig } from '../../../../config/app-config.js';
 import { GetMonthlyMoneyQuery } from '../../../wallet/queries/get-monthly-money/get-monthly-money.query.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import { MorningRecord, mornings, PROGRESS_YEARS, progressYear, weeks } from '../../domain/progress.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { GetProgressQuery, Progress } from './get-progress.query.js';
 
 interface Row {
@@ -22,7 +22,7 @@ interface Row {
 @QueryHandler(GetProgressQuery)
 export class GetProgressHandler implements IQueryHandler<GetProgressQuery, Progress> {
   constructor(
-    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(Clock) private readonly clock: Clock,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -33,7 +33,7 @@ export class GetProgressHandler implements IQueryHandler<GetProgressQuery, Progr
     const year = progressYear(raw, Number(zonedParts(this.clock.now(), tz).date.slice(0, 4)));
     if (year === null) throw ChallengeErrors.invalid(`year must be a year from ${PROGRESS_YEARS.min} to ${PROGRESS_YEARS.max}, as four digits`);
     // Real (non-test) challenges of the year; a cancelled one only when a shield or leave excused it.
-    const rows = (await this.challenges.yearMornings(userId, `${year}-01-01`, `${year}-12-31`)) as Row[];
+    const rows = (await this.reads.yearMornings(userId, `${year}-01-01`, `${year}-12-31`)) as Row[];
     const records = rows.map((r): MorningRecord => ({
       date: r.date,
       wakeUpTime: r.wake_up_time,

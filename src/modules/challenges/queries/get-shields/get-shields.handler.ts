@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { foldMornings, ShieldSummary, shieldSummary } from '../../domain/shield-rules.js';
-import { ChallengeRepository } from '../../infrastructure/challenge.repository.js';
+import { ChallengeReadsRepository } from '../../infrastructure/challenge-reads.repository.js';
 import { WakeAccountRepository } from '../../infrastructure/wake-account.repository.js';
 import { GetShieldsQuery } from './get-shields.query.js';
 
@@ -11,13 +11,13 @@ import { GetShieldsQuery } from './get-shields.query.js';
 export class GetShieldsHandler implements IQueryHandler<GetShieldsQuery, ShieldSummary> {
   constructor(
     @Inject(WakeAccountRepository) private readonly accounts: WakeAccountRepository,
-    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
   async execute({ userId }: GetShieldsQuery): Promise<ShieldSummary> {
     const account = await this.accounts.readAccount(userId);
-    const folded = foldMornings(account, await this.challenges.morningsAfter(userId, account.cursor));
+    const folded = foldMornings(account, await this.reads.morningsAfter(userId, account.cursor));
     // the next read starts from here (kept only if no spend changed the row meanwhile)
     if (folded.cursor !== account.cursor) await this.accounts.saveFoldIfUnchanged(userId, account, folded, this.clock.now());
     return shieldSummary(folded);
