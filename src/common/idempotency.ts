@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../config/app-config.js';
-import { DomainError } from './errors/domain-error.js';
+import { CommonErrors } from './errors/common.errors.js';
 import { toErrorBody } from './errors/http-exception.filter.js';
 import { RedisService } from './redis.module.js';
 
@@ -25,8 +25,8 @@ const WAIT_POLL_MS = 25;
 const WAIT_LIMIT_MS = 20_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-const invalid = (message: string) => new DomainError('IDEMPOTENCY.INVALID_KEY', 'INVALID', message);
-const unavailable = () => new DomainError('IDEMPOTENCY.UNAVAILABLE', 'UNAVAILABLE', 'Service temporarily unavailable. Please try again shortly.');
+const invalid = CommonErrors.idempotencyKeyInvalid;
+const unavailable = CommonErrors.idempotencyUnavailable;
 
 /** A stable fingerprint of a request's content: sorted JSON of its fields, plus any file's bytes. */
 export function fingerprintOf(fields: unknown, file?: Buffer | null): string {

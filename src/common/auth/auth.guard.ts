@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { QueryBus } from '@nestjs/cqrs';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import { AuthUser, IS_PUBLIC, Role, ROLES } from './auth.decorators.js';
+import { CommonErrors } from '../errors/common.errors.js';
 import { DomainError } from '../errors/domain-error.js';
 import { GetAccountAccessQuery } from './get-account-access.query.js';
 
@@ -31,8 +32,8 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
     if (roles?.length) {
       // The stored role, not the token's: a demotion (or a closure) applies at once to tokens issued before it.
       const access = await this.queries.execute(new GetAccountAccessQuery(user.id));
-      if (!access || access.closed) throw new DomainError('AUTH.REVOKED', 'UNAUTHENTICATED', 'Please login again');
-      if (!roles.includes(access.role)) throw new DomainError('AUTH.FORBIDDEN', 'FORBIDDEN', 'Access denied');
+      if (!access || access.closed) throw CommonErrors.revoked();
+      if (!roles.includes(access.role)) throw CommonErrors.forbidden();
       user.role = access.role;
     }
     return true;
@@ -40,7 +41,7 @@ export class AuthGuard extends PassportAuthGuard('jwt') {
 
   override handleRequest<T = AuthUser>(err: unknown, user: T): T {
     if (err instanceof DomainError) throw err;
-    if (err || !user) throw new DomainError('AUTH.INVALID_TOKEN', 'UNAUTHENTICATED', 'Please login again');
+    if (err || !user) throw CommonErrors.invalidToken();
     return user;
   }
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config.js';
 import { RedisService } from '../redis.module.js';
 import { AuthUser, Role } from './auth.decorators.js';
-import { DomainError } from '../errors/domain-error.js';
+import { CommonErrors } from '../errors/common.errors.js';
 
 export interface TokenPayload {
   sub: string;
@@ -48,14 +48,14 @@ export class TokenService {
     try {
       payload = await this.jwt.verifyAsync<TokenPayload>(token, { algorithms: ['HS256'] });
     } catch {
-      throw new DomainError('AUTH.INVALID_TOKEN', 'UNAUTHENTICATED', 'Please login again');
+      throw CommonErrors.invalidToken();
     }
     return this.checkRevocation(payload);
   }
 
   /** A signed, unexpired payload is still refused once revoked (logout) or issued before a reset. */
   async checkRevocation(payload: Partial<TokenPayload>): Promise<AuthUser> {
-    if (!payload.sub || !payload.jti || !payload.iat || !payload.exp) throw new DomainError('AUTH.INVALID_TOKEN', 'UNAUTHENTICATED', 'Please login again');
+    if (!payload.sub || !payload.jti || !payload.iat || !payload.exp) throw CommonErrors.invalidToken();
     let revoked: boolean;
     let notBeforeMs: number;
     try {
@@ -68,11 +68,11 @@ export class TokenService {
       revoked = !!(r ?? legacyR);
       notBeforeMs = Math.max(Number(nb ?? 0), Number(legacyNb ?? 0));
     } catch {
-      throw new DomainError('AUTH.UNAVAILABLE', 'UNAVAILABLE', 'Sign-in is temporarily unavailable. Please try again shortly.');
+      throw CommonErrors.authUnavailable();
     }
-    if (revoked) throw new DomainError('AUTH.REVOKED', 'UNAUTHENTICATED', 'Please login again');
+    if (revoked) throw CommonErrors.revoked();
     const issuedMs = typeof payload.iatMs === 'number' ? payload.iatMs : payload.iat * 1000;
-    if (notBeforeMs && issuedMs < notBeforeMs) throw new DomainError('AUTH.REVOKED', 'UNAUTHENTICATED', 'Please login again');
+    if (notBeforeMs && issuedMs < notBeforeMs) throw CommonErrors.revoked();
     return { id: payload.sub, email: payload.email ?? "", role: payload.role ?? 'USER', jti: payload.jti, exp: payload.exp };
   }
 

@@ -1,4 +1,5 @@
-import { DomainError } from '../errors/domain-error.js';
+import { CommonErrors } from '../errors/common.errors.js';
+import type { DomainError } from '../errors/domain-error.js';
 
 /**
  * Where check-in photos live: a key (a relative path such as `challenges/<id>-<uuid>.png`) to bytes. Infrastructure
@@ -15,10 +16,7 @@ export abstract class PhotoStorage {
 }
 
 /** The store could not be reached or refused the request: the caller answers 503 and changes nothing. */
-export const storageUnavailable = (cause: unknown): DomainError =>
-  new DomainError('STORAGE.UNAVAILABLE', 'UNAVAILABLE', 'Photo storage is unavailable. Please try again shortly.', {
-    cause: cause instanceof Error ? cause.message : String(cause),
-  });
+export const storageUnavailable = (cause: unknown): DomainError => CommonErrors.storageUnavailable(cause);
 
 /** Keys are relative paths of safe segments: no `..`, no leading slash, no backslash (the same rule on disk and in S3). */
 export function isValidKey(key: string): boolean {
