@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerException, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { CommonErrors } from '../../../common/errors/common.errors.js';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
@@ -46,7 +46,7 @@ export class AuthRateLimitGuard extends ThrottlerGuard {
       return await super.handleRequest(props);
     } catch (e) {
       if (e instanceof ThrottlerException) throw e;
-      throw new DomainError('AUTH.UNAVAILABLE', 'UNAVAILABLE', 'Sign-in is temporarily unavailable. Please try again shortly.');
+      throw CommonErrors.authUnavailable();
     }
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LoginTicket, OAuth2Client } from 'google-auth-library';
 import { AppConfig } from '../../../config/app-config.js';
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { IdentityErrors } from '../identity.errors.js';
 
 /** The OAuth2Client used to verify Google ID tokens; tests replace it with one whose certificates they own. */
 export const GOOGLE_OAUTH_CLIENT = Symbol('GOOGLE_OAUTH_CLIENT');
@@ -19,16 +19,16 @@ export class GoogleTokenVerifier {
   constructor(@Inject(AppConfig) private readonly config: AppConfig, @Inject(GOOGLE_OAUTH_CLIENT) private readonly client: OAuth2Client) {}
 
   async verify(idToken: string): Promise<GoogleIdentity> {
-    if (!this.config.googleClientId) throw new DomainError('IDENTITY.GOOGLE_NOT_CONFIGURED', 'INVALID', 'Google sign-in is not configured');
+    if (!this.config.googleClientId) throw IdentityErrors.googleNotConfigured();
     let payload: ReturnType<LoginTicket['getPayload']>;
     try {
       const ticket = await this.client.verifyIdToken({ idToken, audience: this.config.googleClientId });
       payload = ticket.getPayload();
     } catch {
-      throw new DomainError('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token is invalid or has expired');
+      throw IdentityErrors.googleTokenInvalid();
     }
-    if (!payload?.sub || !payload.email) throw new DomainError('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token has no email');
-    if (payload.email_verified !== true) throw new DomainError('IDENTITY.GOOGLE_EMAIL_UNVERIFIED', 'INVALID', 'Your Google account email is not verified');
+    if (!payload?.sub || !payload.email) throw IdentityErrors.googleTokenWithoutEmail();
+    if (payload.email_verified !== true) throw IdentityErrors.googleEmailUnverified();
     return { sub: payload.sub, email: payload.email, name: payload.name ?? null, picture: payload.picture ?? null };
   }
 }
