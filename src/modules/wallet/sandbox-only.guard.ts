@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { AuthUser } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { CommonErrors } from '../../common/errors/common.errors.js';
 import { AppConfig } from '../../config/app-config.js';
 import { DepositErrors } from './wallet.errors.js';
 
@@ -13,7 +13,7 @@ export class SandboxOnlyGuard implements CanActivate {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
   canActivate(context: ExecutionContext): boolean {
     if (this.config.paymentsProvider !== 'sandbox') throw DepositErrors.sandboxOnly();
-    if (!context.switchToHttp().getRequest<{ user?: AuthUser }>().user) throw new DomainError('AUTH.INVALID_TOKEN', 'UNAUTHENTICATED', 'Please login again');
+    if (!context.switchToHttp().getRequest<{ user?: AuthUser }>().user) throw CommonErrors.invalidToken();
     return true;
   }
 }

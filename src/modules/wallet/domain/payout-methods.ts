@@ -1,4 +1,4 @@
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { WalletErrors } from '../wallet.errors.js';
 import { isUuid } from '../../../common/uuid.js';
 import type { WithdrawalInput, WithdrawalRequest } from './withdrawal-rules.js';
 
@@ -66,7 +66,7 @@ export interface SavedPayoutDetails {
   bank_name: string | null;
 }
 
-export const savedMethodNotFound = () => new DomainError('WALLET.PAYOUT_METHOD_NOT_FOUND', 'INVALID', 'Saved payout method not found');
+export const savedMethodNotFound = WalletErrors.savedPayoutMethodInvalid;
 
 /**
  * The saved method a withdrawal request names (null: none, the request comes back as it was). A malformed id is "not
@@ -77,7 +77,7 @@ export function savedMethodOf(input: WithdrawalRequest): { payoutMethodId: strin
   if (payoutMethodId === undefined || payoutMethodId === null) return { payoutMethodId: null, rest };
   if (typeof payoutMethodId !== 'string' || !isUuid(payoutMethodId)) throw savedMethodNotFound();
   if (rest.upiId != null || rest.bankDetails != null) {
-    throw new DomainError('WALLET.INVALID_WITHDRAWAL', 'INVALID', 'Send either a saved payout method or new payout details, not both');
+    throw WalletErrors.invalidWithdrawal('Send either a saved payout method or new payout details, not both');
   }
   return { payoutMethodId, rest };
 }

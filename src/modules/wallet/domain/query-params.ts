@@ -1,9 +1,9 @@
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { WalletErrors } from '../wallet.errors.js';
 import { addDays, isValidDate, zonedInstant } from '../../../common/time.js';
 
 /** The checks of the wallet's read routes' query-string parameters (page, size, dates). */
 
-export const invalid = (message: string) => new DomainError('WALLET.INVALID_QUERY', 'INVALID', message);
+export const invalid = WalletErrors.invalidQuery;
 
 /** Query values are read as text: a repeated key (an array) or a bracketed one (an object) is a 400, not a crash. */
 export function singleValues(q: Record<string, unknown>): void {

@@ -1,4 +1,3 @@
-import { DomainError } from '../../../common/errors/domain-error.js';
 import { DepositErrors } from '../wallet.errors.js';
 import { verifyWebhookSignature } from './signatures.js';
 
@@ -14,9 +13,9 @@ export function readSignedWebhook(rawBody: Buffer | undefined, signature: string
   try {
     event = JSON.parse(body);
   } catch {
-    throw new DomainError('WALLET.BAD_WEBHOOK', 'INVALID', 'Malformed webhook body');
+    throw DepositErrors.malformedWebhook();
   }
-  if (!isObject(event)) throw new DomainError('WALLET.BAD_WEBHOOK', 'INVALID', 'Malformed webhook body: expected a JSON object');
+  if (!isObject(event)) throw DepositErrors.webhookNotAnObject();
   return { event, body };
 }
 

@@ -3,7 +3,6 @@ import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../../../config/app-config.js';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { GetAdultStatusQuery } from '../../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { checkAmount, DEPOSIT_RULE } from '../../domain/amounts.js';
@@ -25,7 +24,7 @@ export class CreateDepositOrderHandler implements ICommandHandler<CreateDepositO
 
   async execute({ userId, amount }: CreateDepositOrderCommand): Promise<DepositOrder> {
     const checked = checkAmount(amount, DEPOSIT_RULE);
-    if ('error' in checked) throw new DomainError('WALLET.INVALID_AMOUNT', 'INVALID', checked.error);
+    if ('error' in checked) throw DepositErrors.invalidAmount(checked.error);
     // Money needs an adult on file (identity answers: a date of birth showing 18 or over).
     if (!(await this.queryBus.execute(new GetAdultStatusQuery(userId)))?.adult) throw DepositErrors.adultRequired();
     const id = randomUUID();

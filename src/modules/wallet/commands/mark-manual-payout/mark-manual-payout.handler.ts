@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { AppConfig } from '../../../../config/app-config.js';
@@ -8,10 +7,6 @@ import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository
 import { WalletErrors } from '../../wallet.errors.js';
 import { MarkManualPayoutCommand } from './mark-manual-payout.command.js';
 
-const ManualPayoutErrors = {
-  notManual: () => new DomainError('WALLET.NOT_MANUAL_PAYOUT', 'INVALID', 'This withdrawal is not a manual payout awaiting staff'),
-  alreadyMarked: (status: string) => new DomainError('WALLET.PAYOUT_ALREADY_MARKED', 'INVALID', `This payout was already marked ${status === 'SUCCESS' ? 'paid' : 'failed'}`),
-};
 
 /**
  * PAYOUTS_PROVIDER=manual: staff mark each payout paid (with the bank's reference: posted out) or failed (with a reason:
@@ -32,7 +27,7 @@ export class MarkManualPayoutHandler implements ICommandHandler<MarkManualPayout
   private async markPaid(withdrawalId: string, bankReference: string, actorId: string) {
     const w = await this.awaiting(withdrawalId);
     const r = await this.withdrawals.settle(w, { ok: true, reference: `manual:${bankReference.trim()}`, providerStatus: 'paid_by_staff' }, { markedBy: actorId });
-    if (!r.changed) throw ManualPayoutErrors.alreadyMarked(r.status);
+    if (!r.changed) throw WalletErrors.alreadyMarked(r.status);
     return { withdrawalId, userId: w.user_id, status: r.status, bankReference: bankReference.trim() };
   }
 
@@ -40,7 +35,7 @@ export class MarkManualPayoutHandler implements ICommandHandler<MarkManualPayout
     const w = await this.awaiting(withdrawalId);
     const why = `Bank payout failed: ${reason.trim()}`;
     const r = await this.withdrawals.settle(w, { ok: false, reason: why, providerStatus: 'failed_by_staff' }, { markedBy: actorId });
-    if (!r.changed) throw ManualPayoutErrors.alreadyMarked(r.status);
+    if (!r.changed) throw WalletErrors.alreadyMarked(r.status);
     return { withdrawalId, userId: w.user_id, status: r.status, reason: why, refunded: toRupees(BigInt(w.amount)) };
   }
 
@@ -48,9 +43,9 @@ export class MarkManualPayoutHandler implements ICommandHandler<MarkManualPayout
     if (!isUuid(withdrawalId)) throw WalletErrors.notFound('Withdrawal');
     const w = await this.withdrawals.find(withdrawalId);
     if (!w) throw WalletErrors.notFound('Withdrawal');
-    if (w.status !== 'PENDING') throw ManualPayoutErrors.alreadyMarked(w.status);
+    if (w.status !== 'PENDING') throw WalletErrors.alreadyMarked(w.status);
     const manual = w.payout_provider === 'manual' || (w.payout_provider === null && this.config.payoutsProvider === 'manual');
-    if (!manual) throw ManualPayoutErrors.notManual();
+    if (!manual) throw WalletErrors.notManual();
     return w;
   }
 }

@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { retry, upTo } from '../../../../common/retry.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
@@ -39,7 +38,7 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     const c = checkWithdrawal(request, balances.get(userId)!, !!user?.isEmailVerified, true);
     if (c.errors.length || c.amount === null || c.method === null) {
       const insufficientOnly = c.errors.length === 1 && c.errors[0] === 'Insufficient balance';
-      throw insufficientOnly ? WalletErrors.insufficientFunds() : new DomainError('WALLET.INVALID_WITHDRAWAL', 'INVALID', c.errors.join(', '));
+      throw insufficientOnly ? WalletErrors.insufficientFunds() : WalletErrors.invalidWithdrawal(c.errors.join(', '));
     }
     const id = randomUUID();
     const entry = withdrawalHoldEntry({ id, userId, amount: c.amount, fee: c.fee, method: c.method });

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { WalletErrors } from '../../wallet.errors.js';
 import { isUuid } from '../../../../common/uuid.js';
 import { suspense, worldShard } from '../../domain/accounts.js';
 import { LedgerService } from '../../infrastructure/ledger.service.js';
@@ -15,15 +15,15 @@ export class ResolveSuspenseHandler implements ICommandHandler<ResolveSuspenseCo
   ) {}
 
   async execute({ userId, reference, note, actorId }: ResolveSuspenseCommand): Promise<{ entryId: string; amount: bigint; duplicate: boolean }> {
-    if (!isUuid(userId)) throw new DomainError('WALLET.NOT_FOUND', 'NOT_FOUND', 'Suspense account not found');
+    if (!isUuid(userId)) throw WalletErrors.notFound('Suspense account');
     const account = suspense(userId);
     const key = `suspense:${userId}:returned:${reference}`;
     // A repeat of the same resolution answers what it did the first time.
     const done = await this.reads.postedOutOf(key, account);
     if (done) return { entryId: done.id, amount: BigInt(done.amount), duplicate: true };
     const amount = await this.reads.balanceOf(account);
-    if (amount === undefined) throw new DomainError('WALLET.NOT_FOUND', 'NOT_FOUND', 'Suspense account not found');
-    if (amount <= 0n) throw new DomainError('WALLET.SUSPENSE_EMPTY', 'INVALID', 'This suspense account holds nothing to return');
+    if (amount === undefined) throw WalletErrors.notFound('Suspense account');
+    if (amount <= 0n) throw WalletErrors.suspenseEmpty();
     const entry = {
       idempotencyKey: key,
       reason: 'SUSPENSE_RETURNED',

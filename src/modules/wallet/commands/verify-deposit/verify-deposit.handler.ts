@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { AppConfig } from '../../../../config/app-config.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { toRupees } from '../../../../common/money.js';
 import { verifyPaymentSignature } from '../../domain/signatures.js';
 import { DepositRepository, DepositRow } from '../../infrastructure/deposit.repository.js';
@@ -23,8 +22,8 @@ export class VerifyDepositHandler implements ICommandHandler<VerifyDepositComman
   async execute({ userId, input: b }: VerifyDepositCommand): Promise<VerifiedDeposit> {
     const orderId = b.orderId ?? b.razorpay_order_id;
     const paymentId = b.paymentId ?? b.razorpay_payment_id;
-    if (!orderId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'orderId is required');
-    if (!paymentId) throw new DomainError('WALLET.INVALID_INPUT', 'INVALID', 'paymentId is required');
+    if (!orderId) throw DepositErrors.required('orderId');
+    if (!paymentId) throw DepositErrors.required('paymentId');
     const signature = b.signature ?? b.razorpay_signature;
     const deposit = await this.deposits.findOwned(userId, orderId);
     if (deposit.status === 'SUCCESS') {

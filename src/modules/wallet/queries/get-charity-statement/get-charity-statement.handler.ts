@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { WalletErrors } from '../../wallet.errors.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { WalletReadRepository } from '../../infrastructure/wallet-read.repository.js';
 import { monthRange, statementCsv, statementOf } from '../../domain/charity-statement.js';
@@ -15,7 +15,7 @@ export class GetCharityStatementHandler implements IQueryHandler<GetCharityState
 
   async execute({ month }: GetCharityStatementQuery): Promise<CharityStatementResult> {
     const range = monthRange(month);
-    if (!range) throw new DomainError('LEDGER.INVALID_MONTH', 'INVALID', 'month must be a month in the form YYYY-MM');
+    if (!range) throw WalletErrors.invalidMonth();
     const rows = await this.reads.charityDonations(range.from, range.to);
     const names = new Map(this.config.charities.map((c) => [c.id, c.name]));
     const charities = statementOf(rows.map((r) => ({ charityId: r.charity_id, date: r.date, challenges: r.challenges, amount: BigInt(r.amount) })), names);
