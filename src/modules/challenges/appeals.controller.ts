@@ -7,7 +7,7 @@ import { IsOptional, IsString } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { ChallengeErrors } from './challenges.errors.js';
-import { challengeNotFound, FileAppealCommand } from './commands/file-appeal/file-appeal.command.js';
+import { FileAppealCommand } from './commands/file-appeal/file-appeal.command.js';
 import { GetAppealQuery } from './queries/get-appeal/get-appeal.query.js';
 
 export class FileAppealDto {
@@ -18,7 +18,7 @@ export class FileAppealDto {
   reason?: string;
 }
 
-const challengeId = new ParseUUIDPipe({ exceptionFactory: challengeNotFound });
+const challengeId = new ParseUUIDPipe({ exceptionFactory: ChallengeErrors.notFound });
 
 /** A fair hearing for a miss: dispute it within 48 hours; its forfeit waits for support's answer. */
 @ApiTags('challenges')
@@ -43,7 +43,7 @@ export class AppealsController {
   @ApiOperation({ summary: "The state of my appeal of this morning, with support's note once decided" })
   async get(@CurrentUser() user: AuthUser, @Param('id', challengeId) id: string) {
     const appeal = await this.queryBus.execute(new GetAppealQuery(user.id, id));
-    if (!appeal) throw new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found');
+    if (!appeal) throw ChallengeErrors.appealNotFound();
     return { success: true, ...appeal };
   }
 }

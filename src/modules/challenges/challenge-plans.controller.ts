@@ -2,13 +2,13 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, ParseUUIDPipe, 
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { ChallengeErrors } from './challenges.errors.js';
 import { ChangeChallengePlanCommand } from './commands/change-challenge-plan/change-challenge-plan.command.js';
 import { CreateChallengePlanCommand } from './commands/create-challenge-plan/create-challenge-plan.command.js';
 import { CreateChallengePlanDto } from './dto/challenge-plan.dto.js';
 import { ListChallengePlansQuery } from './queries/list-challenge-plans/list-challenge-plans.query.js';
 
-const planId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CHALLENGES.PLAN_NOT_FOUND', 'NOT_FOUND', 'Plan not found') });
+const planId = new ParseUUIDPipe({ exceptionFactory: ChallengeErrors.planNotFound });
 
 /** Recurring challenges: a plan books each of its days from the wallet at 20:00 the evening before. */
 @ApiTags('challenges')

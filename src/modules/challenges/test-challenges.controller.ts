@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { Body, CanActivate, Controller, ExecutionContext, Inject, Injectable, Post, UseGuards } from '@nestjs/common';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { CommonErrors } from '../../common/errors/common.errors.js';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
 import { AppConfig } from '../../config/app-config.js';
 import { ChallengeErrors } from './challenges.errors.js';
@@ -17,7 +17,7 @@ export class TestModeGuard implements CanActivate {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
   canActivate(context: ExecutionContext): boolean {
     if (!this.config.testMode) throw ChallengeErrors.testModeOff();
-    if (!context.switchToHttp().getRequest<{ user?: AuthUser }>().user) throw new DomainError('AUTH.INVALID_TOKEN', 'UNAUTHENTICATED', 'Please login again');
+    if (!context.switchToHttp().getRequest<{ user?: AuthUser }>().user) throw CommonErrors.invalidToken();
     return true;
   }
 }

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
@@ -26,7 +25,7 @@ export class ChangeChallengePlanHandler implements ICommandHandler<ChangeChallen
   async execute({ userId, planId, action }: ChangeChallengePlanCommand): Promise<PlanView> {
     const now = this.clock.now();
     const plan = await this.plans.owned(userId, planId);
-    if (!plan) throw new DomainError('CHALLENGES.PLAN_NOT_FOUND', 'NOT_FOUND', 'Plan not found');
+    if (!plan) throw ChallengeErrors.planNotFound();
     const move = MOVES[action];
     if (!(await this.plans.setStatus(planId, move.from, move.to, now))) {
       throw ChallengeErrors.invalid(`The plan is ${plan.status.toLowerCase()}: it cannot be ${action === 'cancel' ? 'cancelled' : action === 'pause' ? 'paused' : 'resumed'}`);

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
 import { AfterCommit, TransactionalEvents } from '../../../../common/transactional-events.js';
 import { ReturnStakeCommand } from '../../../wallet/commands/return-stake/return-stake.command.js';
 import { CreditAppealRefundCommand } from '../../../wallet/commands/credit-appeal-refund/credit-appeal-refund.command.js';
@@ -29,7 +28,7 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
     let afterCommit: AfterCommit | undefined;
     await this.appeals.transaction(async (m) => {
       const appeal = await this.appeals.lock(m, appealId);
-      if (!appeal) throw new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found');
+      if (!appeal) throw ChallengeErrors.appealNotFound();
       if (appeal.status !== 'OPEN') throw ChallengeErrors.invalid(`This appeal has been decided already (${appeal.status})`);
       const c = (await this.challenges.detail(appeal.challengeId))!;
       const settled = c.status === 'PROCESSED';

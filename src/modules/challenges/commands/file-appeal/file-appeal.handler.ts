@@ -12,7 +12,7 @@ import { AppealRepository } from '../../infrastructure/appeal.repository.js';
 import { fingerprintOf } from '../../infrastructure/photo-fingerprint.js';
 import { ProofRepository } from '../../infrastructure/proof.repository.js';
 import { GetChallengeDetailQuery } from '../../queries/get-challenge-detail/get-challenge-detail.query.js';
-import { challengeNotFound, FileAppealCommand } from './file-appeal.command.js';
+import { FileAppealCommand } from './file-appeal.command.js';
 
 const appealedAlready = () => ChallengeErrors.invalid('This morning has been appealed already');
 
@@ -29,7 +29,7 @@ export class FileAppealHandler implements ICommandHandler<FileAppealCommand, App
   async execute({ userId, challengeId, reason, photo }: FileAppealCommand): Promise<AppealView> {
     const now = this.clock.now();
     const challenge = await this.queryBus.execute(new GetChallengeDetailQuery(challengeId));
-    if (!challenge || challenge.userId !== userId) throw challengeNotFound();
+    if (!challenge || challenge.userId !== userId) throw ChallengeErrors.notFound();
     const problem = reasonProblem(reason) ?? appealProblem(challenge, now);
     if (problem) throw ChallengeErrors.invalid(problem);
     if (await this.appeals.forChallenge(challengeId)) throw appealedAlready();
