@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import { IsIn, IsString, MaxLength, MinLength } from 'class-validator';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { DecideAppealCommand } from '../challenges/commands/decide-appeal/decide-appeal.command.js';
 import { ListAppealsQuery } from '../challenges/queries/list-appeals/list-appeals.query.js';
@@ -24,7 +23,7 @@ export class DecideAppealDto {
 }
 
 const STATUSES = ['OPEN', 'UPHELD', 'REFUNDED'] as const;
-const appealId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found') });
+const appealId = new ParseUUIDPipe({ exceptionFactory: SupportErrors.appealNotFound });
 
 /** Support console: appeals of missed mornings, and the decision (uphold the miss, or refund) with a note the user sees. */
 @SupportConsole('support/appeals', 'generic')

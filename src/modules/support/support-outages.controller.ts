@@ -4,7 +4,6 @@ import { ApiOperation } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Clock } from '../../common/clock.js';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
 import { toRupees } from '../../common/money.js';
 import { addDays, isValidDate, zonedInstant, zonedParts } from '../../common/time.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -38,7 +37,7 @@ export class CloseOutageDto {
   endedAt?: string;
 }
 
-const outageId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('AVAILABILITY.OUTAGE_NOT_FOUND', 'NOT_FOUND', 'Outage not found') });
+const outageId = new ParseUUIDPipe({ exceptionFactory: SupportErrors.outageNotFound });
 
 /**
  * Support console: the outages of a date (found by the availability recorder, or recorded by staff) and the challenges

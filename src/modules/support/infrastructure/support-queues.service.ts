@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { SupportErrors } from '../support.errors.js';
 import { RedisService } from '../../../common/redis.module.js';
 import { JobListState, KNOWN_QUEUES, QueueJobView, QueueSummary } from '../domain/queues.js';
 import { redactSecrets } from '../domain/redact.js';
@@ -61,7 +61,7 @@ export class SupportQueuesService implements OnModuleDestroy {
     const known = this.queues.get(name);
     if (known) return known;
     const isKnown = (KNOWN_QUEUES as readonly string[]).includes(name);
-    if (!isKnown && !(await this.discovered()).includes(name)) throw new DomainError('SUPPORT.QUEUE_NOT_FOUND', 'NOT_FOUND', `Queue ${name} not found`);
+    if (!isKnown && !(await this.discovered()).includes(name)) throw SupportErrors.queueNotFound(name);
     const q = new Queue(name, { connection: this.base.opts.connection, prefix: this.base.opts.prefix });
     this.queues.set(name, q);
     this.owned.push(q);
@@ -108,8 +108,8 @@ export class SupportQueuesService implements OnModuleDestroy {
   async retry(name: string, id: string): Promise<{ queue: string; id: string; state: string }> {
     const q = await this.queue(name);
     const job = await q.getJob(id);
-    if (!job) throw new DomainError('SUPPORT.JOB_NOT_FOUND', 'NOT_FOUND', `Job ${id} not found in queue ${name}`);
-    if (!(await job.isFailed())) throw new DomainError('SUPPORT.JOB_NOT_FAILED', 'CONFLICT', 'Only a failed job can be retried');
+    if (!job) throw SupportErrors.jobNotFound(id, name);
+    if (!(await job.isFailed())) throw SupportErrors.jobNotFailed();
     await job.retry('failed');
     return { queue: name, id, state: await q.getJobState(id) };
   }

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { NotificationsErrors } from '../../notifications.errors.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { pushEndpointProblem } from '../../domain/push-endpoint.js';
 import { PushSubscriptionsRepository } from '../../infrastructure/push-subscriptions.repository.js';
 import { SavePushSubscriptionCommand } from './save-push-subscription.command.js';
 
-const invalid = (message: string) => new DomainError('NOTIFICATIONS.INVALID_INPUT', 'INVALID', message);
+const invalid = NotificationsErrors.invalidInput;
 
 @CommandHandler(SavePushSubscriptionCommand)
 export class SavePushSubscriptionHandler implements ICommandHandler<SavePushSubscriptionCommand, { id: string }> {
@@ -18,7 +18,7 @@ export class SavePushSubscriptionHandler implements ICommandHandler<SavePushSubs
   ) {}
 
   async execute({ input }: SavePushSubscriptionCommand): Promise<{ id: string }> {
-    if (!this.config.vapid) throw new DomainError('NOTIFICATIONS.PUSH_OFF', 'NOT_FOUND', 'Push notifications are not configured on this server');
+    if (!this.config.vapid) throw NotificationsErrors.pushOff();
     // The server POSTs to this address: only a push service's host (PUSH_SERVICE_HOSTS), https, in every environment.
     const problem = pushEndpointProblem(input.endpoint, this.config.pushServiceHosts);
     if (problem) throw invalid(problem);

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { NotificationsErrors } from '../../notifications.errors.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { GetPushPublicKeyQuery } from './get-push-public-key.query.js';
 
@@ -9,7 +9,7 @@ export class GetPushPublicKeyHandler implements IQueryHandler<GetPushPublicKeyQu
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   async execute(): Promise<{ publicKey: string }> {
-    if (!this.config.vapid) throw new DomainError('NOTIFICATIONS.PUSH_OFF', 'NOT_FOUND', 'Push notifications are not configured on this server');
+    if (!this.config.vapid) throw NotificationsErrors.pushOff();
     return { publicKey: this.config.vapid.publicKey };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { DomainError } from '../../../../common/errors/domain-error.js';
+import { SupportErrors } from '../../support.errors.js';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { GetAppealPhotoQuery } from '../../../challenges/queries/get-appeal-photo/get-appeal-photo.query.js';
 import { SupportPhoto, supportPhoto } from '../../domain/image-type.js';
@@ -18,7 +18,7 @@ export class ViewAppealPhotoHandler implements IQueryHandler<ViewAppealPhotoQuer
   async execute({ actor, appealId }: ViewAppealPhotoQuery): Promise<SupportPhoto> {
     const found = await this.queryBus.execute(new GetAppealPhotoQuery(appealId));
     const bytes = found && (await this.photos.get(found.photoPath));
-    if (!found || !bytes) throw new DomainError('SUPPORT.NOT_FOUND', 'NOT_FOUND', 'This appeal has no photo');
+    if (!found || !bytes) throw SupportErrors.appealPhotoNotFound();
     await this.access.recordBy(actor, found.userId, 'appeal.photo', `appeal:${appealId}:photo`, { bytes: bytes.length });
     return supportPhoto(bytes);
   }
