@@ -3,13 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { CalendarErrors } from './calendar.errors.js';
 import { RemoveCalendarFeedCommand } from './commands/remove-calendar-feed/remove-calendar-feed.command.js';
 import { RotateCalendarFeedCommand } from './commands/rotate-calendar-feed/rotate-calendar-feed.command.js';
 import { GetCalendarFeedQuery } from './queries/get-calendar-feed/get-calendar-feed.query.js';
 import { GetCalendarFeedStatusQuery } from './queries/get-calendar-feed-status/get-calendar-feed-status.query.js';
 
-const notFound = () => new DomainError('CALENDAR.NOT_FOUND', 'NOT_FOUND', 'Resource not found');
+const notFound = CalendarErrors.notFound;
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
 /** A calendar subscription of the user's mornings, with alarms, at a secret address the phone's calendar polls. */

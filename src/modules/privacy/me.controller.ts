@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@ne
 import type { FastifyReply } from 'fastify';
 import { strToU8, zipSync } from 'fflate';
 import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { PrivacyErrors } from './privacy.errors.js';
 import { tableOf, toCsv } from './domain/export-tables.js';
 import { ExportUserDataQuery } from './queries/export-user-data/export-user-data.query.js';
 
@@ -21,7 +21,7 @@ export class MeController {
   @ApiProduces('application/json', 'application/zip')
   async export(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply, @Query('format') format?: unknown) {
     if (format !== undefined && format !== 'json' && format !== 'csv') {
-      throw new DomainError('PRIVACY.INVALID_INPUT', 'INVALID', 'format must be one of json, csv');
+      throw PrivacyErrors.invalidFormat();
     }
     const data = await this.queryBus.execute(new ExportUserDataQuery(user.id));
     const day = data.exportedAt.slice(0, 10);
