@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-code.js';
+
 /** How an error reaches a person: each kind maps to one HTTP status in the exception filter. */
 export type ErrorKind =
   | 'INVALID'
@@ -12,7 +14,7 @@ export type ErrorKind =
 /** A module's error: a code like WALLET.INSUFFICIENT_FUNDS, a kind, and a message a person can read. */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly kind: ErrorKind,
     message: string,
     readonly details?: Record<string, unknown>,
