@@ -15,7 +15,7 @@ export function parseRupees(value: unknown): Paise | null {
 /** Paise to a rupee JSON number (exact for any amount below 2^53 paise). */
 export const toRupees = (p: Paise): number => Number(p) / 100;
 
-// Built once: constructing an Intl.NumberFormat costs ~0.1 ms (it dominated settlement's CPU profile, issue 9).
+// Built once: constructing an Intl.NumberFormat costs ~0.1 ms (it dominated settlement's CPU profile).
 const INR_WHOLE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0 });
 const INR_PAISE = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 

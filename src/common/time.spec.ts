@@ -54,7 +54,7 @@ describe('time in the app zone', () => {
     );
   });
 
-  it('writes a wall-clock time in the one clock format (issue 29), never zero-padded 24-hour', () => {
+  it('writes a wall-clock time in the one clock format, never zero-padded 24-hour', () => {
     expect(formatClock('06:00')).toBe('6:00 AM');
     expect(formatClock('00:05')).toBe('12:05 AM');
     expect(formatClock('12:30')).toBe('12:30 PM');

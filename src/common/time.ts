@@ -110,7 +110,7 @@ export function isValidTime(time: string): boolean {
 // Built once (constructing an Intl formatter is costly on hot paths).
 const DAY_WORDS = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** A calendar date (YYYY-MM-DD) as a person reads it, en-IN: "28 Nov 2026" (issue 29: no ISO dates in words). */
+/** A calendar date (YYYY-MM-DD) as a person reads it, en-IN: "28 Nov 2026" (no ISO dates in words). */
 export function formatDay(date: string): string {
   if (!isValidDate(date)) return date;
   const [y, m, d] = date.split('-').map(Number);
@@ -118,7 +118,7 @@ export function formatDay(date: string): string {
 }
 
 /**
- * A wall-clock time (HH:MM) as a person reads it: "6:00 AM", the one clock format (issue 29), the same as the client's
+ * A wall-clock time (HH:MM) as a person reads it: "6:00 AM", the one clock format, the same as the client's
  * formatWakeUpTime (client/src/lib/format.ts). Anything else is returned as it came.
  */
 export function formatClock(time: string): string {

@@ -120,7 +120,7 @@ describe('README and .env.example', () => {
   });
 });
 
-describe('production and the two open doors of issue 31', () => {
+describe('production and the two open doors (metrics without a token, push to any host)', () => {
   const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual', METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW' };
   const refused = (env: Record<string, string | undefined>): ConfigError => {
     try {

@@ -92,7 +92,7 @@ export class AppConfig {
   poolMode: PoolMode;
   /** CHARITIES (`id:Display Name,…`): where pledge-mode misses may go, first = default; empty: the platform receives them. */
   charities: Charity[];
-  /** LEAVE_DAYS_PER_MONTH: days of declared leave a user may book in a calendar month (issue #22). */
+  /** LEAVE_DAYS_PER_MONTH: days of declared leave a user may book in a calendar month. */
   leaveDaysPerMonth: number;
   /** The grievance officer the legal pages name (IT Rules 2021, DPDP Act 2023): GRIEVANCE_OFFICER_NAME, _EMAIL, _PHONE, _ADDRESS. */
   grievanceOfficer: { name: string; email: string; phone: string | null; address: string | null };

@@ -79,7 +79,7 @@ export class HealthController {
         // the terms a person accepts at sign-up (and again when this changes), and who hears their complaints
         termsVersion: TERMS_VERSION,
         grievanceOfficer: { ...this.config.grievanceOfficer, responseDays: GRIEVANCE_RESPONSE_DAYS },
-        // issue 29: the money and time rules, from the constants the server enforces
+        // The money and time rules, from the constants the server enforces
         rules: publicRules(),
       },
     };

@@ -15,7 +15,7 @@ import { DEPOSIT_RULE, WITHDRAWAL_RULE } from '../modules/wallet/domain/amounts.
 import { FEE_FREE_BELOW, FEES } from '../modules/wallet/domain/withdrawal-rules.js';
 
 /**
- * Issue 29: the rules a person meets before paying, read from the constants the server enforces (never restated), so
+ * The rules a person meets before paying, read from the constants the server enforces (never restated), so
  * the client shows them from GET /config instead of copying them. Rupees; times HH:MM in the app's timezone (IST).
  */
 export function publicRules() {

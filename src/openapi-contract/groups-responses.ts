@@ -1,6 +1,6 @@
 import { type Schema, arr, bool, dateTime, dateTimeOrNull, int, obj, ok, str, strOrNull } from './schema-kit.js';
 
-/** Groups, the weekly board and referees (issue #22): no amounts anywhere in these answers. */
+/** Groups, the weekly board and referees: no amounts anywhere in these answers. */
 const date = { type: 'string', format: 'date' };
 const outcome = { type: 'string', enum: ['MADE', 'MISSED', 'PENDING', 'EXCUSED', 'NONE'] };
 const refereeStatus = { type: 'string', enum: ['PENDING', 'CONFIRMED', 'REJECTED'] };

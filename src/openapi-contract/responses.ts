@@ -28,7 +28,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'POST /api/v1/auth/change-password': message,
   'DELETE /api/v1/auth/account': message,
   'POST /api/v1/auth/accept-terms': ok(user, { message: str }),
-  // passkeys (issue 30): the options are WebAuthn's own JSON (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON)
+  // passkeys: the options are WebAuthn's own JSON (PublicKeyCredentialCreationOptionsJSON / …RequestOptionsJSON)
   'POST /api/v1/auth/passkeys/registration-options': ok(open('PublicKeyCredentialCreationOptionsJSON for navigator.credentials.create (challenge, rp, user, pubKeyCredParams, excludeCredentials, authenticatorSelection)')),
   'POST /api/v1/auth/passkeys/register': ok(ref('Passkey'), { message: str }),
   'POST /api/v1/auth/passkeys/login-options': ok(open('PublicKeyCredentialRequestOptionsJSON for navigator.credentials.get (challenge, rpId, allowCredentials, userVerification)')),
@@ -106,7 +106,7 @@ export const RESPONSES: Record<string, Schema | { mime: string; schema: Schema }
   'POST /api/v1/challenge-plans/{id}/pause': plan,
   'POST /api/v1/challenge-plans/{id}/resume': plan,
   'POST /api/v1/challenges/{id}/appeal': appealAnswer,
-  // issue #22: wake shields, declared leave, "Still awake?"
+  // Wake shields, declared leave, "Still awake?"
   'GET /api/v1/shields': ok(shieldsSchema),
   'POST /api/v1/challenges/{id}/shield': ok(obj({ challengeId: str, challengeDate: { type: 'string', format: 'date' }, refundedAmount: rupees(50), shields: shieldsSchema }), { message: str }),
   'POST /api/v1/leave': ok(obj({ date: { type: 'string', format: 'date' }, excused: arr(obj({ challengeId: str, refundedAmount: rupees(50) })) }), { message: str }),

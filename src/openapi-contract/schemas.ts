@@ -1,7 +1,7 @@
 /** The contract's component schemas (SCHEMAS, named in components.schemas) and the answers the routes share. */
 import { type Schema, arr, bool, boolOrNull, dateTime, dateTimeOrNull, flags, int, obj, ok, open, paging, ref, rupees, rupeesOrNull, str, strOrNull } from './schema-kit.js';
 import { settlementAlertSchema, ledgerVerificationSchema, queueSummarySchema, queueJobSchema, manualPayoutSchema, supportUserSchema, supportChallengeRowSchema, ledgerLinksSchema, relatedEntrySchema, walletEntrySchema, outcome, challengeStorySchema } from './schemas-support.js';
-/** settings.reminders (issue 22): reminder channels and quiet hours (IST, may cross midnight; never the booked window). */
+/** settings.reminders: reminder channels and quiet hours (IST, may cross midnight; never the booked window). */
 const reminderSettings = obj({ push: bool, mail: bool, quietHours: { ...obj({ start: { ...str, example: '22:00' }, end: { ...str, example: '07:00' } }), nullable: true } });
 
 export const challengeSchema = obj(

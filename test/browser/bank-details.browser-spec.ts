@@ -14,7 +14,7 @@ import { PAYOUTS_QUEUE } from '../../src/modules/wallet/jobs/payouts.processor.j
 
 const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 
-// Issue 20 on a phone: bank details checked as they are typed (IFSC format, branch lookup, account number twice),
+// On a phone: bank details checked as they are typed (IFSC format, branch lookup, account number twice),
 // and the account of a paid withdrawal offered next time.
 describe('bank details and saved payout methods in Chromium (phone)', () => {
   let t: TestApp;

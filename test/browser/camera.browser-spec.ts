@@ -35,7 +35,7 @@ function recordSentPhoto(): void {
   };
 }
 
-// Issue #30 on a phone: "Take a photo" opens the (fake) front camera, live; the picture taken is previewed with "Use
+// On a phone: "Take a photo" opens the (fake) front camera, live; the picture taken is previewed with "Use
 // photo" / "Retake"; the check-in sends a JPEG of at most 1280 px and a few hundred kB, and is recorded with the photo.
 describe('camera-first photo check-in in Chromium (phone)', () => {
   let t: TestApp;

@@ -79,7 +79,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await dialog.getByText('Check-in window: 5:45 AM – 6:10 AM IST').waitFor();
     await dialog.getByLabel('Forfeit amount (₹)').fill('30');
     await dialog.getByRole('button', { name: 'Create Challenge' }).click();
-    // Issue #20: a review of the stake before the money moves, then a toast.
+    // A review of the stake before the money moves, then a toast.
     const review = page.getByRole('alertdialog', { name: 'Review your stake' });
     await review.getByText('₹25.50 (85%) comes back by 3 PM; ₹4.50 goes to the pool for those who woke up.').waitFor({ state: 'visible' });
     await expectAccessible(page);

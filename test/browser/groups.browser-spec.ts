@@ -11,7 +11,7 @@ const PASSWORD = 'correct-horse-battery';
 
 jest.setTimeout(180_000);
 
-// Issue #22 on a phone: Asha starts a group and copies its invite link; Bala, signed out, opens the link, logs in,
+// On a phone: Asha starts a group and copies its invite link; Bala, signed out, opens the link, logs in,
 // comes back to it and joins; both see the weekly board with each other on it.
 describe('groups with an invite link in Chromium (phone)', () => {
   let t: TestApp;

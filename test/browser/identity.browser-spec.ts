@@ -49,7 +49,7 @@ describe('identity journey in Chromium', () => {
     // Register.
     await page.goto(`${t.url}/register`);
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor(VISIBLE);
-    // Issue #20: the 18+ and terms box, with its links, on a phone and a desktop, light and dark.
+    // The 18+ and terms box, with its links, on a phone and a desktop, light and dark.
     await inEveryLook(page, async (look) => {
       await page.getByRole('checkbox', { name: /I am 18 or older and accept the Terms of use/ }).waitFor({ state: 'attached' });
       await page.getByRole('link', { name: 'Terms of use' }).first().waitFor(VISIBLE);

@@ -9,7 +9,7 @@ import { fund } from '../factories/wallet.js';
 import { EVERY_LOOK, expectAccessible, inEveryLook, launchBrowser, PHONE_VIEWPORT, type Look } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 
-// Issue 29 on a phone (390×844), light and dark: one morning tells one story on every money screen (today's card,
+// On a phone (390×844), light and dark: one morning tells one story on every money screen (today's card,
 // the history with its net result, the transactions), the review dialog shows the upside before the stake, and the
 // whole balance can always leave ("Withdraw everything", "Withdraw ₹98.50 and close").
 
@@ -17,7 +17,7 @@ const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 const PHONE_LOOKS: readonly Look[] = EVERY_LOOK.filter((l) => l.viewport.width === PHONE_VIEWPORT.width);
 const istDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
-describe('money words on a phone (issue 29)', () => {
+describe('money words on a phone', () => {
   let t: TestApp;
   let browser: Browser;
   beforeAll(async () => {

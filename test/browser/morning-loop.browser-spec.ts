@@ -23,7 +23,7 @@ const weekdayDate = new Intl.DateTimeFormat('en-IN', { timeZone: 'UTC', weekday:
 const calendarDate = (date: string) => weekdayDate.format(new Date(`${date}T00:00:00Z`));
 const players = (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`;
 
-// The morning loop of issue #22 and the staking review of #20, in Chromium: a plan made in the app and listed, a stake
+// The morning loop and the staking review, in Chromium: a plan made in the app and listed, a stake
 // through the review dialog with its toast and the pool count, a calendar feed fetched from the browser, the PWA manifest
 // and the service worker. On a phone and on a desktop, axe clean on each screen.
 describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
@@ -107,7 +107,7 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     await review.getByText('6:45 AM – 7:10 AM IST').waitFor();
     await review.getByText('Your ₹30 comes back with a share of the pool (what those who miss leave), credited by 3 PM.').waitFor();
     await review.getByText('₹25.50 (85%) comes back by 3 PM; ₹4.50 goes to the pool for those who woke up.').waitFor();
-    // issue 29: the pool of the morning being staked (tomorrow: nobody yet), not today's
+    // The pool of the morning being staked (tomorrow: nobody yet), not today's
     const morning = await poolOf(asha, TOMORROW);
     await review.getByTestId('review-morning-pool').filter({ hasText: `${inr(morning.pool)} from ${players(morning.players)}` }).waitFor({ timeout: 10000 });
     await review.getByTestId('review-everyone-wakes').filter({ hasText: 'Nobody wins extra; everyone gets their stake back.' }).waitFor();

@@ -10,7 +10,7 @@ const NOON_IST = new Date('2026-03-10T06:30:00Z');
 const UNAVAILABLE = JSON.stringify({ success: false, statusCode: 503, error: 'Service temporarily unavailable. Please try again shortly.', message: 'Service temporarily unavailable. Please try again shortly.' });
 const fail503 = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: UNAVAILABLE });
 
-// Issue 30, "never lose the morning": on a phone, a service answering 503 for half a minute (with a reload in the middle)
+// "never lose the morning": on a phone, a service answering 503 for half a minute (with a reload in the middle)
 // or a dropped network never signs the person out, the app says it is reconnecting and comes back by itself; a check-in
 // whose first two attempts fail is recorded exactly once after one tap, with plain words on the card meanwhile.
 describe('the morning survives a bad network and a bad minute of ours (phone, Chromium)', () => {

@@ -11,7 +11,7 @@ const NOON_IST = new Date('2026-03-10T06:30:00Z');
 const SHELL_CACHE = 'wakestake-shell-v1';
 const KEPT = 'wakestake:last-dashboard';
 
-// Issue 30, "never lose the morning", the service worker's part: on a phone (390×844, Chromium), a dashboard seen once
+// "never lose the morning", the service worker's part: on a phone (390×844, Chromium), a dashboard seen once
 // opens again with no network at all (a reload offline: the app's shell from the worker, the last dashboard the app kept,
 // the money labelled "as of"), still signed in, and comes back to fresh data by itself; and on a slow 3G line the
 // dashboard loads, the person stays signed in, and one tap checks in once. The api serves the built client (CLIENT_DIST,

@@ -3,7 +3,7 @@ import { fundedPlayer, signedInContext } from '../factories/players.js';
 import { inEveryLook, launchBrowser, newContext, PHONE_VIEWPORT } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 
-// Issue #20: a title per route, a skip link, and a signed-in first screen that asks the server for each thing once; each
+// A title per route, a skip link, and a signed-in first screen that asks the server for each thing once; each
 // re-checked on a phone and a desktop, light and dark (inEveryLook).
 describe('page frame in Chromium: titles, skip link, first requests', () => {
   let t: TestApp;

@@ -33,7 +33,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; cred
   return { cdp, credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
 }
 
-// Issue 30, "Back in with a thumb", on a phone: after a password sign-in the app offers a passkey once; it is added with
+// "Back in with a thumb", on a phone: after a password sign-in the app offers a passkey once; it is added with
 // the device's authenticator; signed out, "Sign in with a passkey" brings the person back to the dashboard, no password.
 describe('passkeys in Chromium (phone, virtual authenticator)', () => {
   let t: TestApp;

@@ -10,12 +10,12 @@ const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 const PHONE = { width: 390, height: 844 };
 const at = (date: string, time: string) => zonedInstant(date, time, 'Asia/Kolkata');
 
-// Issue #20 on a 390x844 phone, re-checked at each step on a desktop and in dark mode too (inEveryLook): Check In on
+// On a 390x844 phone, re-checked at each step on a desktop and in dark mode too (inEveryLook): Check In on
 // the first screen during the window (under the verification banner), the profile's long email inside the page,
 // calendar chips inside their cells, the date picker without booked or leave days (first bookable by default), and a
 // missed day's receipt reachable and worded as such.
 // June 2038: no other journey uses it.
-describe('issue #20 on a phone in Chromium', () => {
+describe('the app on a phone in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
   let token = '';

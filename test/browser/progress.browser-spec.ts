@@ -11,7 +11,7 @@ const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 const ist = (date: string, time: string) => zonedInstant(date, time, 'Asia/Kolkata');
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' } as const;
 
-// Issue #22 on a phone: the progress page's three charts render, each "Show as table" gives the numbers, axe is clean
+// On a phone: the progress page's three charts render, each "Show as table" gives the numbers, axe is clean
 // in light and dark. June 2037: a month no other test uses.
 describe('progress charts in Chromium (phone, 390x844)', () => {
   let t: TestApp;

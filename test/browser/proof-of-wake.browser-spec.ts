@@ -37,7 +37,7 @@ async function takePhoto(page: Page): Promise<void> {
   await card.getByTestId('photo-ready').waitFor(VISIBLE);
 }
 
-// Issue 33 on a phone: staking with photo proof, checking in through the camera (the fake camera shows a picture made
+// On a phone: staking with photo proof, checking in through the camera (the fake camera shows a picture made
 // for this run, so it is new), the same picture refused for another player, and a peer with nothing to gain reviewing it.
 describe('proof of wake in Chromium (phone)', () => {
   let t: TestApp;

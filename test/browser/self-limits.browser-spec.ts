@@ -9,7 +9,7 @@ const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 /** Noon in India in a month no other journey uses (March 2026). */
 const noonIst = () => new Date('2026-03-11T06:30:00Z');
 
-// Issues #20 and #21 on a phone: sign up with the 18+ and terms box, read the terms from the footer, set a monthly
+// On a phone: sign up with the 18+ and terms box, read the terms from the footer, set a monthly
 // stake cap in Settings, and see a stake over it refused with the cap's message. The #20 screens (the consent box and
 // the terms page) are re-checked on a desktop and in dark mode too.
 describe('consent, legal pages and self-limits in Chromium (phone)', () => {

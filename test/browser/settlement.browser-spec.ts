@@ -73,7 +73,7 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await receipt.getByRole('button', { name: 'Close' }).first().click();
     await receipt.waitFor({ state: 'hidden' });
 
-    // Issue #20: the day is in the receipts list too, worded for a win, on a phone and a desktop, light and dark.
+    // The day is in the receipts list too, worded for a win, on a phone and a desktop, light and dark.
     const entry = page.getByTestId('settlement-receipts').locator(`[data-testid="receipt-entry"][data-date="${today}"]`);
     await inEveryLook(page, async (look) => {
       await entry.scrollIntoViewIfNeeded();

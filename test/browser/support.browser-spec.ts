@@ -109,7 +109,7 @@ describe('support console in Chromium', () => {
     const receiptText = await receipt.innerText();
     expect(receiptText).toMatch(/Refunds \(failed\)\s*₹85\.00/);
     expect(receiptText).toMatch(/Pool\s*₹15\.00/);
-    expect(receiptText).toContain('Missed'); // the line's outcome in words (issue 29), not FAILED
+    expect(receiptText).toContain('Missed'); // the line's outcome in words, not FAILED
     expect(receiptText).not.toContain('FAILED');
     await expectAccessible(page);
 

@@ -115,7 +115,7 @@ describe('wallet in Chromium', () => {
     await context.close();
   }, 120000);
 
-  it('issue #20: transactions in pages, filtered by type and date, a CSV statement; on a phone and a desktop, light and dark', async () => {
+  it(' transactions in pages, filtered by type and date, a CSV statement; on a phone and a desktop, light and dark', async () => {
     // ₹500, then twenty deposits of ₹12.50: 21 lines, one more than a page.
     const p = await fundedPlayer(t, 'Ravi Iyer', { paise: 50_000n, occupation: 'student' });
     for (let i = 0; i < 20; i++) await fund(t, p.userId, 1_250n);

@@ -33,7 +33,7 @@ function call(base: string, from: string, method: string, path: string, body?: u
   });
 }
 
-describe('attack: sign-in limits per account and address (issue 16)', () => {
+describe('attack: sign-in limits per account and address', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { AUTH_RATE_LIMIT: '10', AUTH_RATE_LIMIT_IP: '1000' }, listen: true });
@@ -88,7 +88,7 @@ describe('attack: sign-in limits per account and address (issue 16)', () => {
   });
 });
 
-describe('forgot-password does the same work for known and unknown emails (issue 16)', () => {
+describe('forgot-password does the same work for known and unknown emails', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -130,7 +130,7 @@ describe('forgot-password does the same work for known and unknown emails (issue
   });
 });
 
-describe('attack: input that reached PostgreSQL as a 500 (issue 16)', () => {
+describe('attack: input that reached PostgreSQL as a 500', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -21,7 +21,7 @@ describe('attack: rate limits on the auth routes', () => {
     ['resend-verification', (email) => ({ email }), 200],
   ];
 
-  // Issue 16: login and register count per email and address (a stranger's guesses never lock the owner out: see
+  // Login and register count per email and address (a stranger's guesses never lock the owner out: see
   // attack-auth-holes); the routes that send mail still count per email from any address, so no inbox is flooded.
   const mailing = routes.filter(([route]) => route === 'forgot-password' || route === 'resend-verification');
   it.each(mailing)('%s: the 11th attempt in a minute for one email gets 429, from any address and in any letter case', async (route, body, usual) => {

@@ -6,7 +6,7 @@ import { AvailabilityRecorder, HEARTBEAT_INTERVAL } from '../../src/modules/avai
 import { createTestApp } from '../setup/test-app.js';
 
 /**
- * Issue 18: the availability heartbeat is an interval of @nestjs/schedule, not a hand-made timer: registered in the
+ * The availability heartbeat is an interval of @nestjs/schedule, not a hand-made timer: registered in the
  * SchedulerRegistry when the recorder is `on` (absent otherwise), cleared when the application closes, and the counts
  * still in memory are flushed to availability_samples on the way out. The clock stands in 2039 (a minute no other test
  * file reads); the sample written is removed afterwards.

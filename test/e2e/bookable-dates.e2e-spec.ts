@@ -13,7 +13,7 @@ interface Day {
   wakeUpTimes: string[];
 }
 
-/** Issue #20: the create form's date picker asks once which of the next 8 dates can be booked. */
+/** The create form's date picker asks once which of the next 8 dates can be booked. */
 describe('GET /challenges/bookable-dates', () => {
   let t: TestApp;
   beforeAll(async () => {

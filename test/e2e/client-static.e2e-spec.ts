@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 
 /** The api serves the client build: the build's .br/.gz copies when the browser takes them, hashed assets cached for good. */
-describe('client files (issue #20: a phone downloads the app compressed, once)', () => {
+describe('client files (a phone downloads the app compressed, once)', () => {
   let t: TestApp;
   const js = `export const app = "${'wake up on time '.repeat(200)}";\n`;
   beforeAll(async () => {

@@ -23,7 +23,7 @@ function idToken(claims: Record<string, unknown>): string {
 const API = '/api/v1/auth';
 const NOW = '2026-11-26T06:00:00.000Z';
 
-describe('consent: the version of the terms each person accepted (issues #20, #21)', () => {
+describe('consent: the version of the terms each person accepted', () => {
   let t: TestApp;
   let ds: DataSource;
   const register = (extra: Record<string, unknown> = {}) =>

@@ -7,7 +7,7 @@ import { userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { createChallenge, fundedUser, ist, walletOf } from './challenges-helpers.js';
 
-// Issue #17, "Answers a client can read". Now: Tuesday 2026-12-08, 12:00 in Kolkata; the challenges are for the 9th,
+// "Answers a client can read". Now: Tuesday 2026-12-08, 12:00 in Kolkata; the challenges are for the 9th,
 // a date no other test file books (the run's files share one database, and a date's pool is everyone's).
 const TODAY = '2026-12-08';
 const DAY = '2026-12-09';

@@ -21,7 +21,7 @@ function differences(a: unknown, b: unknown, at = '', out: string[] = [], limit 
   return out;
 }
 
-// Issue #17: the client's API types are generated from client/openapi.json, so it must be what the server describes.
+// The client's API types are generated from client/openapi.json, so it must be what the server describes.
 describe('contract: the committed OpenAPI document', () => {
   let t: TestApp;
   beforeAll(async () => {

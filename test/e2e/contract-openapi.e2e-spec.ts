@@ -9,7 +9,7 @@ type Op = {
 };
 type Doc = { paths: Record<string, Record<string, Op>> };
 
-// Issue #17, "Published and generated": the document at /api/docs-json describes what every route answers.
+// "Published and generated": the document at /api/docs-json describes what every route answers.
 describe('contract: the OpenAPI document', () => {
   let t: TestApp;
   let doc: Doc;

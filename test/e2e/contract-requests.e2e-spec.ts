@@ -6,7 +6,7 @@ import { userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
 import { IdentityTokensRepository } from '../../src/modules/identity/infrastructure/identity-tokens.repository.js';
 import { createChallenge, fundedUser, ist, notificationsOf } from './challenges-helpers.js';
 
-// Issue #17, "Requests as clients send them". Now: Sunday 2026-11-22, 12:00 in Kolkata.
+// "Requests as clients send them". Now: Sunday 2026-11-22, 12:00 in Kolkata.
 const TODAY = '2026-11-22';
 const TOMORROW = '2026-11-23';
 const JSON_TYPE = 'application/json';

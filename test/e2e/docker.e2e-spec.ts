@@ -59,7 +59,7 @@ const raw = readFileSync(file, 'utf8');
 const source = yaml.load(raw) as { version?: string; services: Record<string, Service> };
 const CORE = ['api', 'postgres', 'redis', 'worker'];
 
-// Metric names the api and worker export (issue #19); rules and dashboard may use only these (plus Prometheus' own).
+// Metric names the api and worker export; rules and dashboard may use only these (plus Prometheus' own).
 const METRICS = [
   'http_request_duration_seconds_bucket',
   'http_request_duration_seconds_count',
@@ -209,7 +209,7 @@ describe('docker/prometheus and docker/grafana', () => {
   };
   const alerts = rules.groups.flatMap((g) => g.rules);
 
-  it('has the alerts issue #19 asks for, each with a severity and a summary', () => {
+  it('has the alerts operations needs, each with a severity and a summary', () => {
     expect(alerts.map((a) => a.alert)).toEqual(expect.arrayContaining(['SettlementNotDoneBy1400IST', 'PayoutsFailing', 'QueueStuck', 'Api5xxRate']));
     for (const a of alerts) {
       expect(['critical', 'warning']).toContain(a.labels?.severity);

@@ -6,7 +6,7 @@ import { bearer, registerUser } from '../factories/users.js';
 
 const API = '/api/v1/auth';
 
-/** Issue 16: the auth keys live under BULLMQ_PREFIX like every other key, and a Redis outage is a 503 on sign-in, never a 500. */
+/** The auth keys live under BULLMQ_PREFIX like every other key, and a Redis outage is a 503 on sign-in, never a 500. */
 describe('auth and Redis: key prefix, outage', () => {
   let redis: PrivateRedis;
   let t: TestApp;

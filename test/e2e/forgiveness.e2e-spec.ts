@@ -30,7 +30,7 @@ class FlakyStore extends PhotoStorage {
 }
 
 /**
- * Issue 21: the api records its own check-in failures; a miss whose window overlapped an outage we recorded is settled
+ * The api records its own check-in failures; a miss whose window overlapped an outage we recorded is settled
  * as forgiven (the whole stake back, nothing to the pool), the receipt says why, support sees the outage and what it
  * forgave. Everyone else is paid exactly what the day pays without the forgiven stake.
  */

@@ -5,7 +5,7 @@ import { createUser, fund, TestUser } from '../factories/wallet.js';
 import { ist } from './challenges-helpers.js';
 import { answer, askReferee, groupOf, nameReferee, photoMorning, settle } from './groups-helpers.js';
 
-/** Issue #22's loose ends: support reads referees' verdicts beside a user's challenges; a closed account leaves its groups. */
+/** 's loose ends: support reads referees' verdicts beside a user's challenges; a closed account leaves its groups. */
 describe('groups: referee verdicts for support, and closing an account', () => {
   let t: TestApp;
   let ds: DataSource;

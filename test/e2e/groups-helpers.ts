@@ -6,7 +6,7 @@ import { addDays } from '../../src/common/time.js';
 import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 
-// Groups and referees in API tests (issue #22): a group with members, a referee named, photo check-ins asked about.
+// Groups and referees in API tests: a group with members, a referee named, photo check-ins asked about.
 
 /** A 1×1 PNG: a check-in selfie the server accepts. */
 export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -10,7 +10,7 @@ import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-
 import { GetRefereeVerdictsQuery } from '../../src/modules/groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
 
 const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-/** Issue #22's groups use dates in 2034 only (no other test file does). The week of 2034-03-13 (a Monday). */
+/** 's groups use dates in 2034 only (no other test file does). The week of 2034-03-13 (a Monday). */
 const MON = '2034-03-13';
 const TUE = '2034-03-14';
 const WED = '2034-03-15';

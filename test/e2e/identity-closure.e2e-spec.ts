@@ -13,7 +13,7 @@ import { grantRoleCommand } from '../../src/modules/identity/identity.cli.js';
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Issue 16: closing an account while money is held or in flight is refused with a 400 that says why; money that still
+ * Closing an account while money is held or in flight is refused with a 400 that says why; money that still
  * arrives for a closed account (a late deposit, a payout refunded after closing) goes to its suspense account, which
  * support sees and resolves; closure and role changes apply at once to tokens issued before.
  */

@@ -7,7 +7,7 @@ const API = '/api/v1/auth/passkeys';
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 /**
- * A software authenticator for the sign-in half (issue 30): a P-256 key whose COSE public key is stored as a passkey row
+ * A software authenticator for the sign-in half: a P-256 key whose COSE public key is stored as a passkey row
  * directly (registration is verified in the browser test with Chromium's own authenticator), and assertions signed
  * exactly as WebAuthn signs them: authenticatorData (rpIdHash, flags UP|UV, counter) || SHA-256(clientDataJSON).
  */
@@ -54,7 +54,7 @@ class SoftPasskey {
   }
 }
 
-describe('identity: passkeys (issue 30)', () => {
+describe('identity: passkeys', () => {
   let t: TestApp;
   let origin: string;
   let rpID: string;

@@ -11,7 +11,7 @@ import type { EntryInput } from '../../src/modules/wallet/domain/journal.js';
 import { LedgerEntryPosted } from '../../src/modules/wallet/events/ledger-entry-posted.event.js';
 
 /**
- * Group commit (issue 31): posts made outside a caller's transaction at the same time are written in one transaction
+ * Group commit: posts made outside a caller's transaction at the same time are written in one transaction
  * and one commit per batch; each post stays atomic, idempotent and hash-chained, and one that fails fails alone.
  */
 describe('ledger group commit', () => {

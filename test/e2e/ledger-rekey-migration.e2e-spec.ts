@@ -6,7 +6,7 @@ import { migrations } from '../../src/database/migrations/index.js';
 import { contentHash, GENESIS_HASH, postingHash } from '../../src/modules/wallet/domain/journal.js';
 
 /**
- * Issue 16: the migration to the keyed chain re-chains a ledger written by the previous release (unkeyed SHA-256 chain)
+ * The migration to the keyed chain re-chains a ledger written by the previous release (unkeyed SHA-256 chain)
  * with LEDGER_HMAC_KEY, after checking the old chain; a broken old chain stops it. On a database of its own.
  */
 describe('migration to the keyed ledger chain', () => {

@@ -17,7 +17,7 @@ import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-
 const TZ = 'Asia/Kolkata';
 
 /**
- * Issue 29: every rupee comes home (a whole balance can always be withdrawn, then the account closed), every number
+ * Every rupee comes home (a whole balance can always be withdrawn, then the account closed), every number
  * means one thing (netResult: what a settled morning did to the wallet), the rules come from GET /config, and
  * ledger:verify agrees with the contract (a deposit confirmed by a valid checkout signature verifies).
  */

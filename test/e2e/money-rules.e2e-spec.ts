@@ -13,7 +13,7 @@ const TODAY = '2026-11-22';
 const NOON = ist(TODAY, '12:00');
 const DATES = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 
-/** Issue 16: the money rules that concurrency, TEST_MODE, the webhook and an under-age profile used to get around. */
+/** The money rules that concurrency, TEST_MODE, the webhook and an under-age profile used to get around. */
 describe('money rules', () => {
   let t: TestApp;
   let ds: DataSource;

@@ -15,7 +15,7 @@ import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
 import { rupees, seedDay, Seeded, SeedSpec } from './settlement-seed.js';
 
 /**
- * POOL_MODE (issue #21): the same seeded day settled as a pool and as pledges, to the paisa; a date holding both modes
+ * POOL_MODE: the same seeded day settled as a pool and as pledges, to the paisa; a date holding both modes
  * keeps them apart; pledge-mode sums per charity equal the forfeits; the monthly statement adds up to the same.
  */
 const CHARITIES = 'akshaya-patra:Akshaya Patra,goonj:Goonj';

@@ -4,7 +4,7 @@ import { dataSourceOptions } from '../../src/config/typeorm.options.js';
 import { testConfig } from '../setup/test-app.js';
 
 /**
- * Issue 18: preparedQuery uses only public APIs (the pg pool of TypeORM's PostgreSQL driver; QueryRunner.connect() for
+ * PreparedQuery uses only public APIs (the pg pool of TypeORM's PostgreSQL driver; QueryRunner.connect() for
  * the connection of a transaction). A named statement is prepared once per connection, and inside a transaction it
  * runs on that transaction's connection (it sees what the transaction wrote and nothing else does).
  */

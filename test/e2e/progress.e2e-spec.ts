@@ -19,7 +19,7 @@ const ist = (date: string, time: string): Date => {
 };
 const minutesAfterMidnight = (date: string, time: string) => Math.floor((ist(date, time).getTime() - ist(date, '00:00').getTime()) / 60_000);
 
-/** Issue #22: GET /me/progress, the numbers behind the progress charts. Dates in 2037 only (no other test file uses them). */
+/** GET /me/progress, the numbers behind the progress charts. Dates in 2037 only (no other test file uses them). */
 describe('progress: a year of mornings, weekly wake-up against target, money per month', () => {
   let t: TestApp;
   let ds: DataSource;

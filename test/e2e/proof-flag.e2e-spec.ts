@@ -7,7 +7,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
 
 /**
- * Issue #33: a PHOTO check-in whose picture is nearly one flat colour (a covered lens, a black frame) is flagged
+ * A PHOTO check-in whose picture is nearly one flat colour (a covered lens, a black frame) is flagged
  * BLANK_FRAME by the server itself (no model): first in the peer review queue, shown to support, never decisive.
  * Dates of their own (2027-06), so no other file's challenges share these pools.
  */

@@ -10,7 +10,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist, walletOf } from './challenges-helpers.js';
 import { askReferee, answer, groupOf, nameReferee } from './groups-helpers.js';
 
-/** Issue #33: proof of wake. Dates of their own (2027-03), so no other file's challenges share these pools. */
+/** Proof of wake. Dates of their own (2027-03), so no other file's challenges share these pools. */
 describe('proof of wake', () => {
   let t: TestApp;
   let ds: DataSource;

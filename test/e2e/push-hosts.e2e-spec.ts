@@ -8,7 +8,7 @@ import { mapResolver, TEST_PUSH_HOST, testPushEnv, testPushOverrides } from '../
 import { SendDueRemindersCommand } from '../../src/modules/notifications/commands/send-due-reminders/send-due-reminders.command.js';
 
 /**
- * Attack (issue 31): a push subscription aimed at the private network. The save accepted any https name that was not an
+ * Attack: a push subscription aimed at the private network. The save accepted any https name that was not an
  * IP literal, `localhost`, `*.local` or `*.internal` (so `localhost.` with its trailing dot, `metadata.google.internal.`
  * and `127.0.0.1.nip.io` passed), and the worker connected wherever the name resolved. Now: only PUSH_SERVICE_HOSTS, in
  * every environment, and at send time a push host that resolves to a private address gets no connection.

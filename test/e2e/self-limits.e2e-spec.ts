@@ -10,7 +10,7 @@ const TZ = 'Asia/Kolkata';
 const NOW = '2026-11-20T04:30:00Z'; // Friday 20 November 2026, 10:00 IST
 const HOUR = 3_600_000;
 
-describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by the server (issue #21)', () => {
+describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by the server', () => {
   let t: TestApp;
   let ds: DataSource;
 

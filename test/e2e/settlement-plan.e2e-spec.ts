@@ -11,7 +11,7 @@ import { testConfig } from '../setup/test-app.js';
 import { seedDay, SeedSpec } from './settlement-seed.js';
 
 /**
- * The plan is computed in SQL (issue 9); domain/split.ts computeSplit is the rule's pure reference. A day with odd
+ * The plan is computed in SQL; domain/split.ts computeSplit is the rule's pure reference. A day with odd
  * paise stakes (remainders to distribute) and many equal creation times (ties broken by id) must give the same lines.
  */
 describe('settlement plan in SQL = computeSplit', () => {

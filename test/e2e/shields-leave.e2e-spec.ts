@@ -11,7 +11,7 @@ import { BookPlannedChallengesCommand } from '../../src/modules/challenges/comma
 const TZ = 'Asia/Kolkata';
 const at = (date: string, time: string) => zonedInstant(date, time, TZ);
 
-/** Issue #22: wake shields earned by 7 successful mornings (at most 3), spent before a window; declared leave. */
+/** Wake shields earned by 7 successful mornings (at most 3), spent before a window; declared leave. */
 describe('wake shields and declared leave', () => {
   let t: TestApp;
   let ds: DataSource;

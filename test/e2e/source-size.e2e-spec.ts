@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 /**
- * Issue 18: no source file over 400 lines (server `src/`, client `client/src/`, tests included), so a file says one
+ * No source file over 400 lines (server `src/`, client `client/src/`, tests included), so a file says one
  * thing. Generated code (a `generated/` folder: the OpenAPI types) is not written by hand and is left out.
  */
 const ROOT = resolve(__dirname, '..', '..');

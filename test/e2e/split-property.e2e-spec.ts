@@ -7,7 +7,7 @@ import type { StagedChallenge } from '../../src/modules/settlement/infrastructur
 import { testConfig } from '../setup/test-app.js';
 
 /**
- * Issue 18: the pool split is written once (domain/split.ts computeSplit, whose REFUND_PERCENT the SQL is generated
+ * The pool split is written once (domain/split.ts computeSplit, whose REFUND_PERCENT the SQL is generated
  * from) and the production SQL (settlement-plan.sql.ts writePoolPlan) may never disagree with it. On every run, many
  * random pools (stakes ₹10–₹100 in paise, made / missed / excused misses, ties of creation time and of remainders) go
  * through the production SQL in the real PostgreSQL, each inside a savepoint of one transaction that is rolled back

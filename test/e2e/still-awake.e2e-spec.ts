@@ -15,7 +15,7 @@ const TZ = 'Asia/Kolkata';
 const at = (date: string, time: string) => zonedInstant(date, time, TZ);
 const MINUTE = 60_000;
 
-/** Issue #22: "Still awake?": a second check 20-40 min after an on-time check-in, answered within 10 min or the morning is missed. */
+/** "Still awake?": a second check 20-40 min after an on-time check-in, answered within 10 min or the morning is missed. */
 describe('still awake?', () => {
   let t: TestApp;
   let ds: DataSource;

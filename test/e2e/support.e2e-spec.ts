@@ -163,7 +163,7 @@ describe('support console', () => {
     const res = await api('get', `/support/challenges/${challengeId}`).set(staff.auth).expect(200);
     const d = res.body.data;
     expect(d.challenge).toMatchObject({ id: challengeId, userId: subject.id, challengeDate: DATE, status: 'PROCESSED', isSuccessful: false });
-    // issue 33: the proof level, its review and the wake mission, beside each other
+    // The proof level, its review and the wake mission, beside each other
     expect(d.challenge).toMatchObject({ proof: 'NONE', proofStatus: null, mission: 'MATH' });
     expect(d.user).toMatchObject({ id: subject.id, email: subject.email });
     expect(d.created).toEqual({ at: expect.any(String), stake: 20 });

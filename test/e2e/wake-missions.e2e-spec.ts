@@ -1,7 +1,7 @@
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
 
-/** Issue #33: wake missions (a task before the check-in unlocks) per challenge and plan, and each person's wake tag. */
+/** Wake missions (a task before the check-in unlocks) per challenge and plan, and each person's wake tag. */
 describe('wake missions', () => {
   let t: TestApp;
   beforeAll(async () => {

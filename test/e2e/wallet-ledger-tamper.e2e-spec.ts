@@ -15,7 +15,7 @@ import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledge
 import type { LedgerVerification } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';
 
 /**
- * Issue 16: someone with SQL access to the database (and the chain's formula, but not LEDGER_HMAC_KEY) forges or
+ * Someone with SQL access to the database (and the chain's formula, but not LEDGER_HMAC_KEY) forges or
  * removes money; ledger:verify reports it. Each test leaves its tampering in place, in a database of the file's own.
  */
 describe('ledger tampering behind the application', () => {
@@ -171,7 +171,7 @@ describe('ledger tampering behind the application', () => {
     expect(first.entryId).not.toBe(second.entryId);
   });
 
-  it('accepts a sandbox deposit confirmed by a valid checkout signature, and reports one whose signature does not verify (issue 29)', async () => {
+  it('accepts a sandbox deposit confirmed by a valid checkout signature, and reports one whose signature does not verify', async () => {
     const a = await createUser(t);
     const post = async (secret: string) => {
       const orderId = `order_sig${randomUUID().slice(0, 8)}`;

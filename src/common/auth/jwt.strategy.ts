@@ -13,7 +13,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // A KeyObject built once: given a string, jsonwebtoken first tries (and fails) to parse it as a PEM public key on
-      // every request, then builds this same secret key; that failed parse was 25% of the check-in rush's CPU (issue 9).
+      // every request, then builds this same secret key; that failed parse was 25% of the check-in rush's CPU.
       // (passport-jwt hands it to jsonwebtoken as is; its typings only list string | Buffer)
       secretOrKey: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Less work per write on the hot paths (issue 9: ledger write, check-in rush, settlement), same guarantees.
+ * Less work per write on the hot paths (ledger write, check-in rush, settlement), same guarantees.
  * - Indexes no query needs: `journal_entries (created_at)` and `(reason)` (the one reason-filtered read, a user's
  *   losses in GET /wallet/earnings, gets a partial index only pool contributions pay for); `postings (account,
  *   created_at)` (every posting read is by account in seq order: the primary key); `challenges (user_id, status,

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fewer random index writes per settled line (issue 9, the million-challenge day):
+ * Fewer random index writes per settled line (the million-challenge day):
  * - A settlement part now pays its user range in line order (line numbers follow the challenges' creation, which is
  *   the order of their time-ordered ids, their rows and their ledger keys), read through the pending-lines index by
  *   (run, outcome, line_no) with a cursor; nothing reads pending lines in user order any more.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fewer random index writes per settled line (issue 9, the million-challenge day): two indexes keyed by user, which
+ * Fewer random index writes per settled line (the million-challenge day): two indexes keyed by user, which
  * every settled line wrote an entry into at a random page, served reads that keys existing anyway can serve.
  * - `settlement_lines (user_id, settlement_date)`: written twice per line (planned, then paid: paying is not a HOT
  *   update). A user's lines of a date are now found through their challenge of the date (the challenges module's

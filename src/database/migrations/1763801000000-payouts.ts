@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Real payouts (issue 16): which provider took a withdrawal and what it last said; the staff mark of a manual payout;
+ * Real payouts: which provider took a withdrawal and what it last said; the staff mark of a manual payout;
  * the reversal of a payout the bank returned after it was processed; RazorpayX contacts and fund accounts, one per
  * destination (a retry reuses them, so the payout request a retry sends is the same as the first).
  */

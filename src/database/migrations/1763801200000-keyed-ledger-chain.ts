@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/app-config.js';
 import { GENESIS_HASH, postingHash } from '../../modules/wallet/domain/journal.js';
 
 /**
- * Issue 16: the per-account posting chain becomes keyed (HMAC-SHA256 with LEDGER_HMAC_KEY, computed by the application;
+ * The per-account posting chain becomes keyed (HMAC-SHA256 with LEDGER_HMAC_KEY, computed by the application;
  * see postingHash) instead of SHA-256 computed in SQL.
  * - `ledger_head_moved()`: how the one-statement deposit post aborts when a projection moved under it (40001, retried).
  * - Existing postings are re-chained here, once, with the key the application will use (the same configuration the

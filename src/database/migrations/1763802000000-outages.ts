@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Platform-fault forgiveness (issue 21): the availability each process records (per-minute samples of heartbeats and
+ * Platform-fault forgiveness: the availability each process records (per-minute samples of heartbeats and
  * check-in route results), the outages found in them or recorded by support, and on a settlement line the outage
  * that forgave a miss (the whole stake back, nothing to the pool).
  */

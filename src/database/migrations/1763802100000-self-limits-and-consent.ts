@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue #21: the limits a person sets on their own staking (one row per user who set any), and issues #20/#21: the
+ * The limits a person sets on their own staking (one row per user who set any), and the
  * version of the terms each user accepted and when (null: an account from before consent was recorded).
  */
 export class SelfLimitsAndConsent1763802100000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Wake shields, declared leave and "Still awake?" (issue #22): a per-user account row (shields held, the run toward
+ * Wake shields, declared leave and "Still awake?": a per-user account row (shields held, the run toward
  * the next one, the still-awake setting; locked by every change), the excused challenges, the leave days, and the
  * second checks after a check-in.
  */

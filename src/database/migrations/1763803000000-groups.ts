@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Groups, their members and invite links, referees and the photo check-ins a referee was asked to look at (issue #22).
+ * Groups, their members and invite links, referees and the photo check-ins a referee was asked to look at.
  * No money here: a referee's answer is a record shown to the group and support, never a ledger entry.
  */
 export class Groups1763803000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Reminder channels (issue 22): each claimed reminder records how it went out: push, mail (the fallback, with its
+ * Reminder channels: each claimed reminder records how it went out: push, mail (the fallback, with its
  * outbox row) or in-app only (quiet hours, both channels off, nothing reachable). Old rows were all push.
  */
 export class ReminderChannels1763803100000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Passkeys (WebAuthn credentials, issue 30): one row per credential a user registered. `credential_id` is the
+ * Passkeys (WebAuthn credentials): one row per credential a user registered. `credential_id` is the
  * credential's id as base64url (what the browser answers with), `public_key` its COSE public key, `counter` the
  * authenticator's signature counter (a lower one at sign-in is refused).
  */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Proof of wake (issue #33): a proof level per challenge and plan (NONE by default), a PHOTO check-in's review status,
+ * Proof of wake: a proof level per challenge and plan (NONE by default), a PHOTO check-in's review status,
  * the fingerprints of every stored photo (so a photo is never used twice) and the verdicts given on proof photos.
  */
 export class ProofOfWake1763803500000 implements MigrationInterface {

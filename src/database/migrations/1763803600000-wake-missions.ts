@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Wake missions (issue #33): an optional task before the check-in unlocks (MATH, TYPING, or scanning the person's wake
+ * Wake missions: an optional task before the check-in unlocks (MATH, TYPING, or scanning the person's wake
  * tag), per challenge and plan (NONE by default); and each person's wake-tag secret (the QR code they print).
  */
 export class WakeMissions1763803600000 implements MigrationInterface {

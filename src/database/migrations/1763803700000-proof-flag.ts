@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Proof of wake (issue #33): a PHOTO check-in's automatic flag for review (BLANK_FRAME: the picture is nearly one flat
+ * Proof of wake: a PHOTO check-in's automatic flag for review (BLANK_FRAME: the picture is nearly one flat
  * colour, e.g. a covered lens or a dark room). It orders the peer review queue and is shown to support; it decides
  * nothing by itself.
  */

@@ -9,7 +9,7 @@ import { CloseOutageHandler } from './commands/close-outage/close-outage.handler
 import { ListOutagesHandler } from './queries/list-outages/list-outages.handler.js';
 
 /**
- * Availability (issue 21): each process records its own heartbeats and the check-in route's failures; outages are found
+ * Availability: each process records its own heartbeats and the check-in route's failures; outages are found
  * in them (or recorded by support) and settlement forgives the misses whose window one overlapped.
  */
 @Module({

@@ -63,7 +63,7 @@ export class ChallengesController {
     return this.queryBus.execute(new CanCreateChallengeQuery(user.id, q.date));
   }
 
-  /** Issue #20: today and the next 7 dates, each bookable or not (with the reason) and its open wake-up slots. */
+  /** Today and the next 7 dates, each bookable or not (with the reason) and its open wake-up slots. */
   @Get('bookable-dates')
   async bookableDates(@CurrentUser() user: AuthUser) {
     return { success: true, data: await this.queryBus.execute(new ListBookableDatesQuery(user.id)) };

@@ -60,7 +60,7 @@ export const ChallengeErrors = {
   adultRequired: () =>
     error('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
   lowBalance: () => error('CHALLENGES.LOW_BALANCE', 'INVALID', LOW_BALANCE_MESSAGE),
-  /** A limit the person set on themselves (issue #21): a cooling-off pause or the monthly stake cap. */
+  /** A limit the person set on themselves: a cooling-off pause or the monthly stake cap. */
   overSelfLimit: (message: string) => error('CHALLENGES.SELF_LIMIT', 'INVALID', message),
   forfeitAboveBalance: () => error('CHALLENGES.FORFEIT_ABOVE_BALANCE', 'INVALID', 'Forfeit amount exceeds available balance!'),
   duplicateDate: () => error('CHALLENGES.DUPLICATE_DATE', 'CONFLICT', 'You already have a challenge for this date'),
@@ -74,7 +74,7 @@ export const ChallengeErrors = {
   photoNotExpected: () => error('CHALLENGES.PHOTO_UNEXPECTED', 'INVALID', 'photo: send a photo only with verificationMethod PHOTO'),
   photoType: () => error('CHALLENGES.PHOTO_TYPE', 'INVALID', 'photo: must be a JPEG or PNG image'),
   photoTooLarge: () => error('CHALLENGES.PHOTO_TOO_LARGE', 'INVALID', 'photo: must be at most 5 MB'),
-  /** proof of wake (issue #33) */
+  /** proof of wake */
   photoProofRequired: () =>
     error('CHALLENGES.PHOTO_PROOF_REQUIRED', 'INVALID', 'This challenge needs photo proof: a photo taken in the app is needed to check in (verificationMethod PHOTO with a photo)'),
   photoUsedBefore: () =>

@@ -8,7 +8,7 @@ import { CancelLeaveCommand } from './commands/cancel-leave/cancel-leave.command
 import { BookLeaveDto } from './dto/wake.dto.js';
 import { ListLeaveQuery } from './queries/list-leave/list-leave.query.js';
 
-/** Declared leave (issue #22): days booked by 20:00 the evening before, LEAVE_DAYS_PER_MONTH a month; those mornings are excused. */
+/** Declared leave: days booked by 20:00 the evening before, LEAVE_DAYS_PER_MONTH a month; those mornings are excused. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller('leave')

@@ -5,7 +5,7 @@ import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { toRupees } from '../../common/money.js';
 import { GetProgressQuery } from './queries/get-progress/get-progress.query.js';
 
-/** The progress charts (issue #22): a year of mornings, wake-up against target per week, money in and out per month. */
+/** The progress charts: a year of mornings, wake-up against target per week, money in and out per month. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller('me/progress')

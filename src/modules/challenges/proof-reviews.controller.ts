@@ -11,7 +11,7 @@ export class PeerVerdictDto {
   verdict!: 'ACCEPTED' | 'REJECTED';
 }
 
-/** Peer review of PHOTO check-ins (issue #33): one anonymous photo at a time, only from pools the reviewer has no stake in. */
+/** Peer review of PHOTO check-ins: one anonymous photo at a time, only from pools the reviewer has no stake in. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller('proof-reviews')

@@ -6,7 +6,7 @@ import { SetStakeCapDto, StartPauseDto } from './dto/self-limits.dto.js';
 import { ChangeSelfLimitsCommand } from './commands/change-self-limits/change-self-limits.command.js';
 import { GetSelfLimitsQuery } from './queries/get-self-limits/get-self-limits.query.js';
 
-/** Limits a person sets on their own staking (issue #21): tightening holds at once, loosening after 24 hours. */
+/** Limits a person sets on their own staking: tightening holds at once, loosening after 24 hours. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller('me/limits')

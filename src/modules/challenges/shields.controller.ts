@@ -6,7 +6,7 @@ import { toRupees } from '../../common/money.js';
 import { SpendShieldCommand } from './commands/spend-shield/spend-shield.command.js';
 import { GetShieldsQuery } from './queries/get-shields/get-shields.query.js';
 
-/** Wake shields (issue #22): earned by 7 successful mornings in a row, at most 3 held, spent before a window opens. */
+/** Wake shields: earned by 7 successful mornings in a row, at most 3 held, spent before a window opens. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller()

@@ -8,7 +8,7 @@ import { SetStillAwakeCommand } from './commands/set-still-awake/set-still-awake
 import { StillAwakeSettingDto } from './dto/wake.dto.js';
 import { GetStillAwakeCheckQuery, GetStillAwakeSettingQuery } from './queries/get-still-awake/get-still-awake.query.js';
 
-/** "Still awake?" (issue #22): a second check 20-40 minutes after an on-time check-in, answered within 10 minutes. */
+/** "Still awake?": a second check 20-40 minutes after an on-time check-in, answered within 10 minutes. */
 @ApiTags('challenges')
 @ApiBearerAuth('bearer')
 @Controller()

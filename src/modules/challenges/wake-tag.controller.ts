@@ -5,7 +5,7 @@ import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { EnsureWakeTagCommand } from './commands/ensure-wake-tag/ensure-wake-tag.command.js';
 
 /**
- * Wake missions (issue #33): each person's wake-tag secret, the text of the QR code the app prints for them to stick away
+ * Wake missions: each person's wake-tag secret, the text of the QR code the app prints for them to stick away
  * from the bed. Created on the first call, the same afterwards. It unlocks a button in the app; it proves nothing.
  */
 @ApiTags('challenges')

@@ -12,7 +12,7 @@ import { GetGroupPageQuery } from './queries/get-group-page/get-group-page.query
 import { GetInvitePreviewQuery } from './queries/get-invite-preview/get-invite-preview.query.js';
 import { ListMyGroupsQuery } from './queries/list-my-groups/list-my-groups.query.js';
 
-/** Groups of friends (issue #22): invite links, members' mornings (never amounts) and a weekly board. */
+/** Groups of friends: invite links, members' mornings (never amounts) and a weekly board. */
 @ApiTags('groups')
 @ApiBearerAuth('bearer')
 @Controller('groups')

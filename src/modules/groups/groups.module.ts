@@ -40,7 +40,7 @@ const HANDLERS = [
   GetGroupDataExportHandler,
 ];
 
-/** The groups module (issue #22): groups of friends, invite links, the weekly board and referees. Owns no money. */
+/** The groups module: groups of friends, invite links, the weekly board and referees. Owns no money. */
 @Module({
   imports: [CqrsModule],
   controllers: [GroupsController, RefereeController],

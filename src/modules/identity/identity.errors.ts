@@ -86,7 +86,7 @@ export const IdentityErrors = {
       'A payment you started is not confirmed yet. Please wait until it is added to your wallet, or try again in an hour, before deleting your account.',
     ),
   dateOfBirth: (message: string) => error('IDENTITY.DATE_OF_BIRTH', 'INVALID', message),
-  // Passkeys (issue 30): signing in with one is authentication (401); adding one is a request a person can retry (400).
+  // Passkeys: signing in with one is authentication (401); adding one is a request a person can retry (400).
   passkeyAnswerMissing: () => error('IDENTITY.PASSKEY_ANSWER_MISSING', 'INVALID', "Your browser's passkey answer is missing or not readable. Please try again."),
   passkeyChallengeUnknown: () =>
     error('IDENTITY.PASSKEY_CHALLENGE_UNKNOWN', 'UNAUTHENTICATED', 'This passkey request has expired or was already used. Please try again.'),

@@ -11,7 +11,7 @@ import { LogInWithPasskeyCommand } from './commands/log-in-with-passkey/log-in-w
 import { RemovePasskeyCommand } from './commands/remove-passkey/remove-passkey.command.js';
 import { ListPasskeysQuery } from './queries/list-passkeys/list-passkeys.query.js';
 
-/** /api/v1/auth/passkeys (issue 30): add a passkey when signed in, sign in with one, list and remove them. */
+/** /api/v1/auth/passkeys: add a passkey when signed in, sign in with one, list and remove them. */
 @ApiTags('auth')
 @Controller('auth/passkeys')
 export class PasskeysController {

@@ -8,7 +8,7 @@ import { ViewChallengePhotoQuery } from './queries/view-challenge-photo/view-cha
 import { SupportConsole } from './support-console.decorator.js';
 import { GiveProofVerdictCommand } from '../challenges/commands/give-proof-verdict/give-proof-verdict.command.js';
 
-/** POST /support/challenges/{id}/proof (issue #33). */
+/** POST /support/challenges/{id}/proof. */
 export class ProofVerdictDto {
   @IsIn(['ACCEPTED', 'REJECTED'], { message: 'verdict must be ACCEPTED or REJECTED' })
   verdict!: 'ACCEPTED' | 'REJECTED';

@@ -10,7 +10,7 @@ import { SavePayoutMethodHandler } from './commands/save-payout-method/save-payo
 import { RemovePayoutMethodHandler } from './commands/remove-payout-method/remove-payout-method.handler.js';
 import { PayoutMethodSaver } from './events/payout-method-saver.listener.js';
 
-/** Bank details done right (issue 20): the IFSC lookup and saved payout methods. Part of the wallet module. */
+/** Bank details done right: the IFSC lookup and saved payout methods. Part of the wallet module. */
 @Module({
   imports: [CqrsModule],
   controllers: [PayoutMethodsController, IfscController],

@@ -44,7 +44,7 @@ export function foldLine(line: string): string {
 }
 
 function outcome(c: CalendarChallenge, tz: string): string {
-  // the one clock format (issue 29): "5:45 AM and 6:10 AM IST", never an ISO instant
+  // the one clock format: "5:45 AM and 6:10 AM IST", never an ISO instant
   if (c.status === 'PENDING') return `Check in between ${formatClock(zonedParts(c.windowOpensAt, tz).time)} and ${formatWakeTime(zonedParts(c.windowClosesAt, tz).time)} in the app.`;
   if (c.isSuccessful === true) return 'You made it.';
   if (c.isSuccessful === false) return 'Missed.';

@@ -16,7 +16,7 @@ export function forfeitPaise(value: number): bigint | null {
 }
 /** Creating a challenge needs a balance strictly above this (paise). */
 export const MIN_BALANCE_PAISE = 5000n;
-/** The ₹50 rule in its one wording (issue 29): GET /config's rules.minBalanceRule and the low-balance refusals say it. */
+/** The ₹50 rule in its one wording: GET /config's rules.minBalanceRule and the low-balance refusals say it. */
 export const MIN_BALANCE_RULE = `You need more than ₹${MIN_BALANCE_PAISE / 100n} in your wallet to stake`;
 export const ADVANCE_DAYS = 7;
 export const EARLIEST_WAKE = '04:00';

@@ -72,7 +72,7 @@ export interface ChallengeView {
   /** before settlement, what a win would pay with today's pool as it stands (stake + estimatedPoolShare); null otherwise */
   estimatedWinnings: number | null;
   estimatedPoolShare: number | null;
-  /** issue 29: once settled, signed rupees of what the morning did to the wallet (share, −15%, or 0); null before */
+  /** Once settled, signed rupees of what the morning did to the wallet (share, −15%, or 0); null before */
   netResult: number | null;
   failureReason: string | null;
   /** a miss settled as forgiven because our service was down during its window: why; null otherwise */

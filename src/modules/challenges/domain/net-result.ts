@@ -13,7 +13,7 @@ export interface SettledMorning {
 }
 
 /**
- * Issue 29: what a morning did to the wallet, in signed rupees, once settled (PROCESSED): a win → its pool share (0 when
+ * What a morning did to the wallet, in signed rupees, once settled (PROCESSED): a win → its pool share (0 when
  * nobody missed or in pledge mode); a miss → minus what it left (15% of the stake); a forgiven or returned stake → 0.
  * Null before settlement (and for a cancelled challenge, which never settles). The one rule every view of a challenge uses.
  */

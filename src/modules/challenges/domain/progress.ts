@@ -1,4 +1,4 @@
-/** The progress charts (issue #22): each morning of a year as one status, and wake-up target against check-in per week. Pure. */
+/** The progress charts: each morning of a year as one status, and wake-up target against check-in per week. Pure. */
 
 export type MorningStatus = 'SUCCESS' | 'FAILED' | 'EXCUSED' | 'PENDING';
 

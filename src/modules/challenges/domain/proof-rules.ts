@@ -1,5 +1,5 @@
 /**
- * Proof of wake (issue #33): a challenge's proof level, its photo's review, and when two photos are the same picture.
+ * Proof of wake: a challenge's proof level, its photo's review, and when two photos are the same picture.
  * Pure: no Nest, no ORM.
  */
 export const PROOF_LEVELS = ['NONE', 'PHOTO'] as const;
@@ -32,7 +32,7 @@ export function proofFlagOf(greySpread: number): ProofFlag | null {
 }
 
 /** A proof level from a request: absent is NONE; anything else than the two words is refused by the caller. */
-/** Wake missions (issue #33): a task before the check-in unlocks, for getting out of bed (not proof). */
+/** Wake missions: a task before the check-in unlocks, for getting out of bed (not proof). */
 export const MISSIONS = ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'] as const;
 export type Mission = (typeof MISSIONS)[number];
 export const MISSION_MESSAGE = 'mission must be NONE, MATH, TYPING or WAKE_TAG';

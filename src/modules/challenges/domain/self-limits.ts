@@ -2,7 +2,7 @@ import { formatInr, toRupees } from '../../../common/money.js';
 import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from './challenge-rules.js';
 
 /**
- * Limits a person sets on their own staking (issue #21): a cap on a calendar month's stakes and a cooling-off pause.
+ * Limits a person sets on their own staking: a cap on a calendar month's stakes and a cooling-off pause.
  * Tightening takes effect at once; loosening (a higher cap, no cap, a pause ended early) only after COOLING_OFF_MS.
  */
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;

@@ -31,12 +31,12 @@ export class CreateChallengePlanDto {
   @IsOptional() @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;
 
-  /** proof of wake (issue #33), carried to every challenge the plan books */
+  /** proof of wake, carried to every challenge the plan books */
   @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
   @IsOptional() @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';
 
-  /** wake mission (issue #33): a task the app sets before the check-in unlocks (NONE when absent) */
+  /** wake mission: a task the app sets before the check-in unlocks (NONE when absent) */
   @ApiPropertyOptional({ enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'NONE when absent' })
   @IsOptional()
   @IsIn(['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], { message: 'mission must be NONE, MATH, TYPING or WAKE_TAG' })

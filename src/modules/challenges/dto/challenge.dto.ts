@@ -23,13 +23,13 @@ export class CreateChallengeDto {
   @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;
 
-  /** proof of wake (issue #33): NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
+  /** proof of wake: NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
   @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
   @IsOptional()
   @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';
 
-  /** wake mission (issue #33): a task the app sets before the check-in unlocks (NONE when absent) */
+  /** wake mission: a task the app sets before the check-in unlocks (NONE when absent) */
   @ApiPropertyOptional({ enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'NONE when absent' })
   @IsOptional()
   @IsIn(['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], { message: 'mission must be NONE, MATH, TYPING or WAKE_TAG' })
@@ -53,7 +53,7 @@ export class CreateTestChallengeDto {
   @IsIn(['PENDING', 'COMPLETED', 'FAILED'], { message: 'status must be one of PENDING, COMPLETED, FAILED' })
   status?: 'PENDING' | 'COMPLETED' | 'FAILED';
 
-  /** proof of wake (issue #33): NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
+  /** proof of wake: NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
   @IsOptional()
   @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';

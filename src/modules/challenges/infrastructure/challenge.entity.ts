@@ -79,11 +79,11 @@ export class ChallengeEntity {
   @Column('varchar', { name: 'charity_id', length: 40, nullable: true })
   charityId!: string | null;
 
-  /** proof of wake (issue #33), fixed at creation: PHOTO mornings need a new photo and settle in a pool of their own */
+  /** proof of wake, fixed at creation: PHOTO mornings need a new photo and settle in a pool of their own */
   @Column('varchar', { length: 5, default: 'NONE' })
   proof!: Proof;
 
-  /** wake mission (issue #33): a task before the check-in unlocks in the app (NONE by default) */
+  /** wake mission: a task before the check-in unlocks in the app (NONE by default) */
   @Column('varchar', { length: 8, default: 'NONE' })
   mission!: Mission;
 

@@ -37,7 +37,7 @@ export interface PeerReviewRow {
 /** One class of advisory lock: the check "seen before?" and the insert of a new fingerprint are one step for everyone. */
 const FINGERPRINT_LOCK = 74331;
 
-/** photo_fingerprints and proof_verdicts (issue #33). */
+/** photo_fingerprints and proof_verdicts. */
 @Injectable()
 export class ProofRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}

@@ -1,4 +1,4 @@
-/** Groups of friends (issue #22): the limits and the week a group's page shows. Pure: no Nest, no ORM, no clock. */
+/** Groups of friends: the limits and the week a group's page shows. Pure: no Nest, no ORM, no clock. */
 
 export const GROUP_LIMITS = {
   membersPerGroup: 50,

@@ -1,7 +1,7 @@
 import { TERMS_VERSION } from '../../../config/terms.js';
 import { IdentityErrors } from '../identity.errors.js';
 
-/** Consent (issues #20, #21): a person accepts a version of the terms; a newer version in force asks them again. */
+/** Consent: a person accepts a version of the terms; a newer version in force asks them again. */
 export const CURRENT_TERMS_VERSION = TERMS_VERSION;
 
 /** Only the version in force can be accepted: a form loaded before the terms changed must be reloaded. */

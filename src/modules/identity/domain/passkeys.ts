@@ -1,4 +1,4 @@
-// Issue 30: the relying party of passkeys and the reading of a browser's answer, pure.
+// The relying party of passkeys and the reading of a browser's answer, pure.
 
 /** The WebAuthn relying party: its id is APP_URL's host; answers are accepted from APP_URL and the CORS origins. */
 export function relyingPartyOf(appUrl: string, corsOrigins: readonly string[]): { rpID: string; origins: string[] } {

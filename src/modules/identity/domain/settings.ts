@@ -20,7 +20,7 @@ export interface UserSettings {
     /** Whether anonymous usage statistics may be collected. */
     shareUsageData: boolean;
   };
-  /** How challenge reminders reach the user (issue 22); the in-app notification is always written. */
+  /** How challenge reminders reach the user; the in-app notification is always written. */
   reminders: {
     /** Web Push to every subscribed device. */
     push: boolean;

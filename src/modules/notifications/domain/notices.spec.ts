@@ -37,7 +37,7 @@ describe('notices', () => {
     expect(settlementNotice('2026-03-02', 'pool', { ...line, isSuccessful: true, refund: 0n, pooled: 0n, winnings: 250n }, names).title).toBe('Stake back ₹100 · winnings ₹2.50');
   });
 
-  it('says stake back and winnings in one vocabulary, never "You won" for a ₹0 share, and dates in en-IN words (issue 29)', () => {
+  it('says stake back and winnings in one vocabulary, never "You won" for a ₹0 share, and dates in en-IN words', () => {
     const names = () => 'nobody';
     const win = { userId: 'u1', challengeId: 'c1', stake: 2500n, isSuccessful: true, refund: 0n, pooled: 0n, winnings: 0n, charityId: null, forgivenBy: null, forgivenNote: null };
     const none = settlementNotice('2026-11-28', 'pool', win, names);
@@ -59,7 +59,7 @@ describe('notices', () => {
     expect(late(null)).toBe('You checked in after the window closed on 2 Mar 2026; 85% of your stake is refunded at settlement.');
   });
 
-  it('says every wake-up time in the one clock format, "6:00 AM IST", never "06:00" (issue 29)', () => {
+  it('says every wake-up time in the one clock format, "6:00 AM IST", never "06:00"', () => {
     const created = createdNotice(new ChallengeCreated({ id: 'c1', userId: 'u1', date: '2026-03-02', wakeUpTime: '06:00', stake: 3000n, donationTo: null }));
     expect(created.message).toBe('Wake up by 6:00 AM IST on 2 Mar 2026: ₹30 staked.');
     expect(created.data).toMatchObject({ wakeUpTime: '06:00' }); // data keeps the machine form

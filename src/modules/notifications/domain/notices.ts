@@ -63,12 +63,12 @@ export function withdrawalNotice(w: SettledWithdrawal, outcome: WithdrawalOutcom
 // ---------- settlement ----------
 
 /**
- * A settled line's notice in the one money vocabulary (issue 29): "Stake back ₹25 · winnings ₹9", "₹21.25 back · ₹3.75 to
+ * A settled line's notice in the one money vocabulary: "Stake back ₹25 · winnings ₹9", "₹21.25 back · ₹3.75 to
  * the pool", forgiven, or the pledge-mode words; never "You won" for a share of ₹0. `data.netResult` is the morning's net.
  */
 export function settlementNotice(date: string, mode: 'pool' | 'pledge', l: SettledLine, charityName: (id: string | null) => string): Notice {
   const words = l.forgivenBy ? forgivenWords(date, l) : mode === 'pledge' ? pledgeWords(date, l, charityName(l.charityId)) : poolWords(date, l);
-  // issue #33: a miss with a reason (a rejected proof photo) says why first
+  // A miss with a reason (a rejected proof photo) says why first
   const why = !l.isSuccessful && !l.forgivenBy && l.missNote ? { message: `${l.missNote}. ${words.message}`, data: { ...words.data, reason: l.missNote } } : {};
   return { ...words, ...why, userId: l.userId, dedupeKey: `settlement:${l.challengeId}` };
 }

@@ -1,4 +1,4 @@
-/** How one reminder goes out (issue 22): push, mail as the fallback, never both; in-app always. Pure: no Nest, no clock. */
+/** How one reminder goes out: push, mail as the fallback, never both; in-app always. Pure: no Nest, no clock. */
 import type { ReminderKind } from './reminders.js';
 
 export type ReminderChannel = 'push' | 'mail' | 'in-app';

@@ -48,7 +48,7 @@ const KIND_WORDS: Record<string, string> = {
 export function forgivenNote(o: OutageSpan, tz: string): string {
   const from = zonedParts(o.startedAt, tz);
   const to = o.endedAt ? zonedParts(o.endedAt, tz) : null;
-  // the one date and clock formats (issue 29): "23 Nov 2026, 6:00 AM–6:03 AM IST", never ISO
+  // the one date and clock formats: "23 Nov 2026, 6:00 AM–6:03 AM IST", never ISO
   const at = (p: { date: string; time: string }) => `${formatDay(p.date)}, ${formatClock(p.time)}`;
   const span = !to ? `since ${at(from)} IST` : to.date === from.date ? `${at(from)}–${formatClock(to.time)} IST` : `${at(from)} – ${at(to)} IST`;
   return `Forgiven: our service was down during your window (${KIND_WORDS[o.kind] ?? o.kind}, ${span})`;

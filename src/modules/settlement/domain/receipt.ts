@@ -20,7 +20,7 @@ export interface StoredReceipt {
   successes: number;
   /** misses that lost money; forgiven misses are counted apart */
   failures: number;
-  /** misses forgiven for an outage (absent in receipts stored before issue 21: 0) */
+  /** misses forgiven for an outage (absent in receipts stored before 0) */
   forgiven?: number;
   /** Σ stakes returned whole to forgiven misses (inside refundsTotal), paise */
   forgivenTotal?: string;
@@ -38,7 +38,7 @@ export interface StoredReceipt {
   lines: ReceiptLine[];
   /** a batch of TEST_MODE challenges: settled in a pool of its own (`pool:{date}:test`), never with real ones */
   test?: boolean;
-  /** a batch of PHOTO-proof challenges (issue #33): their own pool (`pool:{date}:photo`); absent for NONE */
+  /** a batch of PHOTO-proof challenges: their own pool (`pool:{date}:photo`); absent for NONE */
   proof?: 'PHOTO';
   /** a batch of pledge-mode challenges (POOL_MODE=pledge at creation): no pool, misses donated; absent in pool mode */
   mode?: 'pledge';

@@ -25,7 +25,7 @@ export interface ReceiptView {
   lines: { line: number; stake: number; outcome: ReceiptOutcome; refund: number; winnings: number; donated?: number }[];
   /** POOL_MODE of the batch's challenges: pledge batches have no pool and no winnings */
   mode: 'pool' | 'pledge';
-  /** issue #33: the proof level of the batch's challenges (pools are per date and proof) */
+  /** The proof level of the batch's challenges (pools are per date and proof) */
   proof: 'NONE' | 'PHOTO';
   /** pledge: rupees donated to charities, and per charity (the platform's part is platformRevenue) */
   donated?: number;

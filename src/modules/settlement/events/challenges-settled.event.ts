@@ -20,7 +20,7 @@ export interface SettledLine {
   /** a miss forgiven for an outage of ours: the outage and the words the user reads */
   forgivenBy: string | null;
   forgivenNote: string | null;
-  /** a miss's reason its owner reads (a rejected proof photo, issue #33); absent or null otherwise */
+  /** a miss's reason its owner reads (a rejected proof photo); absent or null otherwise */
   missNote?: string | null;
 }
 

@@ -150,7 +150,7 @@ export async function writePoolPlan(
   return run;
 }
 
-/** A miss's reason beside its line, in the plan's transaction (issue #33: a rejected proof photo's owner reads why). */
+/** A miss's reason beside its line, in the plan's transaction (a rejected proof photo's owner reads why). */
 async function writeMissNotes(m: EntityManager, notes: ReadonlyMap<string, string>): Promise<void> {
   if (notes.size === 0) return;
   await m.query(

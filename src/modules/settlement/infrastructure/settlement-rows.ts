@@ -39,7 +39,7 @@ export interface SettlementLineRow {
   /** a miss forgiven for an outage: the outage's id and the words the user reads (refund = stake, pooled = 0) */
   forgivenBy: string | null;
   forgivenNote: string | null;
-  /** a miss's reason its owner reads (a rejected proof photo, issue #33); null otherwise */
+  /** a miss's reason its owner reads (a rejected proof photo); null otherwise */
   missNote: string | null;
 }
 

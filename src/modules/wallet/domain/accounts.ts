@@ -34,7 +34,7 @@ export const userWallet = (userId: string): string => `user:${userId}:wallet`;
 export const challengeStake = (challengeId: string): string => `challenge:${challengeId}:stake`;
 /**
  * A date's pool; test challenges (TEST_MODE) settle in a pool of their own, `pool:{date}:test`, and PHOTO-proof
- * challenges (issue #33) in theirs, `pool:{date}:photo` (`pool:{date}:test:photo`).
+ * challenges in theirs, `pool:{date}:photo` (`pool:{date}:test:photo`).
  */
 export const pool = (date: string, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): string => `pool:${date}${test ? ':test' : ''}${proof === 'PHOTO' ? ':photo' : ''}`;
 /** What pledge-mode misses owe a charity (POOL_MODE=pledge), held until the operator remits it from the monthly statement. */

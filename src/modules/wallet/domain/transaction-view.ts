@@ -35,14 +35,14 @@ export interface TxRow {
   total: string;
 }
 
-/** " · ₹98 sent after a ₹2 fee", or " · no fee" (issue 29: a withdrawal shows its fee and net, not the gross alone). */
+/** " · ₹98 sent after a ₹2 fee", or " · no fee" (a withdrawal shows its fee and net, not the gross alone). */
 function withdrawalWords(r: TxRow): string {
   if (r.w_net === null) return '';
   const fee = BigInt(r.w_fee ?? '0');
   return fee > 0n ? ` · ${formatInr(BigInt(r.w_net))} sent after a ${formatInr(fee)} fee` : ' · no fee';
 }
 
-// Issue 29: a won stake's return reads "Stake back", never like a cancellation; a withdrawal says its fee and net; types stay.
+// A won stake's return reads "Stake back", never like a cancellation; a withdrawal says its fee and net; types stay.
 const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
   DEPOSIT: () => 'Money added to wallet',
   CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',

@@ -19,7 +19,7 @@ describe('withdrawal rules', () => {
     expect(checkWithdrawal({ amount: 150, withdrawalMethod: 'BANK', bankDetails: { accountNumber: '123456789' } }, 20_000n, true, false).errors).toEqual(['Please fill in all bank details']);
     expect(checkWithdrawal({ amount: 150, withdrawalMethod: 'UPI' }, 20_000n, true).errors).toEqual(['Please enter a valid UPI ID']);
   });
-  it('takes the whole balance at any amount: paise and below ₹100 included, no fee below ₹100 (issue 29)', () => {
+  it('takes the whole balance at any amount: paise and below ₹100 included, no fee below ₹100', () => {
     expect(checkWithdrawal({ amount: 30, withdrawalMethod: 'UPI', upiId: 'ab@ok' }, 3_000n, true)).toMatchObject({ errors: [], amount: 3_000n, fee: 0n, net: 3_000n, wholeBalance: true });
     expect(checkWithdrawal({ amount: 98.5, withdrawalMethod: 'BANK' }, 9_850n, true, false)).toMatchObject({ errors: [], fee: 0n, net: 9_850n });
     expect(checkWithdrawal({ amount: 0.01, withdrawalMethod: 'UPI' }, 1n, true, false)).toMatchObject({ errors: [], fee: 0n, net: 1n });

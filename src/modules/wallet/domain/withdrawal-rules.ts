@@ -29,7 +29,7 @@ export interface CheckedWithdrawal {
   net: bigint;
   upiId: string | null;
   bank: { accountNumber: string; ifscCode: string; accountHolderName: string; bankName: string } | null;
-  /** the amount is the whole balance (issue 29: any amount, no fee below ₹100) */
+  /** the amount is the whole balance (any amount, no fee below ₹100) */
   wholeBalance: boolean;
 }
 
@@ -87,7 +87,7 @@ export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVe
 }
 
 /**
- * Issue 29: every rupee can come home. A withdrawal of the whole balance (amount = the balance, to the paisa, > 0) skips
+ * Every rupee can come home. A withdrawal of the whole balance (amount = the balance, to the paisa, > 0) skips
  * the partial rules (₹100 minimum, whole rupees, the ₹25,000 cap): any amount, paise included.
  */
 export function isWholeBalance(amount: unknown, balance: bigint): boolean {

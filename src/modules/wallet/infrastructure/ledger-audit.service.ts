@@ -173,7 +173,7 @@ export class LedgerAuditService {
              FROM postings p WHERE p.entry_id = j.id) c ON true
         WHERE j.reason = 'DEPOSIT'`,
     )) as { id: string; correlation_id: string; order_id: string | null; payment_id: string | null; signature: string | null; why: string | null }[];
-    // A deposit confirmed by a valid checkout signature (the contract's way, issue 29) needs no captured-payment record: the
+    // A deposit confirmed by a valid checkout signature (the contract's way) needs no captured-payment record: the
     // signature kept on its entry is re-checked with the key secret, so a forged row cannot borrow this way out.
     const signed = (r: (typeof deposits)[number]) =>
       r.why === NO_CAPTURED_PAYMENT && !!r.signature && !!r.order_id && !!r.payment_id && verifyPaymentSignature(r.order_id, r.payment_id, r.signature, this.config.razorpayKeySecret);

@@ -43,7 +43,7 @@ export class FileAppealHandler implements ICommandHandler<FileAppealCommand, App
       if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
       throw appealedAlready();
     }
-    // remembered, so a PHOTO morning can never use it as its proof (issue #33); an unreadable image just is not
+    // remembered, so a PHOTO morning can never use it as its proof; an unreadable image just is not
     if (photo && photoPath) {
       const fp = await fingerprintOf(photo).catch(() => null);
       if (fp) await this.proofs.insertFingerprint({ id: randomUUID(), userId, challengeId, source: 'APPEAL', photoPath, ...fp, createdAt: now });

@@ -5,7 +5,7 @@ import type { ProofVerdict } from '../../domain/proof-rules.js';
 export type ProofReviewer = 'SUPPORT' | 'REFEREE' | 'PEER';
 
 /**
- * A verdict on a PHOTO check-in's photo (issue #33), before its morning settles: support's or the referee's decides;
+ * A verdict on a PHOTO check-in's photo, before its morning settles: support's or the referee's decides;
  * two peer rejections reject. A REJECTED morning settles as a miss, its owner reading why in failureReason.
  */
 export class GiveProofVerdictCommand extends Command<{ challenge: ChallengeView }> {

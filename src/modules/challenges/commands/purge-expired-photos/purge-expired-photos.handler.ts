@@ -38,7 +38,7 @@ export class PurgeExpiredPhotosHandler implements ICommandHandler<PurgeExpiredPh
       () => this.appeals.photosDated(from, to, BATCH),
       (ids) => this.appeals.clearPhotos(ids),
     );
-    // the photos' fingerprints and the verdicts on them go with the photos (issue #33)
+    // the photos' fingerprints and the verdicts on them go with the photos
     await this.proofs.purgeForDates(from, to);
     return { purged: checkIns + appeals };
   }

@@ -11,7 +11,7 @@ export interface OutcomeTotal {
 export class GetDateOutcomeTotalsQuery extends Query<OutcomeTotal[]> {
   constructor(
     readonly date: string,
-    /** issue #33: pools are per date and proof */
+    /** Pools are per date and proof */
     readonly proof: 'NONE' | 'PHOTO' = 'NONE',
   ) {
     super();

@@ -14,7 +14,7 @@ export interface DatePlayersGroup {
 export class GetDatePlayersQuery extends Query<DatePlayersGroup[]> {
   constructor(
     readonly date: string,
-    /** issue #33: only this proof level's challenges (pools are per date and proof) */
+    /** Only this proof level's challenges (pools are per date and proof) */
     readonly proof: 'NONE' | 'PHOTO' = 'NONE',
   ) {
     super();

@@ -10,7 +10,7 @@ export interface ProofReview {
   photo: string;
 }
 
-/** Peer review (issue #33): the next photo this person may review, or null (nothing waiting they have no stake in). */
+/** Peer review: the next photo this person may review, or null (nothing waiting they have no stake in). */
 export class GetNextProofReviewQuery extends Query<ProofReview | null> {
   constructor(readonly reviewerId: string) {
     super();

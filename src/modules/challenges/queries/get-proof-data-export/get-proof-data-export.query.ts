@@ -9,7 +9,7 @@ export interface ProofDataExport {
   verdictsGiven: Record<string, unknown>[];
 }
 
-/** Proof of wake's data about a user, for the data export (issue #33). */
+/** Proof of wake's data about a user, for the data export. */
 export class GetProofDataExportQuery extends Query<ProofDataExport> {
   constructor(readonly userId: string) {
     super();

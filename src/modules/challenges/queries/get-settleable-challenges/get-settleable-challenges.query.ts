@@ -30,7 +30,7 @@ export class GetSettleableChallengesQuery extends Query<SettleableChallenge[]> {
     readonly isTest: boolean | null = null,
     /** only the challenges of this POOL_MODE (null: both): the two never settle in one pool */
     readonly poolMode: 'pool' | 'pledge' | null = null,
-    /** only the challenges of this proof level (null: both): pools are per date and proof (issue #33) */
+    /** only the challenges of this proof level (null: both): pools are per date and proof */
     readonly proof: 'NONE' | 'PHOTO' | null = null,
   ) {
     super();

@@ -19,7 +19,7 @@ export interface BookableDates {
   firstBookable: string | null;
 }
 
-/** Issue #20: which of the dates a new challenge can take, in one call, for the create form's date picker. */
+/** Which of the dates a new challenge can take, in one call, for the create form's date picker. */
 export class ListBookableDatesQuery extends Query<BookableDates> {
   constructor(readonly userId: string) {
     super();

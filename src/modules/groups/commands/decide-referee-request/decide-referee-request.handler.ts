@@ -29,7 +29,7 @@ export class DecideRefereeRequestHandler implements ICommandHandler<DecideRefere
     // a second answer racing this one finds the row decided
     const decided = await this.referees.decide(r.id, refereeId, verdict, parsed.note, this.clock.now());
     if (!decided) throw GroupErrors.alreadyDecided();
-    // issue #33: on a PHOTO-proof morning not yet settled, the referee's answer is its proof verdict (a rejection settles
+    // On a PHOTO-proof morning not yet settled, the referee's answer is its proof verdict (a rejection settles
     // it as a miss); on any other morning, or once settled, the answer stays a record that moves no money
     await this.commandBus
       .execute(new GiveProofVerdictCommand(decided.challengeId, verdict === 'CONFIRMED' ? 'ACCEPTED' : 'REJECTED', parsed.note, refereeId, 'REFEREE'))

@@ -9,14 +9,14 @@ export interface UserDataExport {
   challenges: Record<string, unknown>[];
   ledger: Record<string, unknown>[];
   notifications: Record<string, unknown>[];
-  /** issue #22: memberships, the referee named, referee requests sent and answered */
+  /** Memberships, the referee named, referee requests sent and answered */
   groups: GroupDataExport;
   /** masked as the withdraw page shows them */
   payoutMethods: Record<string, unknown>[];
   plans: Record<string, unknown>[];
   shields: Record<string, unknown>;
   leave: Record<string, unknown>[];
-  /** issue #33: photo fingerprints and proof verdicts */
+  /** Photo fingerprints and proof verdicts */
   proofOfWake: ProofDataExport;
 }
 

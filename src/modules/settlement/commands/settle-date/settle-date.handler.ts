@@ -119,7 +119,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   private async planNewBatches(date: string): Promise<SettlementRun[]> {
     const outages = await this.outagesAround(date);
     const runs: SettlementRun[] = [];
-    // issue #33: pools are per date and proof too; a NONE miss never pays a PHOTO winner, nor the other way round
+    // Pools are per date and proof too; a NONE miss never pays a PHOTO winner, nor the other way round
     for (const test of [false, true]) {
       for (const proof of PROOFS) {
         for (const run of [await this.planNewBatch(date, test, proof, outages), await this.planPledgeBatch(date, test, proof, outages)]) if (run) runs.push(run);

@@ -13,7 +13,7 @@ export class EstimateChallengeOutcomesHandler implements IQueryHandler<EstimateC
   async execute({ items, withPool }: EstimateChallengeOutcomesQuery): Promise<OutcomeEstimate[]> {
     const pools = new Map<string, PoolSoFar>();
     if (withPool) {
-      // one pool per date and proof level (issue #33)
+      // one pool per date and proof level
       const keys = [...new Set(items.filter((i) => i.outcome !== 'FAILED').map((i) => poolKey(i)))];
       for (const key of keys) {
         const [date, proof] = key.split('|') as [string, 'NONE' | 'PHOTO'];

@@ -6,7 +6,7 @@ export interface OutcomeToEstimate {
   stake: bigint;
   /** SUCCESS: checked in on time, awaiting settlement; FAILED: late or missed; PENDING: not checked in yet (estimated as a win) */
   outcome: 'SUCCESS' | 'FAILED' | 'PENDING';
-  /** issue #33: the pool is the date's of this proof level (absent: NONE) */
+  /** The pool is the date's of this proof level (absent: NONE) */
   proof?: 'NONE' | 'PHOTO';
 }
 

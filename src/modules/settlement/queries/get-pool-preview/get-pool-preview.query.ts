@@ -2,7 +2,7 @@ import { Query } from '@nestjs/cqrs';
 
 export interface PoolPreview {
   date: string;
-  /** the proof level whose pool this is (issue #33) */
+  /** the proof level whose pool this is */
   proof: 'NONE' | 'PHOTO';
   /** challenges booked for the date (not cancelled) */
   players: number;
@@ -22,9 +22,9 @@ export interface PoolPreview {
 export class GetPoolPreviewQuery extends Query<PoolPreview> {
   constructor(
     readonly date: string,
-    /** paise: estimate the share of a win with this stake joining the date (issue 29: the upside before staking) */
+    /** paise: estimate the share of a win with this stake joining the date (the upside before staking) */
     readonly stake?: bigint,
-    /** issue #33: the pool of this proof level (pools are per date and proof) */
+    /** The pool of this proof level (pools are per date and proof) */
     readonly proof: 'NONE' | 'PHOTO' = 'NONE',
   ) {
     super();
