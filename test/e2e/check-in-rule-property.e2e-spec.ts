@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { DataSource, QueryRunner } from 'typeorm';
-import { dataSourceOptions } from '../../src/config/typeorm.options.js';
 import { windowPhase } from '../../src/modules/challenges/domain/challenge-rules.js';
 import { checkInFailure, isOnTime, LATE_CHECK_IN, onTimeSql } from '../../src/modules/challenges/domain/check-in-rule.js';
 import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/infrastructure/challenge.repository.js';
 import { returnedRows } from '../../src/modules/challenges/infrastructure/sql.js';
-import { testConfig } from '../setup/test-app.js';
+import { rolledBackTransaction } from '../setup/rolled-back-transaction.js';
 
 /**
  * The check-in "on time" rule is written once (domain/check-in-rule.ts isOnTime / checkInFailure) and its SQL forms are
@@ -38,37 +36,13 @@ const oneCase: fc.Arbitrary<Case> = fc.record({ closes: fc.integer({ min: -3_600
 const batch = fc.array(oneCase, { minLength: 1, maxLength: USERS });
 
 describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot disagree', () => {
-  let ds: DataSource;
-  let qr: QueryRunner;
-  let savepoints = 0;
   const users = Array.from({ length: USERS }, () => randomUUID());
-
-  beforeAll(async () => {
-    ds = new DataSource(dataSourceOptions(testConfig().databaseUrl, { extra: { max: 2 } } as never));
-    await ds.initialize();
-    qr = ds.createQueryRunner();
-    await qr.connect();
-    await qr.startTransaction();
-    await qr.query(
+  const { qr, inSavepoint } = rolledBackTransaction('check_in', async (runner) => {
+    await runner.query(
       `INSERT INTO users (id, email, full_name, is_email_verified) SELECT u, u::text || '@check-in-rule.test', 'Rule', true FROM unnest($1::uuid[]) AS u`,
       [users],
     );
   });
-  afterAll(async () => {
-    if (qr?.isTransactionActive) await qr.rollbackTransaction();
-    await qr?.release();
-    await ds?.destroy();
-  });
-
-  async function inSavepoint<T>(fn: () => Promise<T>): Promise<T> {
-    const name = `check_in_${++savepoints}`;
-    await qr.query(`SAVEPOINT ${name}`);
-    try {
-      return await fn();
-    } finally {
-      await qr.query(`ROLLBACK TO SAVEPOINT ${name}`);
-    }
-  }
 
   const closesAt = (c: Case) => new Date(BASE + c.closes);
   const opensAt = (c: Case) => new Date(BASE + c.closes - WINDOW_MS);
@@ -77,7 +51,7 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
   /** One PENDING (or, for a verdict, a COMPLETED photo) challenge per case, each its own user's. */
   async function insert(cases: Case[], photo: boolean): Promise<string[]> {
     const ids = cases.map(() => randomUUID());
-    await qr.query(
+    await qr().query(
       `INSERT INTO challenges (id, user_id, challenge_date, wake_up_time, stake, status, is_successful, window_opens_at, window_closes_at,
                                check_in_time, verification_method, failure_reason, proof, proof_status)
        SELECT x.id, x.user_id, $3::date, '06:00', 2000, ${photo ? `'COMPLETED', false` : `'PENDING', NULL`}, x.opens, x.closes,
@@ -93,7 +67,7 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
     return inSavepoint(async () => {
       const ids = await insert(cases, false);
       const rows = returnedRows<{ id: string; is_successful: boolean; failure_reason: string | null }>(
-        await qr.query(sql, [ids, cases.map((_, i) => users[i]), cases.map(at), cases.map(() => null), cases.map(() => null)]),
+        await qr().query(sql, [ids, cases.map((_, i) => users[i]), cases.map(at), cases.map(() => null), cases.map(() => null)]),
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => {
@@ -128,8 +102,8 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
     await property('lifted rejection', 150, fc.asyncProperty(checkedIn, async (cases) => {
       const stored = await inSavepoint(async () => {
         const ids = await insert(cases, true);
-        for (const id of ids) await qr.query(PROOF_VERDICT_SQL, [id, 'ACCEPTED', null]);
-        const rows = (await qr.query(`SELECT id, is_successful, failure_reason, proof_status FROM challenges WHERE id = ANY($1::uuid[])`, [ids])) as {
+        for (const id of ids) await qr().query(PROOF_VERDICT_SQL, [id, 'ACCEPTED', null]);
+        const rows = (await qr().query(`SELECT id, is_successful, failure_reason, proof_status FROM challenges WHERE id = ANY($1::uuid[])`, [ids])) as {
           id: string;
           is_successful: boolean;
           failure_reason: string | null;

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { DataSource, QueryRunner } from 'typeorm';
-import { dataSourceOptions } from '../../src/config/typeorm.options.js';
 import { computePledgeSplit, computeSplit, REFUND_PERCENT, type PledgeSplitInput } from '../../src/modules/settlement/domain/split.js';
 import { poolSplitSql, writePledgePlan, writePoolPlan, type PoolSplitSql } from '../../src/modules/settlement/infrastructure/settlement-plan.sql.js';
 import type { StagedChallenge } from '../../src/modules/settlement/infrastructure/settlement-rows.js';
-import { testConfig } from '../setup/test-app.js';
+import { rolledBackTransaction } from '../setup/rolled-back-transaction.js';
 
 /**
  * The pool split is written once (domain/split.ts computeSplit, whose REFUND_PERCENT the SQL is generated
@@ -65,40 +63,15 @@ const RUN_SQL = `SELECT participants, successes, failures, pool::text AS pool, s
   platform_revenue::text AS revenue, money_in::text AS money_in, money_out::text AS money_out, receipt FROM settlement_runs WHERE id = $1`;
 
 describe('pool split: the production SQL and domain/split.ts cannot disagree', () => {
-  let ds: DataSource;
-  let qr: QueryRunner;
-  let savepoints = 0;
-
-  beforeAll(async () => {
-    ds = new DataSource(dataSourceOptions(testConfig().databaseUrl, { extra: { max: 2 } } as never));
-    await ds.initialize();
-    qr = ds.createQueryRunner();
-    await qr.connect();
-    await qr.startTransaction();
-  });
-  afterAll(async () => {
-    if (qr?.isTransactionActive) await qr.rollbackTransaction();
-    await qr?.release();
-    await ds?.destroy();
-  });
-
-  /** Runs fn inside a savepoint rolled back afterwards: each pool sees an empty date and leaves nothing behind. */
-  async function inSavepoint<T>(fn: () => Promise<T>): Promise<T> {
-    const name = `pool_${++savepoints}`;
-    await qr.query(`SAVEPOINT ${name}`);
-    try {
-      return await fn();
-    } finally {
-      await qr.query(`ROLLBACK TO SAVEPOINT ${name}`);
-    }
-  }
+  /** Each pool runs in a savepoint rolled back afterwards: it sees an empty date and leaves nothing behind. */
+  const { qr, inSavepoint } = rolledBackTransaction('pool');
 
   /** The production pool-mode plan of these players, as stored (lines in line order, and the run row). */
   async function sqlPlan(players: Player[], pageSize: number, split?: PoolSplitSql) {
     return inSavepoint(async () => {
-      const run = await writePoolPlan(qr.manager, DATE, pages(players.map(staged), pageSize), 'rule', NOW, false, split);
+      const run = await writePoolPlan(qr().manager, DATE, pages(players.map(staged), pageSize), 'rule', NOW, false, split);
       if (!run) throw new Error('no plan written');
-      return { lines: (await qr.query(LINES_SQL, [run.id])) as StoredLine[], run: (await qr.query(RUN_SQL, [run.id]))[0] };
+      return { lines: (await qr().query(LINES_SQL, [run.id])) as StoredLine[], run: (await qr().query(RUN_SQL, [run.id]))[0] };
     });
   }
 
@@ -159,8 +132,8 @@ describe('pool split: the production SQL and domain/split.ts cannot disagree', (
       const inputs: PledgeSplitInput[] = players.map((p) => ({ ...staged(p), charityId: p.charityId }));
       const expected = computePledgeSplit(inputs);
       const { lines, run } = await inSavepoint(async () => {
-        const r = await writePledgePlan(qr.manager, DATE, expected, NOW, false);
-        return { lines: (await qr.query(LINES_SQL, [r.id])) as StoredLine[], run: (await qr.query(RUN_SQL, [r.id]))[0] };
+        const r = await writePledgePlan(qr().manager, DATE, expected, NOW, false);
+        return { lines: (await qr().query(LINES_SQL, [r.id])) as StoredLine[], run: (await qr().query(RUN_SQL, [r.id]))[0] };
       });
       expect(lines.map((l) => [Number(l.line_no), l.challenge_id, l.stake, l.is_successful, l.refund, l.pooled, l.winnings, l.charity_id, l.forgiven_by])).toEqual(
         expected.lines.map((l) => [l.lineNo, l.challengeId, String(l.stake), l.isSuccessful, String(l.refund), String(l.pooled), '0', l.charityId, l.forgivenBy]),
