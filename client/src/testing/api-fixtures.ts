@@ -91,3 +91,18 @@ export function makeChallenge(overrides: Partial<Challenge> = {}): Challenge {
     ...overrides,
   };
 }
+
+/** A date for today's-card tests and an IST instant on it ("06:02:00"). */
+export const CARD_DATE = '2026-11-23';
+export const istOn = (t: string, date = CARD_DATE) => new Date(`${date}T${t}+05:30`);
+
+/** A challenge on CARD_DATE whose check-in window runs 5:45–6:10 AM IST (closing at 6:11). */
+export function makeCardChallenge(overrides: Partial<Challenge> = {}): Challenge {
+  return makeChallenge({
+    challengeDate: CARD_DATE,
+    gracePeriodStartTime: istOn('05:45:00').toISOString(),
+    gracePeriodEndTime: istOn('06:10:00').toISOString(),
+    windowClosesAt: istOn('06:11:00').toISOString(),
+    ...overrides,
+  });
+}

@@ -8,7 +8,7 @@ import { getSystem } from '@/components/ui/theme';
 import { AuthContext, type AuthContextValue } from '@/lib/auth/auth-provider';
 import { isProfileComplete } from '@/lib/auth/profile-complete';
 
-export { makeChallenge, makeUser } from './api-fixtures';
+export { CARD_DATE, istOn, makeCardChallenge, makeChallenge, makeUser } from './api-fixtures';
 
 /** A hand-set auth state, for testing guards and screens without the network. */
 export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContextValue {

@@ -5,24 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Challenge } from '@/features/challenges/api/types';
 import { TodayChallengeCard } from '@/features/challenges/components/today-challenge-card';
 import { AskReferee } from '@/features/groups/components/ask-referee';
-import { makeChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { CARD_DATE, istOn, makeCardChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
 
 // Today's card with the groups feature's referee controls in it, put together as the dashboard route does.
 
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
 
-const DATE = '2026-11-23';
-const ist = (t: string) => new Date(`${DATE}T${t}+05:30`);
-function make(overrides: Partial<Challenge> = {}): Challenge {
-  return makeChallenge({
-    challengeDate: DATE,
-    gracePeriodStartTime: ist('05:45:00').toISOString(),
-    gracePeriodEndTime: ist('06:10:00').toISOString(),
-    windowClosesAt: ist('06:11:00').toISOString(),
-    ...overrides,
-  });
-}
+const DATE = CARD_DATE;
+const ist = (t: string) => istOn(t);
+const make = makeCardChallenge;
 
 function renderCard(challenge: Challenge | null, now: Date) {
   return renderWithProviders(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { configure } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { CARD_DATE, istOn, makeCardChallenge, renderWithProviders, stubFetch } from '@/testing/test-utils';
 import type { Challenge } from '../api/types';
 import { TodayChallengeCard } from './today-challenge-card';
 import { CalendarCell } from './calendar-modal';
@@ -11,17 +11,9 @@ import { CalendarCell } from './calendar-modal';
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
 
-const DATE = '2026-11-23';
-const ist = (t: string) => new Date(`${DATE}T${t}+05:30`);
-function make(overrides: Partial<Challenge> = {}): Challenge {
-  return makeChallenge({
-    challengeDate: DATE,
-    gracePeriodStartTime: ist('05:45:00').toISOString(),
-    gracePeriodEndTime: ist('06:10:00').toISOString(),
-    windowClosesAt: ist('06:11:00').toISOString(),
-    ...overrides,
-  });
-}
+const DATE = CARD_DATE;
+const ist = (t: string) => istOn(t);
+const make = makeCardChallenge;
 
 function renderCard(challenge: Challenge | null, now: Date, props: Partial<Parameters<typeof TodayChallengeCard>[0]> = {}) {
   return renderWithProviders(
