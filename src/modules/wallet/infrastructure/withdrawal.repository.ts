@@ -9,23 +9,19 @@ import { LockAccountHolderQuery } from '../../identity/queries/lock-account-hold
 import { creditTargetOf } from '../domain/accounts.js';
 import { withdrawalPaidEntry, withdrawalVoidEntry } from '../domain/entries.js';
 import { withdrawalReturnedEntry } from '../domain/payout-entries.js';
+import type { SavedPayoutDetails } from '../domain/payout-methods.js';
 import type { WithdrawalMethod } from '../domain/withdrawal-rules.js';
 import { SettledWithdrawal, WithdrawalFailed, WithdrawalPaid, WithdrawalReturned } from '../events/withdrawal-settled.events.js';
 import { isRetryableLedgerError, LedgerService } from './ledger.service.js';
 import { PayoutProvider, PayoutResult } from './payouts/payout-provider.js';
 
-export interface WithdrawalRow {
+/** A withdrawals row as stored: the payout details it was sent to, and its amounts and state. */
+export interface WithdrawalRow extends SavedPayoutDetails {
   id: string;
   user_id: string;
   amount: string;
   fee: string;
   net_amount: string;
-  method: 'UPI' | 'BANK_TRANSFER';
-  upi_id: string | null;
-  bank_account_number: string | null;
-  ifsc_code: string | null;
-  account_holder_name: string | null;
-  bank_name: string | null;
   status: 'PENDING' | 'SUCCESS' | 'FAILED';
   payout_provider: string | null;
   provider_reference: string | null;
