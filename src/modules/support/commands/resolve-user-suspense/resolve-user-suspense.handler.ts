@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { toRupees } from '../../../../common/money.js';
-import { isUuid } from '../../../../common/uuid.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 import { ResolveSuspenseCommand } from '../../../wallet/commands/resolve-suspense/resolve-suspense.command.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
@@ -17,7 +16,7 @@ export class ResolveUserSuspenseHandler implements ICommandHandler<ResolveUserSu
   ) {}
 
   async execute({ actor, userId, reference, note }: ResolveUserSuspenseCommand) {
-    if (!isUuid(userId) || !(await this.queryBus.execute(new GetUserQuery(userId)))) throw SupportErrors.userNotFound();
+    if (!(await this.queryBus.execute(new GetUserQuery(userId)))) throw SupportErrors.userNotFound();
     const r = await this.commandBus.execute(new ResolveSuspenseCommand(userId, reference, note.trim(), actor.id));
     await this.access.recordBy(actor, userId, 'suspense.resolve', `suspense:${userId}`, { reference, amount: toRupees(r.amount), entryId: r.entryId });
     return { entryId: r.entryId, amount: toRupees(r.amount), reference };

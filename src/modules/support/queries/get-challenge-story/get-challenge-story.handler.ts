@@ -6,7 +6,6 @@ import { GetSettlementLineQuery } from '../../../settlement/queries/get-settleme
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { ChallengeStory, challengeStoryView } from '../../domain/views.js';
 import { GetChallengeStoryQuery } from './get-challenge-story.query.js';
-import { isUuid } from '../../../../common/uuid.js';
 import { SupportErrors } from '../../support.errors.js';
 import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 
@@ -18,7 +17,6 @@ export class GetChallengeStoryHandler implements IQueryHandler<GetChallengeStory
   ) {}
 
   async execute({ actor, challengeId }: GetChallengeStoryQuery): Promise<ChallengeStory> {
-    if (!isUuid(challengeId)) throw SupportErrors.challengeNotFound();
     const c = await this.queryBus.execute(new GetChallengeDetailQuery(challengeId));
     if (!c) throw SupportErrors.challengeNotFound();
     const [user, line, entries] = await Promise.all([

@@ -5,7 +5,6 @@ import { GetEntriesByCorrelationQuery } from '../../../wallet/queries/get-entrie
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { UserLedgerPage, userLedgerView } from '../../domain/views.js';
 import { GetUserLedgerQuery } from './get-user-ledger.query.js';
-import { isUuid } from '../../../../common/uuid.js';
 import { SupportErrors } from '../../support.errors.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 
@@ -17,7 +16,6 @@ export class GetUserLedgerHandler implements IQueryHandler<GetUserLedgerQuery, U
   ) {}
 
   async execute({ actor, userId: id }: GetUserLedgerQuery): Promise<UserLedgerPage> {
-    if (!isUuid(id)) throw SupportErrors.userNotFound();
     const user = await this.queryBus.execute(new GetUserQuery(id));
     if (!user) throw SupportErrors.userNotFound();
     const ledger = await this.queryBus.execute(new GetAccountLedgerQuery(id));

@@ -8,7 +8,6 @@ import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.que
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { UserPage, userPageView } from '../../domain/views.js';
 import { GetUserPageQuery } from './get-user-page.query.js';
-import { isUuid } from '../../../../common/uuid.js';
 import { SupportErrors } from '../../support.errors.js';
 import { GetUserQuery } from '../../../identity/queries/get-user/get-user.query.js';
 
@@ -20,7 +19,6 @@ export class GetUserPageHandler implements IQueryHandler<GetUserPageQuery, UserP
   ) {}
 
   async execute({ actor, userId: id }: GetUserPageQuery): Promise<UserPage> {
-    if (!isUuid(id)) throw SupportErrors.userNotFound();
     const user = await this.queryBus.execute(new GetUserQuery(id));
     if (!user) throw SupportErrors.userNotFound();
     const [balance, stats, challenges] = await Promise.all([

@@ -5,7 +5,6 @@ import { SupportPhoto, supportPhoto } from '../../domain/image-type.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { SupportErrors } from '../../support.errors.js';
 import { ViewChallengePhotoQuery } from './view-challenge-photo.query.js';
-import { isUuid } from '../../../../common/uuid.js';
 import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
 
 @QueryHandler(ViewChallengePhotoQuery)
@@ -17,7 +16,6 @@ export class ViewChallengePhotoHandler implements IQueryHandler<ViewChallengePho
   ) {}
 
   async execute({ actor, challengeId }: ViewChallengePhotoQuery): Promise<SupportPhoto> {
-    if (!isUuid(challengeId)) throw SupportErrors.challengeNotFound();
     const c = await this.queryBus.execute(new GetChallengeDetailQuery(challengeId));
     if (!c) throw SupportErrors.challengeNotFound();
     if (!c.photoPath) throw SupportErrors.photoNotFound();
