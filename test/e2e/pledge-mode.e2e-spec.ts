@@ -5,7 +5,6 @@ import { TokenService } from '../../src/common/auth/token.service.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { SettleDateCommand, SettleDateResult } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { BookPlannedChallengesCommand } from '../../src/modules/challenges/commands/book-planned-challenges/book-planned-challenges.command.js';
-import { FinishSettleDateCommand, PaySettlementPartCommand, PlanSettleDateCommand } from '../../src/modules/settlement/commands/settle-date-parts/settle-date-parts.command.js';
 import { charityStatementCommand } from '../../src/modules/wallet/charity-statement.cli.js';
 import { GetCharityStatementQuery } from '../../src/modules/wallet/queries/get-charity-statement/get-charity-statement.query.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
@@ -116,16 +115,16 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
   it('the worker\'s parts (plan, pay by outcome and user range, finish) settle a mixed day exactly as one run does', async () => {
     const day = await seedDay(t.app, '2026-06-04', DAY);
     await pledge(day, [1, 2, 5]);
-    const { runIds } = await bus.execute(new PlanSettleDateCommand('2026-06-04'));
+    const { runIds = [] } = await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'plan' }));
     expect(runIds).toHaveLength(2);
     let paid = 0;
     for (const runId of runIds) {
       for (const winners of [false, true]) {
-        paid += (await bus.execute(new PaySettlementPartCommand(runId, winners, '00000000-0000-0000-0000-000000000000', '80000000-0000-0000-0000-000000000000'))).paid;
-        paid += (await bus.execute(new PaySettlementPartCommand(runId, winners, '80000000-0000-0000-0000-000000000000', null))).paid;
+        paid += (await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'pay', runId, winners, from: '00000000-0000-0000-0000-000000000000', to: '80000000-0000-0000-0000-000000000000' }))).linesPaid;
+        paid += (await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'pay', runId, winners, from: '80000000-0000-0000-0000-000000000000', to: null }))).linesPaid;
       }
     }
-    const done = await bus.execute(new FinishSettleDateCommand('2026-06-04', 0, paid));
+    const done = await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'finish', closed: 0, paidByParts: paid }));
     expect(done.batches.map((b) => b.status)).toEqual(['SETTLED', 'SETTLED']);
     expect(done.linesPaid).toBe(6);
     expect(await wallets(day)).toEqual([12250n, 30000n, 17000n, 8500n, 4250n, 3145n]);

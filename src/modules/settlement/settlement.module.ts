@@ -4,7 +4,6 @@ import { BullModule } from '@nestjs/bullmq';
 import { SETTLEMENT_QUEUE } from './settlement.constants.js';
 import { SettlementRepository } from './infrastructure/settlement.repository.js';
 import { SettlementQueue } from './infrastructure/settlement.queue.js';
-import { FinishSettleDateHandler, PaySettlementPartHandler, PlanSettleDateHandler } from './commands/settle-date-parts/settle-date-parts.handler.js';
 import { SettleDateHandler } from './commands/settle-date/settle-date.handler.js';
 import { CheckSettlementDeadlineHandler } from './commands/check-settlement-deadline/check-settlement-deadline.handler.js';
 import { RecordSettlementFailureHandler } from './commands/record-settlement-failure/record-settlement-failure.handler.js';
@@ -26,9 +25,6 @@ import { ListForgivenLinesHandler } from './queries/list-forgiven-lines/list-for
     SettlementRepository,
     SettlementQueue,
     SettleDateHandler,
-    PlanSettleDateHandler,
-    PaySettlementPartHandler,
-    FinishSettleDateHandler,
     CheckSettlementDeadlineHandler,
     RecordSettlementFailureHandler,
     EnqueueDueSettlementsHandler,

@@ -7,7 +7,6 @@ import { CheckSettlementDeadlineCommand } from '../commands/check-settlement-dea
 import { EnqueueDueSettlementsCommand } from '../commands/enqueue-due-settlements/enqueue-due-settlements.command.js';
 import { RecordSettlementFailureCommand } from '../commands/record-settlement-failure/record-settlement-failure.command.js';
 import { SettleDateCommand } from '../commands/settle-date/settle-date.command.js';
-import { FinishSettleDateCommand, PaySettlementPartCommand, PlanSettleDateCommand } from '../commands/settle-date-parts/settle-date-parts.command.js';
 import { SETTLEMENT_QUEUE, SettlementJob, settlementConcurrency, settlementParts, userRange } from '../settlement.constants.js';
 
 interface SettleDateData {
@@ -24,7 +23,8 @@ const BUSY_RETRY_MS = 2_000;
 const plain = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? String(x) : x)));
 
 /**
- * Thin: each job sends one command. A short lock and stalled check so a killed worker's job is taken over within
+ * Each job sends the settlement command: the whole day, or (SETTLEMENT_PARTS > 1) one of its steps, in the order
+ * settleInParts keeps with BullMQ child jobs; what each step does is the handler's. A short lock and stalled check so a killed worker's job is taken over within
  * seconds; the settlement itself resumes from its stored plan and pays nothing twice.
  */
 @Processor(SETTLEMENT_QUEUE, { concurrency: settlementConcurrency(), lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 3 })
@@ -55,8 +55,9 @@ export class SettlementProcessor extends WorkerHost {
           throw e;
         }
       case SettlementJob.SETTLE_PART: {
-        const d = job.data as unknown as { runId: string; winners: boolean; from: string; to: string | null };
-        return this.commandBus.execute(new PaySettlementPartCommand(d.runId, d.winners, d.from, d.to));
+        const { date = '', runId, winners, from, to } = job.data as unknown as { date?: string; runId: string; winners: boolean; from: string; to: string | null };
+        const { linesPaid } = await this.commandBus.execute(new SettleDateCommand(date, { kind: 'pay', runId, winners, from, to }));
+        return { paid: linesPaid };
       }
       case SettlementJob.DAILY:
         return this.commandBus.execute(new EnqueueDueSettlementsCommand());
@@ -77,7 +78,7 @@ export class SettlementProcessor extends WorkerHost {
     const date = String(job.data.date);
     let data = job.data;
     if (!data.step) {
-      const { closed, runIds } = await this.commandBus.execute(new PlanSettleDateCommand(date));
+      const { closed, runIds = [] } = await this.commandBus.execute(new SettleDateCommand(date, { kind: 'plan' }));
       data = { date, step: 'winners', closed, runIds };
       await this.addParts(job, runIds, false, parts);
       await job.updateData(data);
@@ -91,14 +92,14 @@ export class SettlementProcessor extends WorkerHost {
     }
     const values = Object.values(await job.getChildrenValues()) as { paid?: number }[];
     const paid = values.reduce((s, v) => s + Number(v?.paid ?? 0), 0);
-    return this.commandBus.execute(new FinishSettleDateCommand(date, data.closed ?? 0, paid));
+    return this.commandBus.execute(new SettleDateCommand(date, { kind: 'finish', closed: data.closed ?? 0, paidByParts: paid }));
   }
 
   private async addParts(job: Job<SettleDateData>, runIds: string[], winners: boolean, parts: number): Promise<void> {
     const jobs = runIds.flatMap((runId) =>
       Array.from({ length: parts }, (_, k) => ({
         name: SettlementJob.SETTLE_PART,
-        data: { runId, winners, ...userRange(k, parts) },
+        data: { date: job.data.date, runId, winners, ...userRange(k, parts) },
         opts: {
           jobId: `settle-part-${runId}-${winners ? 'w' : 'l'}-${k}`,
           parent: { id: job.id!, queue: job.queueQualifiedName },

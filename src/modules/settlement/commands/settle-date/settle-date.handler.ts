@@ -36,59 +36,52 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  async execute({ date }: SettleDateCommand): Promise<SettleDateResult> {
+  /**
+   * The whole day in this process is the worker's parts run one after another under the date's lock: plan, the losers'
+   * payments (they fund the pool), the winners', finish. The steps are the same code either way.
+   */
+  async execute({ date, step }: SettleDateCommand): Promise<SettleDateResult> {
+    // a part is known by its run (the date rides along for the logs)
+    if (step?.kind === 'pay') return { date, closed: 0, linesPaid: await this.payPart(step), batches: [] };
     if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
+    if (step?.kind === 'finish') return this.finish(date, step.closed, step.paidByParts);
     const release = await this.repo.tryLockDate(date);
     if (!release) throw SettlementErrors.busy(date);
     try {
-      const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
-      let linesPaid = 0;
-      // 1. finish what a crash or a failure left: the stored plan is paid as stored, never recomputed.
-      for (const run of await this.repo.runsOfDate(date)) {
-        if (run.status === 'SETTLED') continue;
-        await this.repo.markRunning(run.id, this.clock.now());
-        linesPaid += await this.payRun(run);
-      }
-      // 2. plan and pay a new batch over everything closed and not yet planned (the real challenges, then the test
-      // ones in a batch and pool of their own).
-      for (const run of await this.planNewBatches(date)) linesPaid += await this.payRun(run);
-      const batches = (await this.repo.runsOfDate(date)).map(summary);
-      return { date, closed, linesPaid, batches };
+      const { closed, runIds } = await this.plan(date);
+      if (step?.kind === 'plan') return { date, closed, linesPaid: 0, batches: [], runIds };
+      let paid = 0;
+      for (const winners of [false, true]) for (const runId of runIds) paid += await this.payPart({ runId, winners, from: null, to: null });
+      return await this.finish(date, closed, paid);
     } finally {
       await release();
     }
   }
 
-  /** Parts, step 1: close what is due and store the plan for what is not yet planned; pays nothing. Answers the unsettled runs. */
-  async plan(date: string): Promise<{ closed: number; runIds: string[] }> {
-    if (!isValidDate(date)) throw SettlementErrors.invalidDate(date);
-    const release = await this.repo.tryLockDate(date);
-    if (!release) throw SettlementErrors.busy(date);
-    try {
-      const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
-      for (const run of await this.repo.runsOfDate(date)) if (run.status !== 'SETTLED') await this.repo.markRunning(run.id, this.clock.now());
-      await this.planNewBatches(date);
-      const runIds = (await this.repo.runsOfDate(date)).filter((r) => r.status !== 'SETTLED').map((r) => r.id);
-      return { closed, runIds };
-    } finally {
-      await release();
-    }
+  /** Plan: close what is due and store the plan for what is not yet planned; pays nothing. Answers the unsettled runs. */
+  private async plan(date: string): Promise<{ closed: number; runIds: string[] }> {
+    const { closed } = await this.commandBus.execute(new CloseMissedChallengesCommand(date));
+    // a stored plan (a crash or a failure left it) is paid as stored, never recomputed
+    for (const run of await this.repo.runsOfDate(date)) if (run.status !== 'SETTLED') await this.repo.markRunning(run.id, this.clock.now());
+    await this.planNewBatches(date);
+    const runIds = (await this.repo.runsOfDate(date)).filter((r) => r.status !== 'SETTLED').map((r) => r.id);
+    return { closed, runIds };
   }
 
-  /** Parts, step 2: pays the pending lines of one outcome of one run whose user falls in [from, to), chunk by chunk. */
-  async payPart(runId: string, winners: boolean, from: string, to: string | null): Promise<{ paid: number }> {
+  /** Pay: the pending lines of one outcome of one run whose user falls in [from, to) (null: no bound), chunk by chunk. */
+  private async payPart({ runId, winners, from, to }: { runId: string; winners: boolean; from: string | null; to: string | null }): Promise<number> {
     const run = await this.repo.runById(runId);
-    if (!run || run.status === 'SETTLED') return { paid: 0 };
+    if (!run || run.status === 'SETTLED') return 0;
     try {
-      return { paid: await this.payPending(run, winners, { from, to }) };
+      return await this.payPending(run, winners, from === null && to === null ? null : { from: from ?? MIN_UUID, to });
     } catch (e) {
       await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
       throw e;
     }
   }
 
-  /** Parts, step 3: revenue and SETTLED for every run of the date whose lines are all paid; the same result as execute(). */
-  async finish(date: string, closed: number, paidByParts: number): Promise<SettleDateResult> {
+  /** Finish: revenue and SETTLED for every run of the date whose lines are all paid (any left are paid first). */
+  private async finish(date: string, closed: number, paidByParts: number): Promise<SettleDateResult> {
     let linesPaid = paidByParts;
     for (const run of await this.repo.runsOfDate(date)) {
       if (run.status === 'SETTLED') continue;
@@ -185,7 +178,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     }
   }
 
-  /** Pays a stored plan in chunks, each one database transaction: losers first (funding the pool), then winners, then revenue. */
+  /** Pays what is left of a stored plan (losers first, they fund the pool; then winners), then its revenue, and marks it SETTLED. */
   private async payRun(run: SettlementRun): Promise<number> {
     let paid = 0;
     try {
@@ -288,6 +281,7 @@ type Proof = 'NONE' | 'PHOTO';
 const PROOFS: readonly Proof[] = ['NONE', 'PHOTO'];
 
 const CHUNK_ATTEMPTS = 5;
+const MIN_UUID = '00000000-0000-0000-0000-000000000000';
 const TRANSIENT_LEDGER_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY']);
 
 function isTransient(e: unknown): boolean {
