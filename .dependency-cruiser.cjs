@@ -6,19 +6,28 @@ module.exports = {
   forbidden: [
     {
       name: 'no-module-insides',
-      comment: "A module imports another module's commands/, queries/ and events/ only, never its domain, infrastructure, services or module file.",
+      comment:
+        "A module imports another module's commands/, queries/ and events/ only (its own or an aggregate sub-folder's, e.g. challenges/day/commands/), never its domain, infrastructure, services or module file.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(commands|queries|events)/'] },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(commands|queries|events)/', '^src/modules/[^/]+/[^/]+/(commands|queries|events)/'] },
     },
     {
       name: 'controllers-dispatch',
       comment:
         'Controllers and job processors dispatch commands and queries (issue #18): they never reach a service, repository, storage, mail or a handler; guards and interceptors are theirs to use.',
       severity: 'error',
-      from: { path: ['^src/modules/[^/]+/[^/]+\\.controller\\.ts$', '^src/modules/[^/]+/jobs/[^/]+\\.processor\\.ts$'] },
+      // a module's own or an aggregate sub-folder's (challenges/day/challenges.controller.ts)
+      from: {
+        path: [
+          '^src/modules/[^/]+/[^/]+\\.controller\\.ts$',
+          '^src/modules/[^/]+/[^/]+/[^/]+\\.controller\\.ts$',
+          '^src/modules/[^/]+/jobs/[^/]+\\.processor\\.ts$',
+          '^src/modules/[^/]+/[^/]+/jobs/[^/]+\\.processor\\.ts$',
+        ],
+      },
       to: {
-        path: ['^src/modules/[^/]+/(application|infrastructure)/', '\\.(service|repository|handler)\\.ts$', '^src/common/(storage|mail)/'],
+        path: ['^src/modules/[^/]+/(application|infrastructure)/', '^src/modules/[^/]+/[^/]+/(application|infrastructure)/', '\\.(service|repository|handler)\\.ts$', '^src/common/(storage|mail)/'],
         pathNot: ['\\.(guard|interceptor)\\.ts$'],
       },
     },

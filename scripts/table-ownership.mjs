@@ -1,6 +1,6 @@
 // The table-ownership rule of shared/STYLE.md, checked: every table has one owning module (src/database/table-owners.json),
-// and only that module's infrastructure/ names it. Scans src/modules/** (specs aside; migrations live in src/database) and
-// reports, one line each, as `file: table (owner)`:
+// and only that module's infrastructure/ (at its root or in an aggregate sub-folder) names it. Scans src/modules/**
+// (specs aside; migrations live in src/database) and reports, one line each, as `file: table (owner)`:
 //   - SQL naming another module's table (a FROM/JOIN/INTO/UPDATE/USING/TABLE in a string literal), or a TypeORM entity
 //     class of another module imported (`… via UserEntity`);
 //   - SQL, entity classes or data-access calls (.query(, createQueryBuilder, getRepository, @InjectRepository) in a file

@@ -9,7 +9,7 @@ import {
   WAKE_STEP_MINUTES,
   WINDOW_AFTER_MINUTES,
   WINDOW_BEFORE_MINUTES,
-} from '../modules/challenges/domain/challenge-rules.js';
+} from '../modules/challenges/shared/domain/challenge-rules.js';
 import { REFUND_PERCENT } from '../modules/settlement/domain/split.js';
 import { DEPOSIT_RULE, WITHDRAWAL_RULE } from '../modules/wallet/domain/amounts.js';
 import { FEE_FREE_BELOW, FEES } from '../modules/wallet/domain/withdrawal-rules.js';

@@ -1,6 +1,6 @@
 import { type Schema, arr, int, obj, rupees, str } from './schema-kit.js';
 
-/** GET /me/progress (src/modules/challenges/progress.controller.ts): the progress charts' numbers for one IST year. */
+/** GET /me/progress (src/modules/challenges/day/progress.controller.ts): the progress charts' numbers for one IST year. */
 export const progressSchema: Schema = obj({
   year: { ...int, example: 2037 },
   mornings: arr(

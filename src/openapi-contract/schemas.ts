@@ -85,7 +85,7 @@ export const userSchema = obj({
   mustAcceptTerms: { ...bool, description: 'true until the version in force is accepted (POST /auth/accept-terms)' },
   createdAt: dateTime,
 });
-/** src/modules/challenges/self-limits.service.ts */
+/** src/modules/challenges/limits/domain/self-limits.ts */
 export const selfLimitsSchema = obj({
   monthlyStakeCap: rupeesOrNull,
   pendingMonthlyStakeCap: { ...obj({ monthlyStakeCap: rupeesOrNull, effectiveAt: dateTime }), nullable: true, description: 'a higher cap (or none) holding from effectiveAt' },
@@ -185,7 +185,7 @@ export const settlementRunSchema = obj({
   finishedAt: dateTimeOrNull,
   receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], description: 'lines only on a date’s page' },
 });
-/** src/modules/challenges/domain/plan-view.ts */
+/** src/modules/challenges/plans/domain/plan-view.ts */
 export const challengePlanSchema = obj({
   id: str,
   weekdays: { ...arr(int), description: 'ISO weekdays, 1 Monday … 7 Sunday' },
@@ -266,7 +266,7 @@ export const streakStatisticsSchema = obj({
 /** POST /wallet/verify-payment's data (VerifyDepositHandler.answer). */
 export const paymentVerificationSchema = obj({ orderId: str, paymentId: strOrNull, transactionId: str, amount: rupees(500), status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] }, balance: rupees(1250.5) });
 export const streaks = obj({ currentStreak: int, longestStreak: int, totalSuccessfulWakeUps: int }, ['currentStreak', 'longestStreak']);
-/** GET /shields (src/modules/challenges/domain/shield-rules.ts, shieldSummary). */
+/** GET /shields (src/modules/challenges/limits/domain/shield-rules.ts, shieldSummary). */
 export const shieldsSchema = obj({ held: int, max: int, morningsPerShield: int, nextShieldIn: int, atCap: bool, earned: int, spent: int });
 /** GET /challenges/{id}/still-awake: the moment stays hidden until it is asked. */
 export const stillAwakeCheckSchema = obj(
@@ -279,7 +279,7 @@ export const stillAwakeCheckSchema = obj(
   },
   ['challengeId', 'status'],
 );
-/** src/modules/challenges/domain/appeal-view.ts: an appeal of a missed morning (the user's view; support's adds to it). */
+/** src/modules/challenges/appeals/domain/appeal-view.ts: an appeal of a missed morning (the user's view; support's adds to it). */
 const appealStatus = { type: 'string', enum: ['OPEN', 'UPHELD', 'REFUNDED'] };
 const appealFields = {
   id: str,

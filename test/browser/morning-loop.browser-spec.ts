@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { fundedPlayer, signedInContext, type Player } from '../factories/players.js';
 import { makeAdult } from '../factories/users.js';
 import { expectAccessible, launchBrowser } from '../setup/browser.js';

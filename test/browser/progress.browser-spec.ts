@@ -5,7 +5,7 @@ import { expectAccessible, launchBrowser, newContext } from '../setup/browser.js
 import { fundedPlayer, Player } from '../factories/players.js';
 import { addDays, zonedInstant } from '../../src/common/time.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 
 const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 const ist = (date: string, time: string) => zonedInstant(date, time, 'Asia/Kolkata');

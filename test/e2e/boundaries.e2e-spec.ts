@@ -26,20 +26,24 @@ describe('module boundaries', () => {
     expect(violations).toEqual([]);
   });
 
-  it('refuse a deliberate cross-module import and a cycle, and allow a query import', () => {
+  it('refuse a deliberate cross-module import and a cycle, and allow a query or command import (an aggregate sub-folder’s too)', () => {
     const violations = cruise(resolve(ROOT, 'test', 'fixtures', 'boundaries'));
     expect(violations.map((v) => [v.rule.name, v.from, v.to])).toEqual(
       expect.arrayContaining([
         ['no-module-insides', 'src/modules/alpha/domain/uses-beta.ts', 'src/modules/beta/domain/secret-rule.ts'],
+        ['no-module-insides', 'src/modules/alpha/domain/uses-things.ts', 'src/modules/beta/things/infrastructure/thing.repository.ts'],
         ['no-circular', expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/), expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/)],
       ]),
     );
-    expect(violations.some((v) => v.to.includes('/queries/'))).toBe(false);
+    expect(violations.some((v) => /\/(queries|commands)\//.test(v.to))).toBe(false);
   });
 
-  it('refuse a controller that calls a service, and allow its command and guard imports', () => {
+  it('refuse a controller that calls a service or a repository (in a sub-folder too), and allow its command and guard imports', () => {
     const violations = cruise(resolve(ROOT, 'test', 'fixtures', 'boundaries')).filter((v) => v.rule.name === 'controllers-dispatch');
-    expect(violations.map((v) => [v.from, v.to])).toEqual([['src/modules/beta/beta.controller.ts', 'src/modules/beta/application/thing.service.ts']]);
+    expect(violations.map((v) => [v.from, v.to])).toEqual([
+      ['src/modules/beta/beta.controller.ts', 'src/modules/beta/application/thing.service.ts'],
+      ['src/modules/beta/things/things.controller.ts', 'src/modules/beta/things/infrastructure/thing.repository.ts'],
+    ]);
   });
 
   const CLIENT_RULES = resolve(ROOT, 'client', '.dependency-cruiser.cjs');

@@ -4,7 +4,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { balanceOf, createUser, fund, TestUser } from '../factories/wallet.js';
 import { addDays, zonedInstant } from '../../src/common/time.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
-import { BookPlannedChallengesCommand } from '../../src/modules/challenges/commands/book-planned-challenges/book-planned-challenges.command.js';
+import { BookPlannedChallengesCommand } from '../../src/modules/challenges/plans/commands/book-planned-challenges/book-planned-challenges.command.js';
 
 const TZ = 'Asia/Kolkata';
 // 2026-05-04 is a Monday: the plan runs weekdays from then for four weeks (20 mornings), ₹20 each.

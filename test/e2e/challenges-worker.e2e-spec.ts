@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { Clock, ManualClock } from '../../src/common/clock.js';
 import { redisOptionsFromUrl } from '../../src/config/redis-options.js';
 import { WorkerModule } from '../../src/worker.module.js';
-import { CHALLENGES_QUEUE, CLOSE_MISSED_JOB } from '../../src/modules/challenges/jobs/close-missed.processor.js';
+import { CHALLENGES_QUEUE, CLOSE_MISSED_JOB } from '../../src/modules/challenges/day/jobs/close-missed.processor.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist, notificationsOf } from './challenges-helpers.js';
 

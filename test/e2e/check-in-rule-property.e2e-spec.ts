@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { windowPhase } from '../../src/modules/challenges/domain/challenge-rules.js';
-import { checkInFailure, isOnTime, LATE_CHECK_IN, onTimeSql } from '../../src/modules/challenges/domain/check-in-rule.js';
-import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/infrastructure/challenge.repository.js';
-import { returnedRows } from '../../src/modules/challenges/infrastructure/sql.js';
+import { windowPhase } from '../../src/modules/challenges/shared/domain/challenge-rules.js';
+import { checkInFailure, isOnTime, LATE_CHECK_IN, onTimeSql } from '../../src/modules/challenges/shared/domain/check-in-rule.js';
+import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/shared/infrastructure/challenge.repository.js';
+import { returnedRows } from '../../src/modules/challenges/shared/infrastructure/sql.js';
 import { rolledBackTransaction } from '../setup/rolled-back-transaction.js';
 
 /**

@@ -3,7 +3,7 @@ import type { TestApp } from '../setup/test-app.js';
 import type { TestUser } from '../factories/wallet.js';
 import { ist } from './challenges-helpers.js';
 import { addDays } from '../../src/common/time.js';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 
 // Groups and referees in API tests: a group with members, a referee named, photo check-ins asked about.

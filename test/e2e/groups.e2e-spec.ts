@@ -5,7 +5,7 @@ import { createUser, fund, TestUser } from '../factories/wallet.js';
 import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { ist, walletOf } from './challenges-helpers.js';
 import { addDays } from '../../src/common/time.js';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { GetRefereeVerdictsQuery } from '../../src/modules/groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
 

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { TokenService } from '../../src/common/auth/token.service.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { SettleDateCommand, SettleDateResult } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
-import { BookPlannedChallengesCommand } from '../../src/modules/challenges/commands/book-planned-challenges/book-planned-challenges.command.js';
+import { BookPlannedChallengesCommand } from '../../src/modules/challenges/plans/commands/book-planned-challenges/book-planned-challenges.command.js';
 import { charityStatementCommand } from '../../src/modules/wallet/charity-statement.cli.js';
 import { GetCharityStatementQuery } from '../../src/modules/wallet/queries/get-charity-statement/get-charity-statement.query.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';

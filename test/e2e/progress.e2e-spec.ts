@@ -9,7 +9,7 @@ import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { addDays, zonedInstant } from '../../src/common/time.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 
 const TZ = 'Asia/Kolkata';
 /** An IST wall-clock instant, seconds allowed. */

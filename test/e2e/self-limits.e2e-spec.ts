@@ -4,7 +4,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { balanceOf, createUser, fund, TestUser } from '../factories/wallet.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { zonedInstant } from '../../src/common/time.js';
-import { BookPlannedChallengesCommand } from '../../src/modules/challenges/commands/book-planned-challenges/book-planned-challenges.command.js';
+import { BookPlannedChallengesCommand } from '../../src/modules/challenges/plans/commands/book-planned-challenges/book-planned-challenges.command.js';
 
 const TZ = 'Asia/Kolkata';
 const NOW = '2026-11-20T04:30:00Z'; // Friday 20 November 2026, 10:00 IST

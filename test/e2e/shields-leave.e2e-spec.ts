@@ -6,7 +6,7 @@ import { expectLedgerConsistent } from '../setup/ledger-invariants.js';
 import { addDays, zonedInstant } from '../../src/common/time.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
-import { BookPlannedChallengesCommand } from '../../src/modules/challenges/commands/book-planned-challenges/book-planned-challenges.command.js';
+import { BookPlannedChallengesCommand } from '../../src/modules/challenges/plans/commands/book-planned-challenges/book-planned-challenges.command.js';
 
 const TZ = 'Asia/Kolkata';
 const at = (date: string, time: string) => zonedInstant(date, time, TZ);

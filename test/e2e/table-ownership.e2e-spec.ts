@@ -25,13 +25,14 @@ describe('table ownership', () => {
     expect(real.violations).toEqual([]);
   });
 
-  it('refuses a planted reach into another module’s table, its entity, SQL in a handler and an unowned table', () => {
+  it('refuses a planted reach into another module’s table (from a sub-folder’s infrastructure/ too), its entity, SQL in a handler and an unowned table', () => {
     const fixture = scan(resolve(ROOT, 'test', 'fixtures', 'table-ownership'));
     expect(fixture.violations).toEqual([
       'src/modules/alpha/commands/do-thing/do-thing.handler.ts: .query( outside infrastructure/',
       'src/modules/alpha/commands/do-thing/do-thing.handler.ts: alpha_things (alpha) outside infrastructure/',
       'src/modules/alpha/infrastructure/alpha.repository.ts: beta_items (beta)',
       'src/modules/alpha/infrastructure/uses-beta-entity.ts: beta_items via BetaItemEntity (beta)',
+      'src/modules/alpha/things/infrastructure/thing.repository.ts: beta_items (beta)',
     ]);
     expect(fixture.unowned).toEqual(['gamma_orphans']);
   });

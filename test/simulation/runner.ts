@@ -3,7 +3,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { addDays, zonedInstant } from '../../src/common/time.js';
-import { CloseMissedChallengesCommand } from '../../src/modules/challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { SETTLE_JOB_OPTIONS, SettlementJob, settleJobId } from '../../src/modules/settlement/settlement.constants.js';
 import { ProcessPayoutCommand } from '../../src/modules/wallet/commands/process-payout/process-payout.command.js';

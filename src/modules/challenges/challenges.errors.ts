@@ -46,7 +46,7 @@ declare module '../../common/errors/error-code.js' {
 }
 
 const error = (code: ChallengeErrorCode, kind: ErrorKind, message: string) => new DomainError(code, kind, message);
-import { MIN_BALANCE_RULE } from './domain/challenge-rules.js';
+import { MIN_BALANCE_RULE } from './shared/domain/challenge-rules.js';
 
 /** SPEC's "Insufficient balance!" (the client keys on it) with the ₹50 rule in its one wording. */
 export const LOW_BALANCE_MESSAGE = `Insufficient balance! ${MIN_BALANCE_RULE}`;

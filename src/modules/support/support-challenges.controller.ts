@@ -6,7 +6,7 @@ import { AuthUser, CurrentUser } from '../../common/auth/auth.decorators.js';
 import { GetChallengeStoryQuery } from './queries/get-challenge-story/get-challenge-story.query.js';
 import { ViewChallengePhotoQuery } from './queries/view-challenge-photo/view-challenge-photo.query.js';
 import { SupportConsole } from './support-console.decorator.js';
-import { GiveProofVerdictCommand } from '../challenges/commands/give-proof-verdict/give-proof-verdict.command.js';
+import { GiveProofVerdictCommand } from '../challenges/proof/commands/give-proof-verdict/give-proof-verdict.command.js';
 
 /** POST /support/challenges/{id}/proof. */
 export class ProofVerdictDto {

@@ -4,7 +4,7 @@ import { Clock } from '../../../../common/clock.js';
 import { formatInr } from '../../../../common/money.js';
 import { zonedInstant } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { ListUserChallengesQuery } from '../../../challenges/queries/list-user-challenges/list-user-challenges.query.js';
+import { ListUserChallengesQuery } from '../../../challenges/day/queries/list-user-challenges/list-user-challenges.query.js';
 import { buildIcs } from '../../domain/ics.js';
 import { CalendarFeedsRepository } from '../../infrastructure/calendar-feeds.repository.js';
 import { GetCalendarFeedQuery } from './get-calendar-feed.query.js';

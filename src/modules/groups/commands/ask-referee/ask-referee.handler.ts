@@ -3,7 +3,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { Clock } from '../../../../common/clock.js';
 import { isUuid } from '../../../../common/uuid.js';
-import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
+import { GetChallengeDetailQuery } from '../../../challenges/day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
 import { refereeRequestViews, requestPeople, type RefereeRequestView } from '../../domain/views.js';
 import { GroupErrors } from '../../groups.errors.js';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DomainError } from '../../../../common/errors/domain-error.js';
-import { GiveProofVerdictCommand } from '../../../challenges/commands/give-proof-verdict/give-proof-verdict.command.js';
+import { GiveProofVerdictCommand } from '../../../challenges/proof/commands/give-proof-verdict/give-proof-verdict.command.js';
 import { Clock } from '../../../../common/clock.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
 import { refereeRequestViews, requestPeople, type RefereeRequestView } from '../../domain/views.js';

@@ -5,7 +5,7 @@ import { Clock } from '../../../../common/clock.js';
 import { zonedParts } from '../../../../common/time.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';
 import { GetLeaderboardVisibilityQuery } from '../../../identity/queries/get-leaderboard-visibility/get-leaderboard-visibility.query.js';
-import { GetGroupMorningsQuery } from '../../../challenges/queries/get-group-mornings/get-group-mornings.query.js';
+import { GetGroupMorningsQuery } from '../../../challenges/day/queries/get-group-mornings/get-group-mornings.query.js';
 import { firstName, GROUP_LIMITS, rankBoard, weekOf } from '../../domain/group-rules.js';
 import { GroupsRepository } from '../../infrastructure/groups.repository.js';
 import { RefereeRepository, RefereeRequestRow } from '../../infrastructure/referee.repository.js';

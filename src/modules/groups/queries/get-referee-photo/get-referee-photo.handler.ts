@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
 import { isUuid } from '../../../../common/uuid.js';
-import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
+import { GetChallengeDetailQuery } from '../../../challenges/day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import { GroupErrors } from '../../groups.errors.js';
 import { RefereeRepository } from '../../infrastructure/referee.repository.js';
 import { GetRefereePhotoQuery } from './get-referee-photo.query.js';

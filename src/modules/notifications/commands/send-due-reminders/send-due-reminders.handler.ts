@@ -7,7 +7,7 @@ import { MailOutbox } from '../../../../common/mail/mail-outbox.js';
 import { formatInr } from '../../../../common/money.js';
 import { addDays, zonedInstant, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { ListPendingMorningsQuery } from '../../../challenges/queries/list-pending-mornings/list-pending-mornings.query.js';
+import { ListPendingMorningsQuery } from '../../../challenges/day/queries/list-pending-mornings/list-pending-mornings.query.js';
 import { GetReminderRecipientsQuery, ReminderRecipient } from '../../../identity/queries/get-reminder-recipients/get-reminder-recipients.query.js';
 import { CreateNotificationCommand } from '../create-notification/create-notification.command.js';
 import { ChannelPrefs, fallbackChannel, firstChannel, ReminderChannel, reminderMail } from '../../domain/reminder-channels.js';

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { ProofDataExport } from '../../../challenges/queries/get-proof-data-export/get-proof-data-export.query.js';
+import type { ProofDataExport } from '../../../challenges/proof/queries/get-proof-data-export/get-proof-data-export.query.js';
 import type { GroupDataExport } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 
 /** Everything WakeStake holds about a user, amounts in rupees, as they may download it (DPDP Act 2023). */

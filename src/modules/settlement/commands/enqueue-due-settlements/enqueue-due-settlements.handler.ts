@@ -3,8 +3,8 @@ import { CommandBus, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/c
 import { Clock } from '../../../../common/clock.js';
 import { addDays, zonedParts } from '../../../../common/time.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { CloseMissedChallengesCommand } from '../../../challenges/commands/close-missed-challenges/close-missed-challenges.command.js';
-import { GetSettleableChallengesQuery } from '../../../challenges/queries/get-settleable-challenges/get-settleable-challenges.query.js';
+import { CloseMissedChallengesCommand } from '../../../challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
+import { GetSettleableChallengesQuery } from '../../../challenges/day/queries/get-settleable-challenges/get-settleable-challenges.query.js';
 import { SettlementQueue } from '../../infrastructure/settlement.queue.js';
 import { SettlementRepository } from '../../infrastructure/settlement.repository.js';
 import { CATCH_UP_DAYS } from '../../settlement.constants.js';

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { GetDateOutcomeTotalsQuery } from '../../../challenges/queries/get-date-outcome-totals/get-date-outcome-totals.query.js';
+import { GetDateOutcomeTotalsQuery } from '../../../challenges/day/queries/get-date-outcome-totals/get-date-outcome-totals.query.js';
 import { estimatePoolShare, forfeitOf, PoolSoFar, poolSoFar } from '../../domain/split.js';
 import { EstimateChallengeOutcomesQuery, OutcomeEstimate } from './estimate-challenge-outcomes.query.js';
 

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { GetDatePlayersQuery } from '../../../challenges/queries/get-date-players/get-date-players.query.js';
+import { GetDatePlayersQuery } from '../../../challenges/day/queries/get-date-players/get-date-players.query.js';
 import { estimatePoolShare, forfeitOf } from '../../domain/split.js';
 import { GetPoolPreviewQuery, PoolPreview } from './get-pool-preview.query.js';
 

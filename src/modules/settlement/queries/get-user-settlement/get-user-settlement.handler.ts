@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { toRupees } from '../../../../common/money.js';
 import { AppConfig } from '../../../../config/app-config.js';
-import { GetUserChallengeIdsOfDateQuery } from '../../../challenges/queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.query.js';
+import { GetUserChallengeIdsOfDateQuery } from '../../../challenges/day/queries/get-user-challenge-ids-of-date/get-user-challenge-ids-of-date.query.js';
 import { isValidDate } from '../../../../common/time.js';
 import { ListOutagesQuery } from '../../../availability/queries/list-outages/list-outages.query.js';
 import { receiptOutcome } from '../../domain/receipt.js';

@@ -7,7 +7,7 @@ import { AccessLogRepository } from '../../infrastructure/access-log.repository.
 import { ChallengeStory, challengeStoryView } from '../../domain/views.js';
 import { GetChallengeStoryQuery } from './get-challenge-story.query.js';
 import { SupportErrors } from '../../support.errors.js';
-import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
+import { GetChallengeDetailQuery } from '../../../challenges/day/queries/get-challenge-detail/get-challenge-detail.query.js';
 
 @QueryHandler(GetChallengeStoryQuery)
 export class GetChallengeStoryHandler implements IQueryHandler<GetChallengeStoryQuery, ChallengeStory> {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { SupportErrors } from '../../support.errors.js';
 import { PhotoStorage } from '../../../../common/storage/photo-storage.js';
-import { GetAppealPhotoQuery } from '../../../challenges/queries/get-appeal-photo/get-appeal-photo.query.js';
+import { GetAppealPhotoQuery } from '../../../challenges/appeals/queries/get-appeal-photo/get-appeal-photo.query.js';
 import { SupportPhoto, supportPhoto } from '../../domain/image-type.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { ViewAppealPhotoQuery } from './view-appeal-photo.query.js';

@@ -5,7 +5,7 @@ import { SupportPhoto, supportPhoto } from '../../domain/image-type.js';
 import { AccessLogRepository } from '../../infrastructure/access-log.repository.js';
 import { SupportErrors } from '../../support.errors.js';
 import { ViewChallengePhotoQuery } from './view-challenge-photo.query.js';
-import { GetChallengeDetailQuery } from '../../../challenges/queries/get-challenge-detail/get-challenge-detail.query.js';
+import { GetChallengeDetailQuery } from '../../../challenges/day/queries/get-challenge-detail/get-challenge-detail.query.js';
 
 @QueryHandler(ViewChallengePhotoQuery)
 export class ViewChallengePhotoHandler implements IQueryHandler<ViewChallengePhotoQuery, SupportPhoto> {
