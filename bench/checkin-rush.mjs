@@ -8,7 +8,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, freePort, httpLoad, peakRssKb, percentile, report, runMain, startApi, startProcess, stopProcess } from './lib.mjs';
+import {
+  benchEnv,
+  benchSize,
+  cleanRedis,
+  createBenchDb,
+  createContext,
+  dist,
+  ensureBuilt,
+  fmt,
+  freePort,
+  httpLoad,
+  peakRssKb,
+  percentile,
+  report,
+  runMain,
+  startApi,
+  startProcess,
+  stopProcess,
+} from './lib.mjs';
 import { distinctPhotos, photoCheckInForm } from './photos.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 import { NODE_ARGS } from '../scripts/lib.mjs';
@@ -38,7 +56,11 @@ export async function main() {
     const closes = new Date(now + 60 * 60_000);
     const date = zonedParts(new Date(now), 'Asia/Kolkata').date;
     const random = rng(7);
-    const specs = Array.from({ length: users }, (_, i) => ({ stake: BigInt(10000 + Math.floor(random() * 90) * 1000), ok: null, proof: isPhoto(i) ? 'PHOTO' : 'NONE' }));
+    const specs = Array.from({ length: users }, (_, i) => ({
+      stake: BigInt(10000 + Math.floor(random() * 90) * 1000),
+      ok: null,
+      proof: isPhoto(i) ? 'PHOTO' : 'NONE',
+    }));
     // one more PHOTO player, not in the rush: after it, they send a photo someone checked in with (must be refused)
     specs.push({ stake: 10000n, ok: null, proof: 'PHOTO' });
     const all = await seedChallenges(app, { date, specs, opens, closes, wakeUpTime: zonedParts(new Date(now), 'Asia/Kolkata').time?.slice(0, 5) ?? '06:00' });
@@ -71,11 +93,16 @@ export async function main() {
 
     api = await startApi(db, { UPLOADS_DIR: uploads });
     // warm-up on a read route of the same users (auth, pool, JIT), not on the check-ins themselves
-    await httpLoad({ port: api.port, requests: tokens.slice(0, Math.min(1000, users)).map((t) => ({ path: '/api/v1/wallet/balance', headers: { authorization: `Bearer ${t}` } })), connections });
+    await httpLoad({
+      port: api.port,
+      requests: tokens.slice(0, Math.min(1000, users)).map((t) => ({ path: '/api/v1/wallet/balance', headers: { authorization: `Bearer ${t}` } })),
+      connections,
+    });
     let nextPhoto = 0;
     const checkins = seeded.map((s, i) => {
       const headers = { authorization: `Bearer ${tokens[i]}` };
-      if (s.proof !== 'PHOTO') return { method: 'POST', path: '/api/v1/challenges/verify', headers, body: { challengeId: s.challengeId, verificationMethod: 'MANUAL' } };
+      if (s.proof !== 'PHOTO')
+        return { method: 'POST', path: '/api/v1/challenges/verify', headers, body: { challengeId: s.challengeId, verificationMethod: 'MANUAL' } };
       const form = photoCheckInForm(s.challengeId, photos[nextPhoto++]);
       return { method: 'POST', path: '/api/v1/challenges/verify', headers: { ...headers, 'content-type': form.contentType }, body: form.body };
     });
@@ -86,7 +113,18 @@ export async function main() {
     // a photo used by someone's check-in in the rush, sent again by another PHOTO player: refused, nothing recorded
     const reused = photoUsers > 0 ? photoCheckInForm(reuser.challengeId, photos[0]) : null;
     const reuse = reused
-      ? await httpLoad({ port: api.port, requests: [{ method: 'POST', path: '/api/v1/challenges/verify', headers: { authorization: `Bearer ${reuser.token}`, 'content-type': reused.contentType }, body: reused.body }], keepBodies: true })
+      ? await httpLoad({
+          port: api.port,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/v1/challenges/verify',
+              headers: { authorization: `Bearer ${reuser.token}`, 'content-type': reused.contentType },
+              body: reused.body,
+            },
+          ],
+          keepBodies: true,
+        })
       : null;
     const apiPeakKb = peakRssKb(api.pid);
     await stopProcess(api);
@@ -118,21 +156,79 @@ export async function main() {
     return report(
       'checkin-rush',
       [
-        { figure: `check-ins/s, ${fmt(users, 0)} users, ${connections} connections`, value: fmt(rush.rps, 0), baseline: `bare Nest+Fastify UPDATE route: ${fmt(base.rps, 0)} req/s (${fmt(before.rps, 0)} before, ${fmt(after.rps, 0)} after)`, ratio: `${fmt(ratio * 100, 1)}%`, target: '>= 40%', pass: ratio >= 0.4 },
-        { figure: 'check-in latency p99', value: `${fmt(p99, 1)} ms`, baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`, ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`, target: '<= 100 ms', pass: p99 <= 100 },
-        { figure: 'api peak RSS (VmHWM)', value: `${fmt(apiPeakKb / 1024, 0)} MB`, baseline: `node flags: ${NODE_ARGS.api.join(' ') || '(none)'}`, ratio: '', target: '(not judged)', pass: null },
-        { figure: 'check-in latency p50', value: `${fmt(p50, 1)} ms`, baseline: `baseline p50 ${fmt(percentile(base.latencies, 50), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
-        { figure: 'photo check-ins in the rush (proof PHOTO)', value: `${fmt(photoUsers, 0)} of ${fmt(users, 0)}`, baseline: `${photoW}×${photoH} JPEG q80, ${fmt(photoUsers ? photoBytes / photoUsers / 1024 : 0, 0)} kB each, all distinct`, ratio: `${fmt((photoUsers / users) * 100, 1)}%`, target: '(not judged)', pass: null },
-        { figure: 'photo check-in latency p50 / p99', value: photoLat.length ? `${fmt(percentile(photoLat, 50), 1)} / ${fmt(percentile(photoLat, 99), 1)} ms` : '-', baseline: `manual check-ins ${fmt(percentile(manualLat, 50), 1)} / ${fmt(percentile(manualLat, 99), 1)} ms`, ratio: '', target: '(not judged)', pass: null },
+        {
+          figure: `check-ins/s, ${fmt(users, 0)} users, ${connections} connections`,
+          value: fmt(rush.rps, 0),
+          baseline: `bare Nest+Fastify UPDATE route: ${fmt(base.rps, 0)} req/s (${fmt(before.rps, 0)} before, ${fmt(after.rps, 0)} after)`,
+          ratio: `${fmt(ratio * 100, 1)}%`,
+          target: '>= 40%',
+          pass: ratio >= 0.4,
+        },
+        {
+          figure: 'check-in latency p99',
+          value: `${fmt(p99, 1)} ms`,
+          baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`,
+          ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`,
+          target: '<= 100 ms',
+          pass: p99 <= 100,
+        },
+        {
+          figure: 'api peak RSS (VmHWM)',
+          value: `${fmt(apiPeakKb / 1024, 0)} MB`,
+          baseline: `node flags: ${NODE_ARGS.api.join(' ') || '(none)'}`,
+          ratio: '',
+          target: '(not judged)',
+          pass: null,
+        },
+        {
+          figure: 'check-in latency p50',
+          value: `${fmt(p50, 1)} ms`,
+          baseline: `baseline p50 ${fmt(percentile(base.latencies, 50), 1)} ms`,
+          ratio: '',
+          target: '(not judged)',
+          pass: null,
+        },
+        {
+          figure: 'photo check-ins in the rush (proof PHOTO)',
+          value: `${fmt(photoUsers, 0)} of ${fmt(users, 0)}`,
+          baseline: `${photoW}×${photoH} JPEG q80, ${fmt(photoUsers ? photoBytes / photoUsers / 1024 : 0, 0)} kB each, all distinct`,
+          ratio: `${fmt((photoUsers / users) * 100, 1)}%`,
+          target: '(not judged)',
+          pass: null,
+        },
+        {
+          figure: 'photo check-in latency p50 / p99',
+          value: photoLat.length ? `${fmt(percentile(photoLat, 50), 1)} / ${fmt(percentile(photoLat, 99), 1)} ms` : '-',
+          baseline: `manual check-ins ${fmt(percentile(manualLat, 50), 1)} / ${fmt(percentile(manualLat, 99), 1)} ms`,
+          ratio: '',
+          target: '(not judged)',
+          pass: null,
+        },
       ],
       {
         size,
         checks: [
-          { name: 'every check-in answered 200 with isSuccessful', ok: ok === users && successBodies === users, detail: `${ok} x 200, ${successBodies} successful` },
+          {
+            name: 'every check-in answered 200 with isSuccessful',
+            ok: ok === users && successBodies === users,
+            detail: `${ok} x 200, ${successBodies} successful`,
+          },
           { name: 'every challenge COMPLETED once, on time', ok: c.done === users && c.total === users + 1, detail: `${c.done}/${users}` },
-          { name: 'a repeated check-in is refused (4xx)', ok: again.statuses.every((s) => s >= 400 && s < 500), detail: `${again.statuses.filter((s) => s >= 400 && s < 500).length}/${again.statuses.length} (${againPhotos} with their photo)` },
-          { name: 'every photo check-in waits for review, photo and fingerprint stored', ok: proofs.pending === photoUsers && proofs.total === photoUsers && proofs.fingerprints === photoUsers, detail: `${proofs.pending}/${photoUsers} PENDING_REVIEW, ${proofs.fingerprints} fingerprints` },
-          { name: "another's photo from the rush is refused, nothing recorded", ok: reuse === null || (reuse.statuses[0] === 400 && /used before/.test(reuse.bodies[0]) && c.reuser_pending === 1), detail: reuse ? `${reuse.statuses[0]}, challenge ${c.reuser_pending ? 'still PENDING' : 'changed'}` : 'no photos' },
+          {
+            name: 'a repeated check-in is refused (4xx)',
+            ok: again.statuses.every((s) => s >= 400 && s < 500),
+            detail: `${again.statuses.filter((s) => s >= 400 && s < 500).length}/${again.statuses.length} (${againPhotos} with their photo)`,
+          },
+          {
+            name: 'every photo check-in waits for review, photo and fingerprint stored',
+            ok: proofs.pending === photoUsers && proofs.total === photoUsers && proofs.fingerprints === photoUsers,
+            detail: `${proofs.pending}/${photoUsers} PENDING_REVIEW, ${proofs.fingerprints} fingerprints`,
+          },
+          {
+            name: "another's photo from the rush is refused, nothing recorded",
+            ok: reuse === null || (reuse.statuses[0] === 400 && /used before/.test(reuse.bodies[0]) && c.reuser_pending === 1),
+            detail: reuse ? `${reuse.statuses[0]}, challenge ${c.reuser_pending ? 'still PENDING' : 'changed'}` : 'no photos',
+          },
           { name: 'one check-in notification per challenge', ok: notes.n === users, detail: String(notes.n) },
         ],
       },

@@ -5,7 +5,20 @@
 //   groups concurrent posts into one transaction and one commit, GroupCommit).
 // Each throughput is printed with its latency p50/p99 (per post; pgbench: a 20% sample of its transactions).
 import { randomUUID } from 'node:crypto';
-import { benchSize, createBenchDb, createContext, cleanRedis, dist, ensureBuilt, fmt, percentile, pgbench, recordBenchDeposits, report, runMain } from './lib.mjs';
+import {
+  benchSize,
+  createBenchDb,
+  createContext,
+  cleanRedis,
+  dist,
+  ensureBuilt,
+  fmt,
+  percentile,
+  pgbench,
+  recordBenchDeposits,
+  report,
+  runMain,
+} from './lib.mjs';
 
 const PGBENCH_SCRIPT = `\\set aid random(1, 10000)
 BEGIN;
@@ -92,18 +105,18 @@ export async function main() {
     const verification = await app.get(QueryBus).execute(new VerifyLedgerQuery());
     const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM journal_entries WHERE reason = 'DEPOSIT'`);
     const balances = await ds.query(`SELECT coalesce(sum(balance), 0)::text AS s FROM account_balances WHERE account LIKE 'user:%'`);
-    return report(
-      'ledger-write',
-      rows,
-      {
-        size,
-        checks: [
-          { name: 'VerifyLedgerQuery ok (hash chains, projections = fold, journal sums to 0)', ok: verification.ok, detail: verification.problems.slice(0, 3).join('; ') },
-          { name: 'every post landed exactly once', ok: n === posted, detail: `${n} entries, ${posted} posts` },
-          { name: 'wallet balances = 100 x entries', ok: BigInt(balances[0].s) === BigInt(posted) * 10000n },
-        ],
-      },
-    );
+    return report('ledger-write', rows, {
+      size,
+      checks: [
+        {
+          name: 'VerifyLedgerQuery ok (hash chains, projections = fold, journal sums to 0)',
+          ok: verification.ok,
+          detail: verification.problems.slice(0, 3).join('; '),
+        },
+        { name: 'every post landed exactly once', ok: n === posted, detail: `${n} entries, ${posted} posts` },
+        { name: 'wallet balances = 100 x entries', ok: BigInt(balances[0].s) === BigInt(posted) * 10000n },
+      ],
+    });
   } finally {
     await app?.close();
     await db.drop();

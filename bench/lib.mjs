@@ -130,7 +130,16 @@ export async function cleanRedis(prefix) {
 }
 
 export function pgbenchPath() {
-  for (const p of ['/usr/bin/pgbench', ...(() => { try { return execFileSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pgbench'], { encoding: 'utf8' }).trim().split('\n'); } catch { return []; } })()]) {
+  for (const p of [
+    '/usr/bin/pgbench',
+    ...(() => {
+      try {
+        return execFileSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/pgbench'], { encoding: 'utf8' }).trim().split('\n');
+      } catch {
+        return [];
+      }
+    })(),
+  ]) {
     if (p && existsSync(p)) return p;
   }
   throw new Error('pgbench not found (apt-get install postgresql-contrib)');
@@ -145,7 +154,11 @@ export async function pgbench(url, script, { clients = 2, seconds = 5, sampling 
   const file = resolve(dir, 'script.sql');
   await writeFile(file, script);
   try {
-    const out = await run(pgbenchPath(), ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(clients), '-T', String(seconds), '-l', `--sampling-rate=${sampling}`, '-f', file, url], { cwd: dir });
+    const out = await run(
+      pgbenchPath(),
+      ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(clients), '-T', String(seconds), '-l', `--sampling-rate=${sampling}`, '-f', file, url],
+      { cwd: dir },
+    );
     const m = /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(out);
     if (!m) throw new Error(`pgbench output not understood:\n${out}`);
     const latencies = [];
@@ -225,7 +238,8 @@ export function percentile(sorted, p) {
   return sorted[i];
 }
 
-export const fmt = (n, d = 1) => (typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 }) : String(n));
+export const fmt = (n, d = 1) =>
+  typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 }) : String(n);
 
 export function machine() {
   return `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
@@ -240,7 +254,15 @@ export function report(bench, rows, { checks = [], size = benchSize() } = {}) {
   const judged = size !== 'small';
   const table = [['figure', 'value', 'baseline (same run)', 'ratio', 'target', 'margin', 'result']];
   for (const r of rows) {
-    table.push([r.figure, r.value ?? '', r.baseline ?? '', r.ratio ?? '', r.target ?? '', r.margin ?? '', !judged || r.pass == null ? '-' : r.pass ? 'PASS' : 'FAIL']);
+    table.push([
+      r.figure,
+      r.value ?? '',
+      r.baseline ?? '',
+      r.ratio ?? '',
+      r.target ?? '',
+      r.margin ?? '',
+      !judged || r.pass == null ? '-' : r.pass ? 'PASS' : 'FAIL',
+    ]);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((row) => String(row[i]).length)));
   const line = (row) => '| ' + row.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';
@@ -350,7 +372,12 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
   await c.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
-  const stat = async () => (await c.query(`SELECT wal_bytes::bigint AS bytes, wal_fpi AS fpi, (SELECT checkpoints_req + checkpoints_timed FROM pg_stat_bgwriter) AS ckpt FROM pg_stat_wal`)).rows[0];
+  const stat = async () =>
+    (
+      await c.query(
+        `SELECT wal_bytes::bigint AS bytes, wal_fpi AS fpi, (SELECT checkpoints_req + checkpoints_timed FROM pg_stat_bgwriter) AS ckpt FROM pg_stat_wal`,
+      )
+    ).rows[0];
   const before = await stat();
   const rels = new Map();
   let stopped = false;
@@ -362,14 +389,16 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
       const [{ lsn: a }] = (await c.query('SELECT pg_current_wal_flush_lsn() AS lsn')).rows;
       await new Promise((r) => setTimeout(r, windowMs));
       const [{ lsn: b }] = (await c.query('SELECT pg_current_wal_flush_lsn() AS lsn')).rows;
-      const { rows } = await c.query(
-        `SELECT coalesce(k.relname, m[1]) AS rel, count(*)::int AS refs, count(m[2])::int AS fpw
+      const { rows } = await c
+        .query(
+          `SELECT coalesce(k.relname, m[1]) AS rel, count(*)::int AS refs, count(m[2])::int AS fpw
            FROM pg_get_wal_records_info($1, $2) r
            CROSS JOIN LATERAL regexp_matches(r.block_ref, 'rel \\d+/\\d+/(\\d+)(?: fork \\w+)? blk \\d+( \\(FPW)?', 'g') m
            LEFT JOIN pg_class k ON k.relfilenode = m[1]::oid
           WHERE r.block_ref IS NOT NULL GROUP BY 1`,
-        [a, b],
-      ).catch((e) => (console.error(`[wal] ${e.message}`), { rows: [] }));
+          [a, b],
+        )
+        .catch((e) => (console.error(`[wal] ${e.message}`), { rows: [] }));
       slices++;
       for (const r of rows) {
         const t = rels.get(r.rel) ?? { refs: 0, fpw: 0 };

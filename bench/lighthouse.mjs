@@ -54,7 +54,12 @@ async function signUp(origin) {
   // As the sign-up form does: the terms in force accepted (GET /config), so no consent prompt stands in the way.
   const config = await (await fetch(`${origin}/api/v1/config`)).json();
   const termsVersion = (config.data ?? config).termsVersion;
-  const reg = await post('POST', '/auth/register', { email, password: 'correct-horse-battery', fullName: 'Meera Iyer', ...(termsVersion ? { termsVersion } : {}) });
+  const reg = await post('POST', '/auth/register', {
+    email,
+    password: 'correct-horse-battery',
+    fullName: 'Meera Iyer',
+    ...(termsVersion ? { termsVersion } : {}),
+  });
   await post('PUT', '/auth/profile', { phoneNumber: '9876543210', city: 'Pune', occupation: 'student', dateOfBirth: '1995-06-15' }, reg.token);
   return reg.token;
 }
@@ -93,13 +98,26 @@ export async function main() {
 
     chrome = await chromeLauncher.launch({
       chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
 
-    console.log(`Lighthouse ${JSON.parse(readFileSync(resolve(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
-      `mobile (default throttled profile), ${RUNS} run(s) per page after ${WARMUP} unmeasured load(s), median; ${new Date().toISOString()}, ${machine()}, ` +
-      `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}${NICE ? `, nice ${NICE}` : ''}`);
+    console.log(
+      `Lighthouse ${JSON.parse(readFileSync(resolve(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')).version}, ` +
+        `mobile (default throttled profile), ${RUNS} run(s) per page after ${WARMUP} unmeasured load(s), median; ${new Date().toISOString()}, ${machine()}, ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}${NICE ? `, nice ${NICE}` : ''}`,
+    );
     for (const path of PAGES) {
       const signedIn = path === '/dashboard';
       const runs = [];
@@ -109,10 +127,13 @@ export async function main() {
       for (let i = 0; i < WARMUP; i++) {
         const page = await browser.newPage();
         await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate((tk) => {
-          localStorage.clear();
-          if (tk) localStorage.setItem('token', tk);
-        }, signedIn ? token : null);
+        await page.evaluate(
+          (tk) => {
+            localStorage.clear();
+            if (tk) localStorage.setItem('token', tk);
+          },
+          signedIn ? token : null,
+        );
         await page.goto(`${origin}${path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
         await page.close();
       }
@@ -123,10 +144,13 @@ export async function main() {
         // keeps in localStorage (SPEC.md section 9), stored from a page of the origin that does not start the app;
         // Lighthouse must then keep storage (disableStorageReset), so the cache is cleared here.
         await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate((tk) => {
-          localStorage.clear();
-          if (tk) localStorage.setItem('token', tk);
-        }, signedIn ? token : null);
+        await page.evaluate(
+          (tk) => {
+            localStorage.clear();
+            if (tk) localStorage.setItem('token', tk);
+          },
+          signedIn ? token : null,
+        );
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
         await cdp.detach();
@@ -149,7 +173,9 @@ export async function main() {
           }
         }
         runs.push(run);
-        process.stderr.write(`  ${path} run ${i + 1}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')} (benchmark index ${Math.round(run.benchmarkIndex)})\n`);
+        process.stderr.write(
+          `  ${path} run ${i + 1}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')} (benchmark index ${Math.round(run.benchmarkIndex)})\n`,
+        );
       }
       results[path] = runs;
     }
@@ -169,7 +195,16 @@ export async function main() {
     const metric = (k) => median(runs.map((r) => r.metrics[k]));
     for (const [c, min] of Object.entries(TARGETS)) if (!(score(c) >= min)) ok = false;
     const ms = (v) => `${(v / 1000).toFixed(1)} s`;
-    rows.push([path, ...CATEGORIES.map(score), ms(metric('FCP')), ms(metric('LCP')), `${Math.round(metric('TBT'))} ms`, metric('CLS').toFixed(3), ms(metric('SI')), Math.round(median(runs.map((r) => r.benchmarkIndex)))]);
+    rows.push([
+      path,
+      ...CATEGORIES.map(score),
+      ms(metric('FCP')),
+      ms(metric('LCP')),
+      `${Math.round(metric('TBT'))} ms`,
+      metric('CLS').toFixed(3),
+      ms(metric('SI')),
+      Math.round(median(runs.map((r) => r.benchmarkIndex))),
+    ]);
   }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   const line = (r) => '| ' + r.map((c, i) => String(c).padEnd(widths[i])).join(' | ') + ' |';

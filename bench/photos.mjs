@@ -33,9 +33,14 @@ async function cameraLike(random, width, height) {
   const gh = 12;
   const grid = Buffer.alloc(gw * gh * 3);
   for (let i = 0; i < grid.length; i++) grid[i] = Math.floor(random() * 256);
-  const px = await sharp(grid, { raw: { width: gw, height: gh, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const px = await sharp(grid, { raw: { width: gw, height: gh, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   for (let i = 0; i < px.length; i++) px[i] = Math.max(0, Math.min(255, px[i] + Math.floor(random() * 25) - 12));
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** POST /challenges/verify as the app sends a PHOTO check-in: multipart, the fields, then `photo` (a camera JPEG). */

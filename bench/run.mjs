@@ -10,7 +10,10 @@ import { build, ensureInstalled, root as ROOT } from '../scripts/lib.mjs';
 export const BENCHES = ['ledger-write', 'settlement', 'balance-read', 'client', 'checkin-rush'];
 
 const argv = process.argv.slice(2);
-const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const pass = argv.filter((a) => a === '--small' || a === '--full');
 // A fresh clone has neither node_modules nor dist/: the benchmarks measure the code as built now.
 ensureInstalled(ROOT);
@@ -24,7 +27,11 @@ console.log(`WakeStake benchmarks, ${new Date().toISOString()}, ${machine()}`);
 let failed = 0;
 for (const name of BENCHES.filter((b) => !only || only.includes(b))) {
   const code = await new Promise((r) => {
-    const p = spawn(process.execPath, [resolve(ROOT, 'bench', `${name}.mjs`), ...pass], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_RESULTS: results } });
+    const p = spawn(process.execPath, [resolve(ROOT, 'bench', `${name}.mjs`), ...pass], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_RESULTS: results },
+    });
     p.on('close', r);
   });
   if (code !== 0) {
@@ -40,7 +47,9 @@ if (existsSync(results)) {
     const r = JSON.parse(line);
     for (const row of r.rows) {
       const res = r.size === 'small' || row.pass == null ? '-' : row.pass ? 'PASS' : 'FAIL';
-      console.log(`| ${r.bench} | ${row.figure} | ${row.value ?? ''} | ${row.baseline ?? ''} | ${row.ratio ?? ''} | ${row.target ?? ''} | ${row.margin ?? ''} | ${res} |`);
+      console.log(
+        `| ${r.bench} | ${row.figure} | ${row.value ?? ''} | ${row.baseline ?? ''} | ${row.ratio ?? ''} | ${row.target ?? ''} | ${row.margin ?? ''} | ${res} |`,
+      );
     }
     if (!r.allChecks) console.log(`| ${r.bench} | correctness checks | FAILED | | | | | FAIL |`);
   }

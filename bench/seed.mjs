@@ -44,20 +44,32 @@ export async function seedChallenges(app, { date, specs, opens, closes, wakeUpTi
               CASE WHEN ok IS FALSE THEN 'Missed check-in window' END,
               $4::timestamptz - interval '1 day' + make_interval(secs => n), CASE WHEN ok IS NULL THEN NULL ELSE $5::timestamptz END, p
          FROM unnest($1::uuid[], $2::uuid[], $7::bigint[], $8::boolean[], $9::int[], $10::text[]) AS x(c, u, s, ok, n, p)`,
-      [part.map((r) => r.challengeId), part.map((r) => r.userId), date, opens, closes, wakeUpTime,
-        part.map((r) => String(r.stake)), part.map((r) => r.ok), part.map((_, j) => i + j), part.map((r) => r.proof)],
+      [
+        part.map((r) => r.challengeId),
+        part.map((r) => r.userId),
+        date,
+        opens,
+        closes,
+        wakeUpTime,
+        part.map((r) => String(r.stake)),
+        part.map((r) => r.ok),
+        part.map((_, j) => i + j),
+        part.map((r) => r.proof),
+      ],
     );
     // the stakes: what StakeForfeitCommand posts, in batches
-    await ledger.postMany(part.map((r) => ({
-      idempotencyKey: `challenge:${r.challengeId}:stake`,
-      reason: 'CHALLENGE_STAKE',
-      correlation: { type: 'challenge', id: r.challengeId },
-      postings: [
-        { account: `user:${r.userId}:wallet`, amount: -r.stake },
-        { account: `challenge:${r.challengeId}:stake`, amount: r.stake },
-      ],
-      metadata: { userId: r.userId, challengeId: r.challengeId },
-    })));
+    await ledger.postMany(
+      part.map((r) => ({
+        idempotencyKey: `challenge:${r.challengeId}:stake`,
+        reason: 'CHALLENGE_STAKE',
+        correlation: { type: 'challenge', id: r.challengeId },
+        postings: [
+          { account: `user:${r.userId}:wallet`, amount: -r.stake },
+          { account: `challenge:${r.challengeId}:stake`, amount: r.stake },
+        ],
+        metadata: { userId: r.userId, challengeId: r.challengeId },
+      })),
+    );
     log(`seeded ${Math.min(i + step, rows.length)} / ${rows.length}`);
   }
   return rows;

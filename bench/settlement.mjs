@@ -6,7 +6,24 @@ import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
-import { benchEnv, benchSize, cleanRedis, createBenchDb, createContext, dist, ensureBuilt, fmt, peakRssKb, report, runMain, startProcess, stopProcess, walSampler, withWindowSettings, ROOT } from './lib.mjs';
+import {
+  benchEnv,
+  benchSize,
+  cleanRedis,
+  createBenchDb,
+  createContext,
+  dist,
+  ensureBuilt,
+  fmt,
+  peakRssKb,
+  report,
+  runMain,
+  startProcess,
+  stopProcess,
+  walSampler,
+  withWindowSettings,
+  ROOT,
+} from './lib.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 import { NODE_ARGS } from '../scripts/lib.mjs';
 
@@ -36,8 +53,16 @@ async function settleDay(n, workers, concurrency) {
     await app.close();
     app = undefined;
 
-    const env = benchEnv(db, { SETTLEMENT_PARTS: process.env.SETTLEMENT_PARTS ?? '4', ...(concurrency ? { SETTLEMENT_CONCURRENCY: String(concurrency) } : {}) });
-    for (let i = 0; i < workers; i++) procs.push(await startProcess('dist/src/worker.js', env, /worker started/, { args: [...NODE_ARGS.worker, ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)] }));
+    const env = benchEnv(db, {
+      SETTLEMENT_PARTS: process.env.SETTLEMENT_PARTS ?? '4',
+      ...(concurrency ? { SETTLEMENT_CONCURRENCY: String(concurrency) } : {}),
+    });
+    for (let i = 0; i < workers; i++)
+      procs.push(
+        await startProcess('dist/src/worker.js', env, /worker started/, {
+          args: [...NODE_ARGS.worker, ...(process.env.BENCH_WORKER_ARGS ?? '').split(' ').filter(Boolean)],
+        }),
+      );
     const connection = { host: '127.0.0.1', port: 6379 };
     const queue = new Queue('settlement', { connection, prefix: db.prefix });
     const events = new QueueEvents('settlement', { connection, prefix: db.prefix });
@@ -66,21 +91,35 @@ async function settleDay(n, workers, concurrency) {
       `SELECT count(*)::int AS bad FROM settlement_lines l JOIN account_balances b ON b.account = 'user:' || l.user_id || ':wallet'
         WHERE b.balance <> CASE WHEN l.is_successful THEN l.stake + l.winnings ELSE l.refund END`,
     );
-    const [pool] = await ds.query(`SELECT coalesce(sum(balance), 0)::text AS s FROM account_balances WHERE account LIKE 'pool:%' OR account LIKE 'challenge:%'`);
-    const [postings] = await ds.query(`SELECT count(*)::int AS n FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE j.reason IN ('STAKE_REFUNDED','POOL_CONTRIBUTION','STAKE_RETURNED','WINNINGS','PLATFORM_REVENUE')`);
+    const [pool] = await ds.query(
+      `SELECT coalesce(sum(balance), 0)::text AS s FROM account_balances WHERE account LIKE 'pool:%' OR account LIKE 'challenge:%'`,
+    );
+    const [postings] = await ds.query(
+      `SELECT count(*)::int AS n FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE j.reason IN ('STAKE_REFUNDED','POOL_CONTRIBUTION','STAKE_RETURNED','WINNINGS','PLATFORM_REVENUE')`,
+    );
     const [notes] = await ds.query(`SELECT count(*)::int AS n FROM notifications WHERE dedupe_key LIKE 'settlement:%'`);
     const verification = await app.get(QueryBus).execute(new VerifyLedgerQuery());
     const copySeconds = await copyBaseline(ds, db.url, postings.n);
     await app.close();
     app = undefined;
     return {
-      n, workers, wall, rssMb: rssKb / 1024, copySeconds, postings: postings.n, result,
+      n,
+      workers,
+      wall,
+      rssMb: rssKb / 1024,
+      copySeconds,
+      postings: postings.n,
+      result,
       checks: [
         { name: `${n} challenges PROCESSED`, ok: c.processed === n && c.total === n, detail: `${c.processed}/${c.total}` },
         { name: 'every wallet holds exactly its payout (refund, or stake + winnings)', ok: w.bad === 0, detail: `${w.bad} wrong` },
         { name: 'stake and pool accounts emptied', ok: pool.s === '0', detail: pool.s },
         { name: 'one settlement notification per challenge', ok: notes.n === n, detail: String(notes.n) },
-        { name: `VerifyLedgerQuery ok (${n} workers=${workers}${concurrency ? ` concurrency=${concurrency}` : ''})`, ok: verification.ok, detail: verification.problems.slice(0, 3).join('; ') },
+        {
+          name: `VerifyLedgerQuery ok (${n} workers=${workers}${concurrency ? ` concurrency=${concurrency}` : ''})`,
+          ok: verification.ok,
+          detail: verification.problems.slice(0, 3).join('; '),
+        },
       ],
       rows,
     };
@@ -101,12 +140,15 @@ async function copyBaseline(ds, url, n) {
   const blocks = [];
   for (let from = 1; from <= n; from += 100_000) {
     const rows = [];
-    for (let i = from; i <= Math.min(n, from + 99_999); i++) rows.push(`${entry}\tbench:${i % 50000}\t${i % 2 ? 1000 : -1000}\t${i}\t${h}\t${h}\t2026-11-20 06:00:00+00\n`);
+    for (let i = from; i <= Math.min(n, from + 99_999); i++)
+      rows.push(`${entry}\tbench:${i % 50000}\t${i % 2 ? 1000 : -1000}\t${i}\t${h}\t${h}\t2026-11-20 06:00:00+00\n`);
     blocks.push(Buffer.from(rows.join('')));
   }
   const t0 = performance.now();
   await new Promise((resolve, reject) => {
-    const p = spawn('psql', [url, '-q', '-c', `\\copy bench_postings (entry_id, account, amount, seq, prev_hash, hash, created_at) FROM STDIN`], { stdio: ['pipe', 'ignore', 'pipe'] });
+    const p = spawn('psql', [url, '-q', '-c', `\\copy bench_postings (entry_id, account, amount, seq, prev_hash, hash, created_at) FROM STDIN`], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
     let err = '';
     p.stderr.on('data', (d) => (err += d));
     p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`psql copy failed: ${err}`))));
@@ -135,7 +177,14 @@ async function measure() {
   const two = onlyOne ? first : await settleDay(n, 2);
   const one = first ?? two;
   const rows = [
-    { figure: `settle ${fmt(n, 0)} challenges, ${workersLabel(one.workers)}: wall time`, value: `${fmt(one.wall, 2)} s`, baseline: `COPY ${fmt(one.postings, 0)} posting rows: ${fmt(one.copySeconds, 2)} s`, ratio: `${fmt(one.wall / one.copySeconds, 1)}x COPY`, target: '<= 30 s', pass: one.wall <= 30 },
+    {
+      figure: `settle ${fmt(n, 0)} challenges, ${workersLabel(one.workers)}: wall time`,
+      value: `${fmt(one.wall, 2)} s`,
+      baseline: `COPY ${fmt(one.postings, 0)} posting rows: ${fmt(one.copySeconds, 2)} s`,
+      ratio: `${fmt(one.wall / one.copySeconds, 1)}x COPY`,
+      target: '<= 30 s',
+      pass: one.wall <= 30,
+    },
     { figure: `peak worker RSS (VmHWM), ${workersLabel(one.workers)}`, value: `${fmt(one.rssMb, 0)} MB`, target: '<= 300 MB', pass: one.rssMb <= 300 },
   ];
   const checks = onlyOne || !first ? [...one.checks] : [...one.checks, ...two.checks];
@@ -146,15 +195,36 @@ async function measure() {
     const seq2 = await settleDay(n, 2, 1);
     checks.push(...seq1.checks, ...seq2.checks);
     rows.push(
-      { figure: `settle ${fmt(n, 0)} challenges, 2 worker processes x 1 job each (child jobs by user range)`, value: `${fmt(seq2.wall, 2)} s`, baseline: `1 process x 1 job: ${fmt(seq1.wall, 2)} s`, ratio: `${fmt(seq1.wall / seq2.wall, 2)}x faster`, target: 'faster than 1 process', pass: seq2.wall < seq1.wall },
+      {
+        figure: `settle ${fmt(n, 0)} challenges, 2 worker processes x 1 job each (child jobs by user range)`,
+        value: `${fmt(seq2.wall, 2)} s`,
+        baseline: `1 process x 1 job: ${fmt(seq1.wall, 2)} s`,
+        ratio: `${fmt(seq1.wall / seq2.wall, 2)}x faster`,
+        target: 'faster than 1 process',
+        pass: seq2.wall < seq1.wall,
+      },
       // Not judged: with the default 2 jobs per process, one process already keeps both of this machine's cores busy
       // (with PostgreSQL), so a second process on the same two cores has nothing left to add.
-      { figure: `settle ${fmt(n, 0)} challenges, 2 worker processes x 2 jobs each (the default)`, value: `${fmt(two.wall, 2)} s`, baseline: `1 process x 2 jobs: ${fmt(one.wall, 2)} s`, ratio: `${fmt(one.wall / two.wall, 2)}x faster`, target: '(not judged: CPU-bound on 2 cores)', pass: null },
+      {
+        figure: `settle ${fmt(n, 0)} challenges, 2 worker processes x 2 jobs each (the default)`,
+        value: `${fmt(two.wall, 2)} s`,
+        baseline: `1 process x 2 jobs: ${fmt(one.wall, 2)} s`,
+        ratio: `${fmt(one.wall / two.wall, 2)}x faster`,
+        target: '(not judged: CPU-bound on 2 cores)',
+        pass: null,
+      },
     );
   }
   if (size === 'full') {
     const big = await settleDay(1_000_000, 2);
-    rows.push({ figure: 'settle 1,000,000 challenges, 2 workers', value: `${fmt(big.wall, 1)} s`, baseline: `${fmt(n, 0)}, ${workersLabel(two.workers)}: ${fmt(two.wall, 2)} s; COPY ${fmt(big.postings, 0)} rows: ${fmt(big.copySeconds, 1)} s`, ratio: `${fmt(big.wall / two.wall, 1)}x`, target: '<= 12x', pass: big.wall / two.wall <= 12 });
+    rows.push({
+      figure: 'settle 1,000,000 challenges, 2 workers',
+      value: `${fmt(big.wall, 1)} s`,
+      baseline: `${fmt(n, 0)}, ${workersLabel(two.workers)}: ${fmt(two.wall, 2)} s; COPY ${fmt(big.postings, 0)} rows: ${fmt(big.copySeconds, 1)} s`,
+      ratio: `${fmt(big.wall / two.wall, 1)}x`,
+      target: '<= 12x',
+      pass: big.wall / two.wall <= 12,
+    });
     rows.push({ figure: 'peak worker RSS (VmHWM), 1,000,000', value: `${fmt(big.rssMb, 0)} MB`, target: '(not judged)', pass: null });
     checks.push(...big.checks);
   }

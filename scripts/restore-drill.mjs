@@ -118,7 +118,9 @@ async function dropQueueKeys(prefix) {
 
 async function tableCounts(url) {
   const wanted = ['journal_entries', 'postings', 'account_balances', 'users', 'challenges'];
-  const present = (await query(url, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1)`, [wanted])).map((r) => r.table_name);
+  const present = (await query(url, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name = ANY($1)`, [wanted])).map(
+    (r) => r.table_name,
+  );
   const counts = {};
   for (const t of wanted.filter((w) => present.includes(w))) counts[t] = Number((await query(url, `SELECT count(*)::bigint AS n FROM ${t}`))[0].n);
   return counts;
@@ -162,7 +164,11 @@ async function drill(opts) {
     figures.database = drillName;
     const t = performance.now();
     const dst = forTool(drillUrl);
-    const restore = run(pgTool(opts, 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', `--jobs=${opts.jobs}`, `--dbname=${dst.url}`, dumpFile], dst.env);
+    const restore = run(
+      pgTool(opts, 'pg_restore'),
+      ['--no-owner', '--no-privileges', '--exit-on-error', `--jobs=${opts.jobs}`, `--dbname=${dst.url}`, dumpFile],
+      dst.env,
+    );
     if (restore.status !== 0) throw new DrillError(`pg_restore failed: ${restore.stderr.trim()}`);
     figures.restoreSeconds = seconds(t);
     figures.rows = await tableCounts(drillUrl);
@@ -187,7 +193,11 @@ async function drill(opts) {
     await dropQueueKeys(prefix);
     const out = `${verify.stdout}${verify.stderr}`;
     const okLine = verify.stdout.split('\n').find((l) => l.startsWith('ledger OK'));
-    figures.verifyOutput = out.trim().split('\n').filter((l) => /ledger|account|entry|also:/.test(l)).slice(0, 10);
+    figures.verifyOutput = out
+      .trim()
+      .split('\n')
+      .filter((l) => /ledger|account|entry|also:/.test(l))
+      .slice(0, 10);
     const entries = /(\d+) entries/.exec(okLine ?? '');
     figures.entriesVerified = entries ? Number(entries[1]) : null;
     const accounts = /(\d+) accounts/.exec(okLine ?? '');
@@ -210,7 +220,11 @@ function report(f) {
   if (f.dumpSeconds !== null) lines.push(`  dump      ${kB(f.dumpBytes)} custom format in ${f.dumpSeconds} s`);
   else lines.push(`  dump      ${f.dumpFile} (${kB(f.dumpBytes)})`);
   lines.push(`  restore   into ${f.database} in ${f.restoreSeconds} s`);
-  lines.push(`  rows      ${Object.entries(f.rows).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  lines.push(
+    `  rows      ${Object.entries(f.rows)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
+  );
   if (f.tamperedAccount) lines.push(`  tampered  projection of ${f.tamperedAccount} (+1 paise), on purpose`);
   lines.push(`  verify    ${f.verifySeconds} s: ${f.verifyOutput.join(' | ')}`);
   lines.push(`  total     ${f.totalSeconds} s${f.kept ? ` (database ${f.database} kept)` : ', drill database dropped'}`);
@@ -222,7 +236,10 @@ try {
   const opts = parseArgs(process.argv.slice(2));
   if (opts.help) {
     const { readFileSync } = await import('node:fs');
-    const head = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).map((l) => l.slice(3));
+    const head = readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('//'))
+      .map((l) => l.slice(3));
     process.stdout.write(head.join('\n') + '\n');
     process.exit(0);
   }
@@ -230,6 +247,6 @@ try {
   process.stdout.write(opts.json ? JSON.stringify(figures) + '\n' : report(figures));
   process.exit(figures.ok ? 0 : 1);
 } catch (e) {
-  process.stderr.write(`restore drill could not run: ${e instanceof DrillError ? e.message : e?.stack ?? e}\n`);
+  process.stderr.write(`restore drill could not run: ${e instanceof DrillError ? e.message : (e?.stack ?? e)}\n`);
   process.exit(2);
 }

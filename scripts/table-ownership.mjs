@@ -193,7 +193,11 @@ export function tableOwnershipViolations(root = REPO) {
       const target = resolveImport(f, m[3], root);
       const e = target && entities.get(target);
       if (!e) continue;
-      const names = m[2].replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+      const names = m[2]
+        .replace(/[{}]/g, '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const valueNames = m[1] ? [] : names.filter((n) => !n.startsWith('type '));
       const foreign = e.owner !== mod;
       const outside = !inInfra && valueNames.length > 0;

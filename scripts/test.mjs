@@ -58,7 +58,11 @@ if (runClient) {
 function counts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0, missing: true };
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0), skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests ?? 0,
+    failed: (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0),
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
 }
 const j = counts(join(out, 'jest.json'));
 const v = soak || extra.length ? { passed: 0, failed: 0, skipped: 0 } : counts(join(out, 'vitest.json'));

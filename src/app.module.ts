@@ -15,7 +15,18 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { AvailabilityModule } from './modules/availability/availability.module.js';
 import { GroupsModule } from './modules/groups/groups.module.js';
 
-export const DOMAIN_MODULES = [IdentityModule, WalletModule, ChallengesModule, SettlementModule, SupportModule, PrivacyModule, CalendarModule, NotificationsModule, AvailabilityModule, GroupsModule];
+export const DOMAIN_MODULES = [
+  IdentityModule,
+  WalletModule,
+  ChallengesModule,
+  SettlementModule,
+  SupportModule,
+  PrivacyModule,
+  CalendarModule,
+  NotificationsModule,
+  AvailabilityModule,
+  GroupsModule,
+];
 
 /** The api process: HTTP under /api/v1 plus the built client. */
 @Module({})

@@ -43,10 +43,15 @@ export function useJsonBodyParser(app: NestFastifyApplication): void {
     }
     const { onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig as { onProtoPoisoning?: 'error'; onConstructorPoisoning?: 'error' };
     const parse = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
-    parse(req as never, body as never, ((err: (Error & { code?: string }) | null, parsed: unknown) => {
-      if (err && (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError)) done(new BadRequestException('Malformed JSON in request body'), undefined);
-      else done(err, parsed);
-    }) as never);
+    parse(
+      req as never,
+      body as never,
+      ((err: (Error & { code?: string }) | null, parsed: unknown) => {
+        if (err && (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError))
+          done(new BadRequestException('Malformed JSON in request body'), undefined);
+        else done(err, parsed);
+      }) as never,
+    );
   });
 }
 
@@ -63,7 +68,12 @@ export interface ApiOptions {
 
 /** Builds the api exactly as main.ts runs it; tests call this too. */
 export async function createApi(config: AppConfig, module: unknown = AppModule.forRoot(config)): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT, trustProxy: (config.trustProxyHops || false) as never, return503OnClosing: true, frameworkErrors: frameworkErrors as never });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: (config.trustProxyHops || false) as never,
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrors as never,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module as never, adapter, { rawBody: true, bufferLogs: true });
   configureApi(app, config);
   return app;

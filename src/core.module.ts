@@ -80,7 +80,12 @@ export class CoreModule {
             serializers: { req: serializeRequest, res: serializeResponse },
           },
         }),
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config.databaseUrl, {}, { size: config.dbPoolSize, connectTimeoutMs: config.dbConnectTimeoutMs }), autoLoadEntities: true, retryAttempts: 3, retryDelay: 1000 }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions(config.databaseUrl, {}, { size: config.dbPoolSize, connectTimeoutMs: config.dbConnectTimeoutMs }),
+          autoLoadEntities: true,
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
         // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
         BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
         CqrsModule.forRoot(),

@@ -19,15 +19,45 @@ type Operation = {
 };
 
 const EXAMPLES: Record<string, unknown> = {
-  'POST /api/v1/wallet/deposit': { success: true, data: { orderId: 'order_Nx1', amount: 500, transactionId: '0194c7e2-…', currency: 'INR', keyId: 'rzp_test_x' }, message: 'Payment order created' },
+  'POST /api/v1/wallet/deposit': {
+    success: true,
+    data: { orderId: 'order_Nx1', amount: 500, transactionId: '0194c7e2-…', currency: 'INR', keyId: 'rzp_test_x' },
+    message: 'Payment order created',
+  },
   'POST /api/v1/wallet/withdraw': { success: true, data: { transactionId: '0194c7e2-…', amount: 500, processingFee: 2, netAmount: 498, status: 'PENDING' } },
-  'POST /api/v1/wallet/withdraw/validate': { success: true, data: { valid: true, errors: [], fee: 2, netAmount: 148, method: 'UPI' }, message: 'Withdrawal request is valid' },
+  'POST /api/v1/wallet/withdraw/validate': {
+    success: true,
+    data: { valid: true, errors: [], fee: 2, netAmount: 148, method: 'UPI' },
+    message: 'Withdrawal request is valid',
+  },
   'GET /api/v1/wallet/balance': { success: true, data: { balance: 1250.5 } },
   'GET /api/v1/wallet/transactions': {
     success: true,
-    data: { transactions: [{ id: '…', type: 'WINNINGS', amount: 7.5, debit: false, credit: true, status: 'SUCCESS', reference: '…', description: 'Winnings: your share of the pool', timestamp: '2026-11-23T09:30:00.000Z', createdAt: '2026-11-23T09:30:00.000Z' }], page: 0, size: 20, total: 1 },
+    data: {
+      transactions: [
+        {
+          id: '…',
+          type: 'WINNINGS',
+          amount: 7.5,
+          debit: false,
+          credit: true,
+          status: 'SUCCESS',
+          reference: '…',
+          description: 'Winnings: your share of the pool',
+          timestamp: '2026-11-23T09:30:00.000Z',
+          createdAt: '2026-11-23T09:30:00.000Z',
+        },
+      ],
+      page: 0,
+      size: 20,
+      total: 1,
+    },
   },
-  'POST /api/v1/wallet/verify-payment': { success: true, message: 'Payment verified successfully', data: { orderId: 'order_Nx1', paymentId: 'pay_Nx1', transactionId: '0194c7e2-…', amount: 500, status: 'SUCCESS', balance: 1750.5 } },
+  'POST /api/v1/wallet/verify-payment': {
+    success: true,
+    message: 'Payment verified successfully',
+    data: { orderId: 'order_Nx1', paymentId: 'pay_Nx1', transactionId: '0194c7e2-…', amount: 500, status: 'SUCCESS', balance: 1750.5 },
+  },
 };
 
 const REQUEST_BODIES: Record<string, unknown> = {
@@ -44,11 +74,20 @@ const REQUEST_BODIES: Record<string, unknown> = {
     description: 'JSON, or multipart/form-data with the same fields and a `photo` file (JPEG or PNG, up to 5 MB) for PHOTO verification.',
     content: {
       'application/json': {
-        schema: obj({ challengeId: str, verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'] }, checkInLocation: str, notes: str }, ['challengeId', 'verificationMethod']),
+        schema: obj({ challengeId: str, verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'] }, checkInLocation: str, notes: str }, [
+          'challengeId',
+          'verificationMethod',
+        ]),
       },
       'multipart/form-data': {
         schema: obj(
-          { challengeId: str, verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'] }, checkInLocation: str, notes: str, photo: { type: 'string', format: 'binary' } },
+          {
+            challengeId: str,
+            verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'] },
+            checkInLocation: str,
+            notes: str,
+            photo: { type: 'string', format: 'binary' },
+          },
           ['challengeId', 'verificationMethod'],
         ),
       },
@@ -79,7 +118,10 @@ export function applyContract(doc: OpenAPIObject): OpenAPIObject {
       const entry = RESPONSES[key];
       const ok = Object.keys(op.responses).find((s) => s.startsWith('2'));
       if (entry && ok) {
-        const { mime, schema } = 'mime' in entry && typeof entry.mime === 'string' ? (entry as { mime: string; schema: Schema }) : { mime: 'application/json', schema: entry as Schema };
+        const { mime, schema } =
+          'mime' in entry && typeof entry.mime === 'string'
+            ? (entry as { mime: string; schema: Schema })
+            : { mime: 'application/json', schema: entry as Schema };
         op.responses[ok] = {
           description: op.responses[ok].description || 'Success',
           content: { [mime]: { schema, ...(EXAMPLES[key] ? { example: EXAMPLES[key] } : {}) } },

@@ -24,6 +24,11 @@ describe('csv', () => {
   });
 
   it('starts with a byte-order mark and ends each line with CRLF', () => {
-    expect(csvDocument([['a', 100n], ['b', null]])).toBe('\ufeffa,1.00\r\nb,\r\n');
+    expect(
+      csvDocument([
+        ['a', 100n],
+        ['b', null],
+      ]),
+    ).toBe('\ufeffa,1.00\r\nb,\r\n');
   });
 });

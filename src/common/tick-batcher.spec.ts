@@ -65,7 +65,7 @@ describe('TickBatcher (group commit)', () => {
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([101, 'bad 2', 103]);
   });
 
-  it('turns a write that throws synchronously into its caller\'s rejection', async () => {
+  it("turns a write that throws synchronously into its caller's rejection", async () => {
     const b = new TickBatcher<number, number>((items) => {
       if (items.includes(2)) throw new Error('sync');
       return Promise.resolve(items);

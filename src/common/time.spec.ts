@@ -22,7 +22,16 @@ describe('time in the app zone', () => {
 
   // zonedParts remembers offsets per UTC hour; Intl is the reference it must agree with, to the second, in zones with
   // and without daylight saving (half-hour and 45-minute offsets, a 30-minute DST shift, pre-1970 local mean time).
-  const zones = ['Asia/Kolkata', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca'];
+  const zones = [
+    'Asia/Kolkata',
+    'America/New_York',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'America/St_Johns',
+    'Pacific/Chatham',
+    'Africa/Casablanca',
+  ];
   it('reads the same wall clock as Intl at any instant, transitions included', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(1890, 0, 1), max: Date.UTC(2100, 0, 1) }), fc.constantFrom(...zones), (ms, tz) => {

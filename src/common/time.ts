@@ -10,7 +10,14 @@ function formatter(tz: string): Intl.DateTimeFormat {
   let f = formatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', {
-      timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(tz, f);
   }
@@ -19,7 +26,11 @@ function formatter(tz: string): Intl.DateTimeFormat {
 
 /** The wall clock in tz at an instant, read from Intl (the reference the cached path below must agree with). */
 export function zonedPartsIntl(instant: Date, tz: string): ZonedParts & { seconds: number } {
-  const parts = Object.fromEntries(formatter(tz).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const hour = Number(parts.hour);
   const minute = Number(parts.minute);
   return {
@@ -132,4 +143,3 @@ export function formatClock(time: string): string {
 export function formatWakeTime(time: string): string {
   return `${formatClock(time)} IST`;
 }
-

@@ -51,7 +51,8 @@ export function nulCharacterPath(value: unknown, name = ''): string | null {
 class DepthLimitedValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (nestedTooDeep(value)) throw new BadRequestException(`${metadata.type === 'query' ? 'Query' : 'Request body'} is nested too deeply`);
-    const nul = metadata.type === 'custom' ? null : nulCharacterPath(value, metadata.type === 'param' || typeof value === 'string' ? (metadata.data ?? '') : '');
+    const nul =
+      metadata.type === 'custom' ? null : nulCharacterPath(value, metadata.type === 'param' || typeof value === 'string' ? (metadata.data ?? '') : '');
     if (nul !== null) throw new BadRequestException(`${nul} must not contain a NUL character`);
     // A DTO body must be an object: JSON null, an array, a string (text/plain) or a number is refused, not read as "no fields".
     const dto = typeof metadata.metatype === 'function' && ![Object, String, Number, Boolean, Array].includes(metadata.metatype as never);

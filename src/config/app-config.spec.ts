@@ -28,8 +28,25 @@ describe('the configuration schema', () => {
       settlementChunkSize: 2000,
       metricsRefreshMs: 15_000,
     });
-    const c = loadConfig({ ...BASE, HOST: '127.0.0.1', DB_POOL_SIZE: '5', DB_CONNECT_TIMEOUT_MS: '15000', SETTLEMENT_PARTS: '8', SETTLEMENT_CONCURRENCY: '1', SETTLEMENT_CHUNK_SIZE: '50', METRICS_REFRESH_MS: '100' });
-    expect(c).toMatchObject({ host: '127.0.0.1', dbPoolSize: 5, dbConnectTimeoutMs: 15000, settlementParts: 8, settlementConcurrency: 1, settlementChunkSize: 50, metricsRefreshMs: 100 });
+    const c = loadConfig({
+      ...BASE,
+      HOST: '127.0.0.1',
+      DB_POOL_SIZE: '5',
+      DB_CONNECT_TIMEOUT_MS: '15000',
+      SETTLEMENT_PARTS: '8',
+      SETTLEMENT_CONCURRENCY: '1',
+      SETTLEMENT_CHUNK_SIZE: '50',
+      METRICS_REFRESH_MS: '100',
+    });
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      dbPoolSize: 5,
+      dbConnectTimeoutMs: 15000,
+      settlementParts: 8,
+      settlementConcurrency: 1,
+      settlementChunkSize: 50,
+      metricsRefreshMs: 100,
+    });
   });
 
   it.each([
@@ -57,11 +74,26 @@ describe('the configuration schema', () => {
   });
 
   it('keeps the production refusals and their messages', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual', METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW' };
+    const prod = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j',
+      PAYMENTS_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn',
+      RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef',
+      RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab',
+      PAYOUTS_PROVIDER: 'manual',
+      METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW',
+    };
     expect(loadConfig(prod)).toMatchObject({ paymentsProvider: 'razorpay', testMode: false, apiDocs: false });
-    expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow('Configuration error: PAYMENTS_PROVIDER must be razorpay in production (the sandbox credits money without a real payment)');
-    expect(() => loadConfig({ ...prod, TEST_MODE: 'true' })).toThrow('Configuration error: TEST_MODE must not be true in production (it opens the test-challenge route)');
-    expect(() => loadConfig({ ...prod, JWT_SECRET: 'change-me-to-a-long-random-secret' })).toThrow('Configuration error: JWT_SECRET is a documented placeholder: set a long random secret (openssl rand -hex 32)');
+    expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow(
+      'Configuration error: PAYMENTS_PROVIDER must be razorpay in production (the sandbox credits money without a real payment)',
+    );
+    expect(() => loadConfig({ ...prod, TEST_MODE: 'true' })).toThrow(
+      'Configuration error: TEST_MODE must not be true in production (it opens the test-challenge route)',
+    );
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'change-me-to-a-long-random-secret' })).toThrow(
+      'Configuration error: JWT_SECRET is a documented placeholder: set a long random secret (openssl rand -hex 32)',
+    );
     expect(() => loadConfig({ ...prod, DB_POOL_SIZE: 'lots' })).toThrow('Configuration error: DB_POOL_SIZE must be a whole number from 1 to 1000 (got "lots")');
   });
 });
@@ -91,7 +123,9 @@ describe('AppConfigModule (@nestjs/config)', () => {
   });
 
   it('stops on a bad value with the ConfigError naming it', () => {
-    expect(() => validateEnvironment({ ...BASE, SETTLEMENT_CONCURRENCY: 'many' })).toThrow(/^Configuration error: SETTLEMENT_CONCURRENCY must be a whole number from 1 to 16/);
+    expect(() => validateEnvironment({ ...BASE, SETTLEMENT_CONCURRENCY: 'many' })).toThrow(
+      /^Configuration error: SETTLEMENT_CONCURRENCY must be a whole number from 1 to 16/,
+    );
   });
 });
 
@@ -121,7 +155,16 @@ describe('README and .env.example', () => {
 });
 
 describe('production and the two open doors (metrics without a token, push to any host)', () => {
-  const prod = { NODE_ENV: 'production', JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j', PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn', RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef', RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab', PAYOUTS_PROVIDER: 'manual', METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW' };
+  const prod = {
+    NODE_ENV: 'production',
+    JWT_SECRET: 'q9X2vT7mK4pL8sR1wZ6yB3nC5dF0gH2j',
+    PAYMENTS_PROVIDER: 'razorpay',
+    RAZORPAY_KEY_ID: 'rzp_live_AbCdEfGhIjKlMn',
+    RAZORPAY_KEY_SECRET: 'live-key-secret-0123456789abcdef',
+    RAZORPAY_WEBHOOK_SECRET: 'live-webhook-secret-0123456789ab',
+    PAYOUTS_PROVIDER: 'manual',
+    METRICS_TOKEN: 'm3tr1cs-T0ken-9f8e7d6c5b4a3210ZYXW',
+  };
   const refused = (env: Record<string, string | undefined>): ConfigError => {
     try {
       loadConfig(env);
@@ -137,17 +180,22 @@ describe('production and the two open doors (metrics without a token, push to an
       const e = refused(env);
       expect(e).toBeInstanceOf(ConfigError);
       expect(e.variable).toBe('METRICS_TOKEN');
-      expect(e.message).toBe('Configuration error: METRICS_TOKEN is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone');
+      expect(e.message).toBe(
+        'Configuration error: METRICS_TOKEN is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone',
+      );
     }
     expect(refused({ ...prod, METRICS_TOKEN: 'change-me' }).message).toContain('METRICS_TOKEN is a documented placeholder');
-    expect(refused({ ...prod, METRICS_TOKEN: 'short-token' }).message).toBe('Configuration error: METRICS_TOKEN must be at least 32 characters in production (got 11)');
+    expect(refused({ ...prod, METRICS_TOKEN: 'short-token' }).message).toBe(
+      'Configuration error: METRICS_TOKEN must be at least 32 characters in production (got 11)',
+    );
     expect(loadConfig(prod).metricsToken).toBe(prod.METRICS_TOKEN);
     // Outside production /metrics may stay open (a developer's machine, the tests).
     expect(loadConfig(BASE).metricsToken).toBeNull();
   });
 
   it('defaults PUSH_SERVICE_HOSTS to the browsers push services in every environment; private addresses only by an explicit allowance outside production', () => {
-    const names = (env: Record<string, string>) => loadConfig(env).pushServiceHosts.map((h) => `${h.wildcard ? '*.' : ''}${h.name}${h.port ? `:${h.port}` : ''}`);
+    const names = (env: Record<string, string>) =>
+      loadConfig(env).pushServiceHosts.map((h) => `${h.wildcard ? '*.' : ''}${h.name}${h.port ? `:${h.port}` : ''}`);
     const defaults = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.notify.windows.com', '*.push.apple.com'];
     expect(names(BASE)).toEqual(defaults);
     expect(names(prod)).toEqual(defaults);
@@ -155,8 +203,12 @@ describe('production and the two open doors (metrics without a token, push to an
     expect(names({ ...BASE, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, push.wakestake.test:8443' })).toEqual(['fcm.googleapis.com', 'push.wakestake.test:8443']);
     expect(loadConfig(BASE).pushAllowPrivateAddresses).toBe(false);
     expect(loadConfig({ ...BASE, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).pushAllowPrivateAddresses).toBe(true);
-    expect(refused({ ...prod, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).message).toBe('Configuration error: PUSH_ALLOW_PRIVATE_ADDRESSES must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it');
+    expect(refused({ ...prod, PUSH_ALLOW_PRIVATE_ADDRESSES: 'true' }).message).toBe(
+      'Configuration error: PUSH_ALLOW_PRIVATE_ADDRESSES must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it',
+    );
     expect(refused({ ...prod, PUSH_SERVICE_HOSTS: 'push.wakestake.test:8443' }).variable).toBe('PUSH_SERVICE_HOSTS');
-    expect(loadConfig({ ...prod, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com:443' }).pushServiceHosts).toEqual([{ name: 'fcm.googleapis.com', wildcard: false, port: null }]);
+    expect(loadConfig({ ...prod, PUSH_SERVICE_HOSTS: 'fcm.googleapis.com:443' }).pushServiceHosts).toEqual([
+      { name: 'fcm.googleapis.com', wildcard: false, port: null },
+    ]);
   });
 });

@@ -5,7 +5,15 @@ import { bool, type Charity, ConfigError, devSecret, type Env, int, oneOf, parse
 import { strictTuning } from './tuning.js';
 import { DEFAULT_PUSH_SERVICE_HOSTS, parsePushServiceHosts, type PushServiceHost } from './push-hosts.js';
 
-export { type Charity, ConfigError, donationDestination, NO_CHARITY_DESTINATION, parseCharities, PLACEHOLDER_SECRETS, requireStrongSecret } from './env-parsers.js';
+export {
+  type Charity,
+  ConfigError,
+  donationDestination,
+  NO_CHARITY_DESTINATION,
+  parseCharities,
+  PLACEHOLDER_SECRETS,
+  requireStrongSecret,
+} from './env-parsers.js';
 
 export type PaymentsProvider = 'sandbox' | 'razorpay';
 export type PayoutsProvider = 'sandbox' | 'razorpayx' | 'manual';
@@ -124,9 +132,11 @@ function vapidKeys(env: Env, production: boolean, mailFrom: string): AppConfig['
   const privateKey = env.VAPID_PRIVATE_KEY ?? '';
   const subject = str(env, 'VAPID_SUBJECT', `mailto:${mailFrom.replace(/^.*<|>$/g, '')}`);
   if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT', `must be a mailto: or https: URL (got "${subject}")`);
-  if ((publicKey === '') !== (privateKey === '')) throw new ConfigError(publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'must be set together with the other VAPID key');
+  if ((publicKey === '') !== (privateKey === ''))
+    throw new ConfigError(publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'must be set together with the other VAPID key');
   if (publicKey) {
-    if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY', 'must be a base64url P-256 public key (87 characters; npx web-push generate-vapid-keys)');
+    if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey))
+      throw new ConfigError('VAPID_PUBLIC_KEY', 'must be a base64url P-256 public key (87 characters; npx web-push generate-vapid-keys)');
     if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY', 'must be a base64url P-256 private key (43 characters)');
     return { publicKey, privateKey, subject };
   }
@@ -136,7 +146,10 @@ function vapidKeys(env: Env, production: boolean, mailFrom: string): AppConfig['
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const priv = ecdh.getPrivateKey();
-  const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url') };
+  const pair = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url'),
+  };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(pair), { mode: 0o600 });
   return { ...pair, subject };
@@ -155,21 +168,30 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const corsRaw = env.CORS_ORIGINS;
   const corsOrigins = corsRaw
-    ? corsRaw.split(',').map((o) => o.trim()).filter(Boolean)
+    ? corsRaw
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
     : [appUrl, 'http://localhost:5173'];
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError('CORS_ORIGINS', `has an origin that is not scheme://host[:port] (got "${origin}")`);
   }
 
   const paymentsProvider = oneOf(env, 'PAYMENTS_PROVIDER', 'sandbox', ['sandbox', 'razorpay'] as const);
-  if (production && paymentsProvider === 'sandbox') throw new ConfigError('PAYMENTS_PROVIDER', 'must be razorpay in production (the sandbox credits money without a real payment)');
+  if (production && paymentsProvider === 'sandbox')
+    throw new ConfigError('PAYMENTS_PROVIDER', 'must be razorpay in production (the sandbox credits money without a real payment)');
   const payoutsProvider = oneOf(env, 'PAYOUTS_PROVIDER', 'sandbox', ['sandbox', 'razorpayx', 'manual'] as const);
-  if (production && payoutsProvider === 'sandbox') throw new ConfigError('PAYOUTS_PROVIDER', 'must be razorpayx or manual in production (the sandbox pays nobody)');
+  if (production && payoutsProvider === 'sandbox')
+    throw new ConfigError('PAYOUTS_PROVIDER', 'must be razorpayx or manual in production (the sandbox pays nobody)');
   const keySecret = str(env, 'RAZORPAY_KEY_SECRET', production ? '' : 'sandbox_key_secret');
   const webhookSecret = str(env, 'RAZORPAY_WEBHOOK_SECRET', production ? '' : 'sandbox_webhook_secret');
   const keyId = str(env, 'RAZORPAY_KEY_ID', production ? '' : 'rzp_test_sandbox');
   if (paymentsProvider === 'razorpay') {
-    for (const [n, v] of [['RAZORPAY_KEY_ID', keyId], ['RAZORPAY_KEY_SECRET', keySecret], ['RAZORPAY_WEBHOOK_SECRET', webhookSecret]]) {
+    for (const [n, v] of [
+      ['RAZORPAY_KEY_ID', keyId],
+      ['RAZORPAY_KEY_SECRET', keySecret],
+      ['RAZORPAY_WEBHOOK_SECRET', webhookSecret],
+    ]) {
       if (!v) throw new ConfigError(n, 'is required when PAYMENTS_PROVIDER=razorpay');
     }
   }
@@ -184,7 +206,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ifscApiTimeoutMs: int(env, 'IFSC_API_TIMEOUT_MS', 3000, 100, 30_000),
   };
   if (payoutsProvider === 'razorpayx') {
-    for (const [n, v] of [['RAZORPAYX_KEY_ID', razorpayx.razorpayxKeyId], ['RAZORPAYX_KEY_SECRET', razorpayx.razorpayxKeySecret], ['RAZORPAYX_ACCOUNT_NUMBER', razorpayx.razorpayxAccountNumber], ['RAZORPAYX_WEBHOOK_SECRET', razorpayx.razorpayxWebhookSecret]]) {
+    for (const [n, v] of [
+      ['RAZORPAYX_KEY_ID', razorpayx.razorpayxKeyId],
+      ['RAZORPAYX_KEY_SECRET', razorpayx.razorpayxKeySecret],
+      ['RAZORPAYX_ACCOUNT_NUMBER', razorpayx.razorpayxAccountNumber],
+      ['RAZORPAYX_WEBHOOK_SECRET', razorpayx.razorpayxWebhookSecret],
+    ]) {
       if (!v) throw new ConfigError(n, 'is required when PAYOUTS_PROVIDER=razorpayx');
     }
   }
@@ -198,11 +225,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!/^[^\s@<>]+@[^\s@<>]+$|<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) throw new ConfigError('MAIL_FROM', `must be an email address (got "${mailFrom}")`);
   // /metrics carries deposit, payout and settlement figures, on the api's public port (and the worker's): never open in production.
   const metricsToken = env.METRICS_TOKEN || null;
-  if (production && metricsToken === null) throw new ConfigError('METRICS_TOKEN', 'is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone');
+  if (production && metricsToken === null)
+    throw new ConfigError(
+      'METRICS_TOKEN',
+      'is required in production: set it to a long random secret (openssl rand -hex 32) and give Prometheus the same bearer token; without it GET /metrics would show deposit, payout and settlement figures to anyone',
+    );
   if (production) requireStrongSecret('METRICS_TOKEN', metricsToken!);
   const pushServiceHosts = parsePushServiceHosts(str(env, 'PUSH_SERVICE_HOSTS', DEFAULT_PUSH_SERVICE_HOSTS), production);
   const pushAllowPrivateAddresses = bool(env, 'PUSH_ALLOW_PRIVATE_ADDRESSES', false);
-  if (production && pushAllowPrivateAddresses) throw new ConfigError('PUSH_ALLOW_PRIVATE_ADDRESSES', 'must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it');
+  if (production && pushAllowPrivateAddresses)
+    throw new ConfigError(
+      'PUSH_ALLOW_PRIVATE_ADDRESSES',
+      'must not be true in production (it lets push subscriptions reach private and loopback addresses); unset it',
+    );
   const cron = str(env, 'SETTLEMENT_CRON', '0 9 * * *');
   if (cron.trim().split(/\s+/).length < 5) throw new ConfigError('SETTLEMENT_CRON', `must be a cron pattern such as "0 9 * * *" (got "${cron}")`);
 

@@ -12,9 +12,13 @@ export interface Charity {
 /** `id:Display Name` pairs, comma-separated; ids [a-z0-9-]{2,40}, unique; names 1-80 characters without commas. */
 export function parseCharities(raw: string): Charity[] {
   const list: Charity[] = [];
-  for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const m = /^([a-z0-9-]{2,40}):(.{1,80})$/.exec(item);
-    if (!m || !m[2].trim()) throw new ConfigError('CHARITIES', `must be comma-separated id:Display Name pairs with ids of 2-40 characters a-z, 0-9 or - (got "${item}")`);
+    if (!m || !m[2].trim())
+      throw new ConfigError('CHARITIES', `must be comma-separated id:Display Name pairs with ids of 2-40 characters a-z, 0-9 or - (got "${item}")`);
     if (list.some((c) => c.id === m[1])) throw new ConfigError('CHARITIES', `lists ${m[1]} twice`);
     list.push({ id: m[1], name: m[2].trim() });
   }
@@ -33,7 +37,10 @@ export function donationDestination(names: ReadonlyMap<string, string> | undefin
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`Configuration error: ${variable} ${reason}`);
   }
 }
@@ -107,7 +114,9 @@ export const PLACEHOLDER_SECRETS = ['change-me-to-a-long-random-secret'];
 /** Production secrets: not a documented placeholder, at least 32 characters, and not visibly low in variety. */
 export function requireStrongSecret(name: string, value: string): void {
   if (value === '') throw new ConfigError(name, 'is required in production');
-  if (PLACEHOLDER_SECRETS.includes(value) || /change[-_ ]?me/i.test(value)) throw new ConfigError(name, 'is a documented placeholder: set a long random secret (openssl rand -hex 32)');
+  if (PLACEHOLDER_SECRETS.includes(value) || /change[-_ ]?me/i.test(value))
+    throw new ConfigError(name, 'is a documented placeholder: set a long random secret (openssl rand -hex 32)');
   if (value.length < 32) throw new ConfigError(name, `must be at least 32 characters in production (got ${value.length})`);
-  if (new Set(value).size < 10) throw new ConfigError(name, 'has too little variety (fewer than 10 distinct characters): use a random secret (openssl rand -hex 32)');
+  if (new Set(value).size < 10)
+    throw new ConfigError(name, 'has too little variety (fewer than 10 distinct characters): use a random secret (openssl rand -hex 32)');
 }

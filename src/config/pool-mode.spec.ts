@@ -7,10 +7,18 @@ describe('POOL_MODE and CHARITIES', () => {
     expect(c.charities).toEqual([]);
   });
 
-  it('reads pledge mode and the operator\'s charities in order (the first is the default)', () => {
-    const c = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), POOL_MODE: 'pledge', CHARITIES: ' akshaya-patra:Akshaya Patra Foundation , goonj:Goonj ' });
+  it("reads pledge mode and the operator's charities in order (the first is the default)", () => {
+    const c = loadConfig({
+      NODE_ENV: 'test',
+      JWT_SECRET: 'x'.repeat(32),
+      POOL_MODE: 'pledge',
+      CHARITIES: ' akshaya-patra:Akshaya Patra Foundation , goonj:Goonj ',
+    });
     expect(c.poolMode).toBe('pledge');
-    expect(c.charities).toEqual([{ id: 'akshaya-patra', name: 'Akshaya Patra Foundation' }, { id: 'goonj', name: 'Goonj' }]);
+    expect(c.charities).toEqual([
+      { id: 'akshaya-patra', name: 'Akshaya Patra Foundation' },
+      { id: 'goonj', name: 'Goonj' },
+    ]);
   });
 
   it('refuses an unknown mode, a malformed id and a duplicate, naming the variable', () => {

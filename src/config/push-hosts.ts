@@ -28,20 +28,29 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  */
 export function parsePushServiceHosts(raw: string, production: boolean): PushServiceHost[] {
   const hosts: PushServiceHost[] = [];
-  for (const item of raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     const m = /^(\*\.)?([^:*]+)(?::(\d{1,5}))?$/.exec(item);
     const name = m?.[2] ?? '';
     const labels = name.split('.');
-    const bad = (why: string) => new ConfigError('PUSH_SERVICE_HOSTS', `${why} (got "${item}"); entries are host names such as fcm.googleapis.com or *.notify.windows.com, comma-separated`);
+    const bad = (why: string) =>
+      new ConfigError(
+        'PUSH_SERVICE_HOSTS',
+        `${why} (got "${item}"); entries are host names such as fcm.googleapis.com or *.notify.windows.com, comma-separated`,
+      );
     if (!m || !labels.every((l) => LABEL.test(l))) throw bad('has an entry that is not a host name or *.domain');
     const literal = isIP(name) !== 0 || /^\d+$/.test(labels[labels.length - 1]);
     if (literal && (m[1] || isIP(name) !== 4)) throw bad('has an entry that is not a host name or *.domain');
     // An IPv4 literal or a single-label name (localhost) can only be a test's own push service: never in production.
     if (literal && production) throw bad('must name hosts, not IP addresses, in production');
-    if (labels.length < 2 && (production || m[1])) throw bad('must name hosts with a domain in production (a single-label name such as localhost is never a push service)');
+    if (labels.length < 2 && (production || m[1]))
+      throw bad('must name hosts with a domain in production (a single-label name such as localhost is never a push service)');
     const port = m[3] === undefined ? null : Number(m[3]);
     if (port !== null && (port < 1 || port > 65535)) throw bad('has a port outside 1-65535');
-    if (port !== null && port !== 443 && production) throw bad('must not name a port in production (push services listen on 443; a port is for a test push service)');
+    if (port !== null && port !== 443 && production)
+      throw bad('must not name a port in production (push services listen on 443; a port is for a test push service)');
     hosts.push({ name, wildcard: m[1] !== undefined, port: port === 443 ? null : port });
   }
   if (hosts.length === 0) throw new ConfigError('PUSH_SERVICE_HOSTS', 'must list at least one push service host');

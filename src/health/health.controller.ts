@@ -48,7 +48,10 @@ export class HealthController {
   @Get('health')
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, redis] = await Promise.all([
-      within(this.db.query("SELECT 1"), 3000).then(() => 'up' as const, () => 'down' as const),
+      within(this.db.query('SELECT 1'), 3000).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
       this.redis.ping(1000).then((ok) => (ok ? ('up' as const) : ('down' as const))),
     ]);
     const down = [database === 'down' && 'PostgreSQL', redis === 'down' && 'Redis'].filter(Boolean) as string[];

@@ -21,13 +21,15 @@ export function installHttpObservability(app: NestFastifyApplication, config: Ap
   const fastify = app.getHttpAdapter().getInstance();
   const metrics = app.get(Metrics);
   // The adapter's own request hook runs before Nest middleware (pino-http), which copies request.id to the access line.
-  (app.getHttpAdapter() as unknown as { setOnRequestHook(hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void): void }).setOnRequestHook((req, reply, done) => {
-    const requestId = requestIdFrom(req.headers['x-request-id']);
-    (req as { id: string }).id = requestId;
-    (req.raw as { id?: unknown }).id = requestId;
-    void reply.header('x-request-id', requestId);
-    requestContext.run({ requestId }, done); // middleware lines and the access line
-  });
+  (app.getHttpAdapter() as unknown as { setOnRequestHook(hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void): void }).setOnRequestHook(
+    (req, reply, done) => {
+      const requestId = requestIdFrom(req.headers['x-request-id']);
+      (req as { id: string }).id = requestId;
+      (req.raw as { id?: unknown }).id = requestId;
+      void reply.header('x-request-id', requestId);
+      requestContext.run({ requestId }, done); // middleware lines and the access line
+    },
+  );
   // Entered again here: body parsing runs on the socket's own async context, which loses it. From here on the handler
   // (guards, pipes, the service, the jobs it enqueues, the exception filter) runs inside it.
   fastify.addHook('preHandler', (req, _reply, done) => {
@@ -39,7 +41,10 @@ export function installHttpObservability(app: NestFastifyApplication, config: Ap
   });
   fastify.get('/metrics', async (req, reply) => {
     if (!metricsAuthorized(config.metricsToken, req.headers.authorization)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ success: false, statusCode: 401, error: 'Metrics need the metrics token', message: 'Metrics need the metrics token' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ success: false, statusCode: 401, error: 'Metrics need the metrics token', message: 'Metrics need the metrics token' });
     }
     const text = await metrics.render();
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);

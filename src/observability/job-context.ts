@@ -61,11 +61,11 @@ export class ContextWorker extends Worker {
     const [name, processor, ...rest] = args;
     const wrapped =
       typeof processor === 'function'
-        ? ((job, ...more) => {
+        ? (((job, ...more) => {
             const id = job?.data?.requestId;
             const run = () => logged(name, processor as Processor, job, more);
             return typeof id === 'string' ? requestContext.run({ requestId: id }, run) : run();
-          }) as Processor
+          }) as Processor)
         : processor;
     super(name, wrapped as never, ...rest);
   }

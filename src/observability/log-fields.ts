@@ -2,7 +2,25 @@
  * What an access line may carry, by allow-list: query parameters whose values are never secret, a few headers.
  * Any other query value is written as [redacted]; bodies are never logged.
  */
-export const LOGGED_QUERY_PARAMS = new Set(['page', 'size', 'limit', 'offset', 'type', 'status', 'state', 'date', 'startDate', 'endDate', 'from', 'to', 'format', 'sort', 'order', 'method', 'q']);
+export const LOGGED_QUERY_PARAMS = new Set([
+  'page',
+  'size',
+  'limit',
+  'offset',
+  'type',
+  'status',
+  'state',
+  'date',
+  'startDate',
+  'endDate',
+  'from',
+  'to',
+  'format',
+  'sort',
+  'order',
+  'method',
+  'q',
+]);
 export const LOGGED_HEADERS = ['user-agent', 'content-type', 'content-length', 'accept'] as const;
 
 /** Paths that carry a secret in a segment (the calendar feed's secret): the segment is replaced. */

@@ -49,23 +49,93 @@ export class Metrics implements OnApplicationShutdown {
   private refreshing: Promise<void> | null = null;
   private closed = false;
 
-
-  private readonly queueJobs = new Gauge({ name: 'bullmq_queue_jobs', help: 'BullMQ jobs per queue and state', labelNames: ['queue', 'state'], registers: [this.registry] });
-  private readonly settledChallenges = new Gauge({ name: 'wakestake_settlement_challenges_settled_total', help: 'Challenges settled by finished settlement runs', registers: [this.registry] });
-  private readonly linesPaid = new Gauge({ name: 'wakestake_settlement_lines_paid_total', help: 'Settlement lines paid (finished runs and the paid lines of unfinished ones)', registers: [this.registry] });
-  private readonly latestRunLines = new Gauge({ name: 'wakestake_settlement_latest_run_lines', help: 'Lines of the most recently started settlement run by state', labelNames: ['state'], registers: [this.registry] });
-  private readonly runs = new Gauge({ name: 'wakestake_settlement_runs', help: 'Settlement runs by status', labelNames: ['status'], registers: [this.registry] });
-  private readonly lastCompleted = new Gauge({ name: 'wakestake_settlement_last_completed_timestamp_seconds', help: 'When the last settlement run finished (Unix seconds)', registers: [this.registry] });
-  private readonly lastDuration = new Gauge({ name: 'wakestake_settlement_last_duration_seconds', help: 'Seconds the last finished settlement run took from start to finish', registers: [this.registry] });
-  private readonly deadlineMargin = new Gauge({ name: 'wakestake_settlement_deadline_margin_seconds', help: 'Seconds between the last finished run and the 15:00 deadline of its date (negative: late)', registers: [this.registry] });
-  private readonly alerts = new Gauge({ name: 'wakestake_settlement_alerts_total', help: 'Settlement alerts recorded (late or failed)', registers: [this.registry] });
-  private readonly deposits = new Gauge({ name: 'wakestake_deposits_total', help: 'Deposits by outcome (rows in the database)', labelNames: ['outcome'], registers: [this.registry] });
-  private readonly payouts = new Gauge({ name: 'wakestake_payouts_total', help: 'Withdrawal payouts by outcome (rows in the database)', labelNames: ['outcome'], registers: [this.registry] });
-  private readonly ledgerOk = new Gauge({ name: 'wakestake_ledger_verify_ok', help: 'Result of the last ledger verification: 1 consistent, 0 problems found', registers: [this.registry] });
-  private readonly ledgerAt = new Gauge({ name: 'wakestake_ledger_verify_last_timestamp_seconds', help: 'When the last ledger verification ran (Unix seconds)', registers: [this.registry] });
-  private readonly mailOutbox = new Gauge({ name: 'wakestake_mail_outbox', help: 'Mail outbox messages by state', labelNames: ['state'], registers: [this.registry] });
-  private readonly mailOldest = new Gauge({ name: 'wakestake_mail_outbox_oldest_unsent_age_seconds', help: 'Age of the oldest message not yet sent (0: none waiting)', registers: [this.registry] });
-  private readonly refreshOk = new Gauge({ name: 'wakestake_metrics_refresh_ok', help: '1 when the last read of database and queue figures succeeded', labelNames: ['source'], registers: [this.registry] });
+  private readonly queueJobs = new Gauge({
+    name: 'bullmq_queue_jobs',
+    help: 'BullMQ jobs per queue and state',
+    labelNames: ['queue', 'state'],
+    registers: [this.registry],
+  });
+  private readonly settledChallenges = new Gauge({
+    name: 'wakestake_settlement_challenges_settled_total',
+    help: 'Challenges settled by finished settlement runs',
+    registers: [this.registry],
+  });
+  private readonly linesPaid = new Gauge({
+    name: 'wakestake_settlement_lines_paid_total',
+    help: 'Settlement lines paid (finished runs and the paid lines of unfinished ones)',
+    registers: [this.registry],
+  });
+  private readonly latestRunLines = new Gauge({
+    name: 'wakestake_settlement_latest_run_lines',
+    help: 'Lines of the most recently started settlement run by state',
+    labelNames: ['state'],
+    registers: [this.registry],
+  });
+  private readonly runs = new Gauge({
+    name: 'wakestake_settlement_runs',
+    help: 'Settlement runs by status',
+    labelNames: ['status'],
+    registers: [this.registry],
+  });
+  private readonly lastCompleted = new Gauge({
+    name: 'wakestake_settlement_last_completed_timestamp_seconds',
+    help: 'When the last settlement run finished (Unix seconds)',
+    registers: [this.registry],
+  });
+  private readonly lastDuration = new Gauge({
+    name: 'wakestake_settlement_last_duration_seconds',
+    help: 'Seconds the last finished settlement run took from start to finish',
+    registers: [this.registry],
+  });
+  private readonly deadlineMargin = new Gauge({
+    name: 'wakestake_settlement_deadline_margin_seconds',
+    help: 'Seconds between the last finished run and the 15:00 deadline of its date (negative: late)',
+    registers: [this.registry],
+  });
+  private readonly alerts = new Gauge({
+    name: 'wakestake_settlement_alerts_total',
+    help: 'Settlement alerts recorded (late or failed)',
+    registers: [this.registry],
+  });
+  private readonly deposits = new Gauge({
+    name: 'wakestake_deposits_total',
+    help: 'Deposits by outcome (rows in the database)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly payouts = new Gauge({
+    name: 'wakestake_payouts_total',
+    help: 'Withdrawal payouts by outcome (rows in the database)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  private readonly ledgerOk = new Gauge({
+    name: 'wakestake_ledger_verify_ok',
+    help: 'Result of the last ledger verification: 1 consistent, 0 problems found',
+    registers: [this.registry],
+  });
+  private readonly ledgerAt = new Gauge({
+    name: 'wakestake_ledger_verify_last_timestamp_seconds',
+    help: 'When the last ledger verification ran (Unix seconds)',
+    registers: [this.registry],
+  });
+  private readonly mailOutbox = new Gauge({
+    name: 'wakestake_mail_outbox',
+    help: 'Mail outbox messages by state',
+    labelNames: ['state'],
+    registers: [this.registry],
+  });
+  private readonly mailOldest = new Gauge({
+    name: 'wakestake_mail_outbox_oldest_unsent_age_seconds',
+    help: 'Age of the oldest message not yet sent (0: none waiting)',
+    registers: [this.registry],
+  });
+  private readonly refreshOk = new Gauge({
+    name: 'wakestake_metrics_refresh_ok',
+    help: '1 when the last read of database and queue figures succeeded',
+    labelNames: ['source'],
+    registers: [this.registry],
+  });
 
   constructor(
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -97,9 +167,16 @@ export class Metrics implements OnApplicationShutdown {
     } as never);
     this.registry.registerMetric({
       name: 'http_requests_total',
-      get: async () => ({ name: 'http_requests_total', help: 'HTTP requests by method, route pattern and status code', type: 'counter', aggregator: 'sum', values: series().map((s) => ({ labels: s.labels, value: s.count })) }),
+      get: async () => ({
+        name: 'http_requests_total',
+        help: 'HTTP requests by method, route pattern and status code',
+        type: 'counter',
+        aggregator: 'sum',
+        values: series().map((s) => ({ labels: s.labels, value: s.count })),
+      }),
     } as never);
-    const pool = () => (this.db.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number; options?: { max?: number } } }).master;
+    const pool = () =>
+      (this.db.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number; options?: { max?: number } } }).master;
     new Gauge({
       name: 'pg_pool_connections',
       help: 'PostgreSQL connection pool of this process by state',
@@ -165,7 +242,15 @@ export class Metrics implements OnApplicationShutdown {
       const pipe = this.redis.client.pipeline();
       for (const q of METRIC_QUEUES) {
         const k = `${prefix}:${q}:`;
-        pipe.llen(k + 'wait').llen(k + 'paused').zcard(k + 'prioritized').llen(k + 'active').zcard(k + 'delayed').zcard(k + 'failed').zcard(k + 'completed').zcard(k + 'waiting-children');
+        pipe
+          .llen(k + 'wait')
+          .llen(k + 'paused')
+          .zcard(k + 'prioritized')
+          .llen(k + 'active')
+          .zcard(k + 'delayed')
+          .zcard(k + 'failed')
+          .zcard(k + 'completed')
+          .zcard(k + 'waiting-children');
       }
       const res = (await within(pipe.exec(), READ_TIMEOUT_MS)) ?? [];
       const n = (i: number) => Number(res[i]?.[1] ?? 0);

@@ -29,7 +29,11 @@ export class Readiness {
 
   async ready(): Promise<ProbeResult> {
     return this.run([
-      () => this.indicators.check('database').attempt(async () => void (await this.db.query('SELECT 1'))).withTimeout(2000),
+      () =>
+        this.indicators
+          .check('database')
+          .attempt(async () => void (await this.db.query('SELECT 1')))
+          .withTimeout(2000),
       () =>
         this.indicators
           .check('redis')

@@ -30,7 +30,8 @@ export class WorkerHttpServer implements OnApplicationBootstrap, OnApplicationSh
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'GET' && req.method !== 'HEAD') return json(405, { success: false, statusCode: 405, error: 'Method not allowed', message: 'Method not allowed' });
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return json(405, { success: false, statusCode: 405, error: 'Method not allowed', message: 'Method not allowed' });
       const answer = async () => {
         if (path === '/health' || path === '/health/ready') {
           const r = await this.readiness.ready();
@@ -38,7 +39,8 @@ export class WorkerHttpServer implements OnApplicationBootstrap, OnApplicationSh
         }
         if (path === '/health/live') return json(200, (await this.readiness.live()).body);
         if (path === '/metrics') {
-          if (!metricsAuthorized(this.config.metricsToken, req.headers.authorization)) return json(401, { success: false, statusCode: 401, error: 'Metrics need the metrics token', message: 'Metrics need the metrics token' });
+          if (!metricsAuthorized(this.config.metricsToken, req.headers.authorization))
+            return json(401, { success: false, statusCode: 401, error: 'Metrics need the metrics token', message: 'Metrics need the metrics token' });
           const text = await this.metrics.render();
           res.writeHead(200, { 'content-type': this.metrics.contentType, 'cache-control': 'no-store' });
           return res.end(text);
@@ -47,7 +49,8 @@ export class WorkerHttpServer implements OnApplicationBootstrap, OnApplicationSh
       };
       answer().catch((e: Error) => {
         this.logger.warn(`worker health request failed: ${e.message}`);
-        if (!res.headersSent) json(500, { success: false, statusCode: 500, error: 'Server error. Please try again later', message: 'Server error. Please try again later' });
+        if (!res.headersSent)
+          json(500, { success: false, statusCode: 500, error: 'Server error. Please try again later', message: 'Server error. Please try again later' });
         else res.end();
       });
     });

@@ -5,8 +5,18 @@ const date = { type: 'string', format: 'date' };
 const outcome = { type: 'string', enum: ['MADE', 'MISSED', 'PENDING', 'EXCUSED', 'NONE'] };
 const refereeStatus = { type: 'string', enum: ['PENDING', 'CONFIRMED', 'REJECTED'] };
 const refereeRequest = obj({
-  id: str, challengeId: str, challengeDate: date, userId: str, userName: str, refereeId: str, refereeName: str, groupId: str,
-  status: refereeStatus, note: strOrNull, createdAt: dateTime, decidedAt: dateTimeOrNull,
+  id: str,
+  challengeId: str,
+  challengeDate: date,
+  userId: str,
+  userName: str,
+  refereeId: str,
+  refereeName: str,
+  groupId: str,
+  status: refereeStatus,
+  note: strOrNull,
+  createdAt: dateTime,
+  decidedAt: dateTimeOrNull,
 });
 const day = obj(
   {
@@ -38,7 +48,12 @@ const refereeRef = { ...obj({ userId: str, name: str, groupId: str }), nullable:
 
 export const GROUP_RESPONSES: Record<string, Schema | { mime: string; schema: Schema }> = {
   'POST /api/v1/groups': ok(groupPage, { message: str }),
-  'GET /api/v1/groups': ok(obj({ groups: arr(obj({ id: str, name: str, isOwner: bool, memberCount: int, joinedAt: dateTime })), limits: obj({ groupsPerUser: int, membersPerGroup: int }) })),
+  'GET /api/v1/groups': ok(
+    obj({
+      groups: arr(obj({ id: str, name: str, isOwner: bool, memberCount: int, joinedAt: dateTime })),
+      limits: obj({ groupsPerUser: int, membersPerGroup: int }),
+    }),
+  ),
   'GET /api/v1/groups/invites/{token}': ok(obj({ groupId: str, name: str, memberCount: int, isMember: bool, full: bool })),
   'POST /api/v1/groups/join': ok(obj({ groupId: str, name: str, alreadyMember: bool }), { message: str }),
   'GET /api/v1/groups/{id}': ok(groupPage),
@@ -47,7 +62,11 @@ export const GROUP_RESPONSES: Record<string, Schema | { mime: string; schema: Sc
   'POST /api/v1/groups/{id}/leave': ok(obj({ groupId: str, groupDeleted: bool }), { message: str }),
   'PUT /api/v1/groups/{id}/referee': ok(obj({ referee: refereeRef }), { message: str }),
   'GET /api/v1/groups/referee/overview': ok(
-    obj({ referee: { ...obj({ userId: str, name: str, groupId: str, groupName: str }), nullable: true }, asked: arr(refereeRequest), toReview: arr(refereeRequest) }),
+    obj({
+      referee: { ...obj({ userId: str, name: str, groupId: str, groupName: str }), nullable: true },
+      asked: arr(refereeRequest),
+      toReview: arr(refereeRequest),
+    }),
   ),
   'POST /api/v1/groups/referee/requests': ok(refereeRequest, { message: str }),
   'GET /api/v1/groups/referee/requests/{id}/photo': { mime: 'image/*', schema: { type: 'string', format: 'binary' } },

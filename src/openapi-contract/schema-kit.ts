@@ -1,7 +1,6 @@
 /** The small builders every OpenAPI schema of the contract is written with. */
 export type Schema = Record<string, unknown>;
 
-
 export const str = { type: 'string' };
 export const strOrNull = { type: 'string', nullable: true };
 export const int = { type: 'integer' };
@@ -16,7 +15,8 @@ export const arr = (items: Schema): Schema => ({ type: 'array', items });
 /** An object whose fields this document does not pin down (support and operations views). */
 export const open = (description: string): Schema => ({ type: 'object', description, additionalProperties: true });
 
-export const ok = (data: Schema, extra: Record<string, unknown> = {}): Schema => obj({ success: { type: 'boolean', example: true }, data, ...extra }, ['success', 'data']);
+export const ok = (data: Schema, extra: Record<string, unknown> = {}): Schema =>
+  obj({ success: { type: 'boolean', example: true }, data, ...extra }, ['success', 'data']);
 export const message = obj({ success: { type: 'boolean', example: true }, message: str }, ['success', 'message']);
 export const paging = { page: int, size: int, total: int };
 

@@ -36,5 +36,9 @@ export const suspenseAccountSchema = obj({
 export const healthProbeSchema = obj({
   success: bool,
   status: { type: 'string', example: 'ok' },
-  details: { type: 'object', additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } }, additionalProperties: true }, description: 'by check (ready: database, redis, migrations; live: none)' },
+  details: {
+    type: 'object',
+    additionalProperties: { type: 'object', required: ['status'], properties: { status: { type: 'string', example: 'up' } }, additionalProperties: true },
+    description: 'by check (ready: database, redis, migrations; live: none)',
+  },
 });

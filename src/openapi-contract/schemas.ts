@@ -1,52 +1,122 @@
 /** The contract's component schemas (SCHEMAS, named in components.schemas) and the answers the routes share. */
-import { type Schema, arr, bool, boolOrNull, dateTime, dateTimeOrNull, flags, int, obj, ok, open, paging, ref, rupees, rupeesOrNull, str, strOrNull } from './schema-kit.js';
-import { settlementAlertSchema, ledgerVerificationSchema, queueSummarySchema, queueJobSchema, manualPayoutSchema, supportUserSchema, supportChallengeRowSchema, ledgerLinksSchema, relatedEntrySchema, walletEntrySchema, outcome, challengeStorySchema } from './schemas-support.js';
+import {
+  type Schema,
+  arr,
+  bool,
+  boolOrNull,
+  dateTime,
+  dateTimeOrNull,
+  flags,
+  int,
+  obj,
+  ok,
+  open,
+  paging,
+  ref,
+  rupees,
+  rupeesOrNull,
+  str,
+  strOrNull,
+} from './schema-kit.js';
+import {
+  settlementAlertSchema,
+  ledgerVerificationSchema,
+  queueSummarySchema,
+  queueJobSchema,
+  manualPayoutSchema,
+  supportUserSchema,
+  supportChallengeRowSchema,
+  ledgerLinksSchema,
+  relatedEntrySchema,
+  walletEntrySchema,
+  outcome,
+  challengeStorySchema,
+} from './schemas-support.js';
+import { outboxMailSchema, suspenseAccountSchema, healthProbeSchema } from './schemas-ops.js';
+import { appealSchema, outageSchema, supportAppealSchema, supportOutageSchema } from './schemas-appeals.js';
+import { poolPreviewSchema, receiptSchema, settlementRunSchema, userSettlementSchema } from './schemas-settlement.js';
 /** settings.reminders: reminder channels and quiet hours (IST, may cross midnight; never the booked window). */
-const reminderSettings = obj({ push: bool, mail: bool, quietHours: { ...obj({ start: { ...str, example: '22:00' }, end: { ...str, example: '07:00' } }), nullable: true } });
+const reminderSettings = obj({
+  push: bool,
+  mail: bool,
+  quietHours: { ...obj({ start: { ...str, example: '22:00' }, end: { ...str, example: '07:00' } }), nullable: true },
+});
 
-export const challengeSchema = obj(
-  {
-    id: str,
-    challengeDate: { type: 'string', format: 'date', example: '2026-11-23' },
-    wakeUpTime: { type: 'string', example: '06:00' },
-    forfeitAmount: rupees(50),
-    status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
-    statusDescription: str,
-    isCompleted: bool,
-    isSuccessful: boolOrNull,
-    canCheckIn: bool,
-    isWithinGracePeriod: bool,
-    gracePeriodStartTime: dateTime,
-    gracePeriodEndTime: dateTime,
-    windowClosesAt: dateTime,
-    isOverdue: bool,
-    timeRemainingMinutes: int,
-    checkInTime: dateTimeOrNull,
-    verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true },
-    checkInLocation: strOrNull,
-    notes: strOrNull,
-    hasPhoto: bool,
-    winningsAmount: { ...rupees(57.5), description: 'what a win pays: the stake back plus the pool share once settled; the stake while awaiting settlement; 0 otherwise' },
-    poolShare: { ...rupeesOrNull, description: 'the pool share once settled (0 for a failed challenge); null before' },
-    estimatedWinnings: { ...rupeesOrNull, description: 'before settlement, on reads (GET by id, list, date, status): the stake plus a share of the date’s pool as it stands; null once settled, for a failed one, and in the create, cancel and check-in answers (no pool read there)' },
-    estimatedPoolShare: rupeesOrNull,
-    netResult: { ...rupeesOrNull, example: -4.5, description: 'once settled (PROCESSED), signed rupees of what that morning did to the wallet: a win → the pool share (0 when nobody missed); a miss → minus the 15% kept; a forgiven or returned stake → 0. null before settlement (and when cancelled)' },
-    failureReason: strOrNull,
-    forgivenReason: { ...strOrNull, description: 'a miss settled as forgiven because our service was down during its window: why (its whole stake came back); null otherwise' },
-    actualForfeitAmount: { ...rupees(7.5), description: '15% of the stake of a failed challenge, from the failed check-in on' },
-    refundedAmount: rupees(),
-    isTest: bool,
-    poolMode: { type: 'string', enum: ['pool', 'pledge'], description: 'POOL_MODE fixed at creation: pledge = the stake back on success, a miss’s forfeit donated (no winnings)' },
-    charityId: strOrNull,
-    donationTo: { ...strOrNull, description: 'pledge mode: where a miss’s forfeit goes (the charity’s name, or the platform)' },
-    proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'proof of wake, fixed at creation: PHOTO needs a new photo at check-in (multipart, verificationMethod=PHOTO) and settles in the date’s PHOTO pool' },
-    proofStatus: { type: 'string', enum: ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'], nullable: true, description: 'a PHOTO check-in’s review (unreviewed photos settle as ACCEPTED; REJECTED settles as a miss); null otherwise' },
-    mission: { type: 'string', enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'wake mission, fixed at creation: a task the app sets before its Check In unlocks (3 sums, a sentence to type, or scanning the person’s wake tag); NONE by default' },
-    createdAt: dateTime,
-    processedAt: dateTimeOrNull,
-    cancelledAt: dateTimeOrNull,
+export const challengeSchema = obj({
+  id: str,
+  challengeDate: { type: 'string', format: 'date', example: '2026-11-23' },
+  wakeUpTime: { type: 'string', example: '06:00' },
+  forfeitAmount: rupees(50),
+  status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
+  statusDescription: str,
+  isCompleted: bool,
+  isSuccessful: boolOrNull,
+  canCheckIn: bool,
+  isWithinGracePeriod: bool,
+  gracePeriodStartTime: dateTime,
+  gracePeriodEndTime: dateTime,
+  windowClosesAt: dateTime,
+  isOverdue: bool,
+  timeRemainingMinutes: int,
+  checkInTime: dateTimeOrNull,
+  verificationMethod: { type: 'string', enum: ['MANUAL', 'PHOTO'], nullable: true },
+  checkInLocation: strOrNull,
+  notes: strOrNull,
+  hasPhoto: bool,
+  winningsAmount: {
+    ...rupees(57.5),
+    description: 'what a win pays: the stake back plus the pool share once settled; the stake while awaiting settlement; 0 otherwise',
   },
-);
+  poolShare: { ...rupeesOrNull, description: 'the pool share once settled (0 for a failed challenge); null before' },
+  estimatedWinnings: {
+    ...rupeesOrNull,
+    description:
+      'before settlement, on reads (GET by id, list, date, status): the stake plus a share of the date’s pool as it stands; null once settled, for a failed one, and in the create, cancel and check-in answers (no pool read there)',
+  },
+  estimatedPoolShare: rupeesOrNull,
+  netResult: {
+    ...rupeesOrNull,
+    example: -4.5,
+    description:
+      'once settled (PROCESSED), signed rupees of what that morning did to the wallet: a win → the pool share (0 when nobody missed); a miss → minus the 15% kept; a forgiven or returned stake → 0. null before settlement (and when cancelled)',
+  },
+  failureReason: strOrNull,
+  forgivenReason: {
+    ...strOrNull,
+    description: 'a miss settled as forgiven because our service was down during its window: why (its whole stake came back); null otherwise',
+  },
+  actualForfeitAmount: { ...rupees(7.5), description: '15% of the stake of a failed challenge, from the failed check-in on' },
+  refundedAmount: rupees(),
+  isTest: bool,
+  poolMode: {
+    type: 'string',
+    enum: ['pool', 'pledge'],
+    description: 'POOL_MODE fixed at creation: pledge = the stake back on success, a miss’s forfeit donated (no winnings)',
+  },
+  charityId: strOrNull,
+  donationTo: { ...strOrNull, description: 'pledge mode: where a miss’s forfeit goes (the charity’s name, or the platform)' },
+  proof: {
+    type: 'string',
+    enum: ['NONE', 'PHOTO'],
+    description:
+      'proof of wake, fixed at creation: PHOTO needs a new photo at check-in (multipart, verificationMethod=PHOTO) and settles in the date’s PHOTO pool',
+  },
+  proofStatus: {
+    type: 'string',
+    enum: ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'],
+    nullable: true,
+    description: 'a PHOTO check-in’s review (unreviewed photos settle as ACCEPTED; REJECTED settles as a miss); null otherwise',
+  },
+  mission: {
+    type: 'string',
+    enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'],
+    description:
+      'wake mission, fixed at creation: a task the app sets before its Check In unlocks (3 sums, a sentence to type, or scanning the person’s wake tag); NONE by default',
+  },
+  createdAt: dateTime,
+  processedAt: dateTimeOrNull,
+  cancelledAt: dateTimeOrNull,
+});
 export const challenge = ref('Challenge');
 export const challengeList = obj({ success: bool, challenges: arr(challenge), ...paging });
 
@@ -78,7 +148,11 @@ export const userSchema = obj({
   isProfileComplete: bool,
   role: { type: 'string', enum: ['USER', 'SUPPORT'] },
   hasPassword: { ...bool, description: 'false for a Google-only account (no password to change yet)' },
-  settings: obj({ notifications: flags(['email', 'challengeReminders', 'walletUpdates']), privacy: flags(['showOnLeaderboard', 'shareUsageData']), reminders: reminderSettings }),
+  settings: obj({
+    notifications: flags(['email', 'challengeReminders', 'walletUpdates']),
+    privacy: flags(['showOnLeaderboard', 'shareUsageData']),
+    reminders: reminderSettings,
+  }),
   termsVersion: { ...strOrNull, description: 'the terms version accepted (null: not recorded)' },
   termsAcceptedAt: dateTimeOrNull,
   currentTermsVersion: str,
@@ -88,7 +162,11 @@ export const userSchema = obj({
 /** src/modules/challenges/limits/domain/self-limits.ts */
 export const selfLimitsSchema = obj({
   monthlyStakeCap: rupeesOrNull,
-  pendingMonthlyStakeCap: { ...obj({ monthlyStakeCap: rupeesOrNull, effectiveAt: dateTime }), nullable: true, description: 'a higher cap (or none) holding from effectiveAt' },
+  pendingMonthlyStakeCap: {
+    ...obj({ monthlyStakeCap: rupeesOrNull, effectiveAt: dateTime }),
+    nullable: true,
+    description: 'a higher cap (or none) holding from effectiveAt',
+  },
   month: { type: 'string', example: '2026-11' },
   monthStaked: rupees(60),
   monthRemaining: rupeesOrNull,
@@ -100,7 +178,9 @@ export const selfLimitsSchema = obj({
   maxMonthlyStakeCap: rupees(3100),
 });
 /** Register, login, Google: the user with the token (src/modules/identity/domain/user-view.ts). */
-export const authSchema = { allOf: [{ $ref: '#/components/schemas/User' }, obj({ success: bool, token: str, userId: str, message: str }, ['success', 'token', 'userId'])] };
+export const authSchema = {
+  allOf: [{ $ref: '#/components/schemas/User' }, obj({ success: bool, token: str, userId: str, message: str }, ['success', 'token', 'userId'])],
+};
 
 export const transactionSchema = obj(
   {
@@ -119,72 +199,37 @@ export const transactionSchema = obj(
   },
   ['id', 'type', 'amount', 'debit', 'credit', 'status', 'timestamp', 'createdAt'],
 );
-export const withdrawalResultSchema = obj({ transactionId: str, amount: rupees(500), processingFee: rupees(2), netAmount: rupees(498), status: str }, ['transactionId', 'amount', 'processingFee', 'netAmount', 'status']);
-export const notificationSchema = obj({ id: str, type: str, title: str, message: str, data: open('what the notification is about'), isRead: bool, readAt: dateTimeOrNull, createdAt: dateTime });
+export const withdrawalResultSchema = obj({ transactionId: str, amount: rupees(500), processingFee: rupees(2), netAmount: rupees(498), status: str }, [
+  'transactionId',
+  'amount',
+  'processingFee',
+  'netAmount',
+  'status',
+]);
+export const notificationSchema = obj({
+  id: str,
+  type: str,
+  title: str,
+  message: str,
+  data: open('what the notification is about'),
+  isRead: bool,
+  readAt: dateTimeOrNull,
+  createdAt: dateTime,
+});
 export const paymentMethodSchema = obj(
-  { type: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] }, upiId: str, accountNumber: str, ifscCode: str, accountHolderName: str, bankName: str, lastUsedAt: dateTime, uses: int },
+  {
+    type: { type: 'string', enum: ['UPI', 'BANK_TRANSFER'] },
+    upiId: str,
+    accountNumber: str,
+    ifscCode: str,
+    accountHolderName: str,
+    bankName: str,
+    lastUsedAt: dateTime,
+    uses: int,
+  },
   ['type', 'lastUsedAt', 'uses'],
 );
 export const earningDaySchema = obj({ date: { type: 'string', format: 'date' }, winnings: rupees(2.5), losses: rupees(0), net: rupees(2.5) });
-/** src/modules/settlement/dto/settlement.view.ts */
-export const receiptSchema = obj(
-  {
-    date: { type: 'string', format: 'date' },
-    batch: int,
-    participants: int,
-    successes: int,
-    failures: { ...int, description: 'misses that lost money (forgiven misses are counted apart)' },
-    forgiven: { ...int, description: 'misses forgiven because their check-in window overlapped an outage of ours: the whole stake back' },
-    forgivenTotal: { ...rupees(), description: 'stakes returned whole to forgiven misses (inside refundsTotal)' },
-    moneyIn: rupees(),
-    refundsTotal: rupees(),
-    stakesReturned: rupees(),
-    pool: rupees(),
-    sharesTotal: rupees(),
-    roundingRemainder: rupees(),
-    platformRevenue: rupees(),
-    moneyOut: rupees(),
-    rule: str,
-    lines: arr(obj({ line: int, stake: rupees(), outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'FORGIVEN'] }, refund: rupees(), winnings: rupees(), donated: rupees() }, ['line', 'stake', 'outcome', 'refund', 'winnings'])),
-    mode: { type: 'string', enum: ['pool', 'pledge'] },
-    proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'the proof level of the batch: pools are per date and proof (a PHOTO batch pays through pool:{date}:photo)' },
-    donated: { ...rupees(), description: 'pledge: rupees donated to charities (the platform’s part is platformRevenue)' },
-    donations: arr(obj({ charityId: str, name: str, challenges: int, amount: rupees() })),
-  },
-  ['date', 'batch', 'participants', 'successes', 'failures', 'moneyIn', 'refundsTotal', 'stakesReturned', 'pool', 'sharesTotal', 'roundingRemainder', 'platformRevenue', 'moneyOut', 'rule', 'mode'],
-);
-/** src/modules/settlement/queries/get-user-settlement/get-user-settlement.query.ts */
-export const userSettlementSchema = obj({
-  date: { type: 'string', format: 'date' },
-  status: { type: 'string', enum: ['RUNNING', 'SETTLED', 'FAILED'] },
-  batch: int,
-  receipt: { $ref: '#/components/schemas/SettlementReceipt' },
-  yourLines: arr(
-    obj(
-      {
-        challengeId: str, lineNo: int, stake: rupees(), isSuccessful: bool, refund: rupees(), winnings: rupees(), payout: rupees(), paid: bool, donated: rupees(), charityId: strOrNull,
-        outcome: { type: 'string', enum: ['SUCCESS', 'FAILED', 'FORGIVEN'] },
-        forgiven: {
-          ...obj({ reason: str, outageId: str, kind: strOrNull, startedAt: dateTimeOrNull, endedAt: dateTimeOrNull }),
-          description: 'a miss forgiven because its check-in window overlapped an outage of ours: why, and the outage',
-        },
-      },
-      ['challengeId', 'lineNo', 'stake', 'isSuccessful', 'refund', 'winnings', 'payout', 'paid', 'outcome'],
-    ),
-  ),
-});
-/** src/modules/settlement/dto/settlement.view.ts runView and alertView (support console). */
-export const settlementRunSchema = obj({
-  id: str,
-  date: { type: 'string', format: 'date' },
-  batch: int,
-  status: { type: 'string', enum: ['RUNNING', 'SETTLED', 'FAILED'] },
-  attempts: int,
-  lastError: strOrNull,
-  startedAt: dateTime,
-  finishedAt: dateTimeOrNull,
-  receipt: { allOf: [{ $ref: '#/components/schemas/SettlementReceipt' }], description: 'lines only on a date’s page' },
-});
 /** src/modules/challenges/plans/domain/plan-view.ts */
 export const challengePlanSchema = obj({
   id: str,
@@ -200,24 +245,18 @@ export const challengePlanSchema = obj({
   totalDays: int,
   bookedDays: int,
   skippedDays: int,
-  nextDate: { type: 'string', format: 'date', nullable: true, description: 'the next morning it will book (the evening before); null when paused, cancelled or over' },
-  days: arr(obj({ date: { type: 'string', format: 'date' }, outcome: { type: 'string', enum: ['BOOKED', 'SKIPPED'] }, challengeId: strOrNull, reason: strOrNull })),
+  nextDate: {
+    type: 'string',
+    format: 'date',
+    nullable: true,
+    description: 'the next morning it will book (the evening before); null when paused, cancelled or over',
+  },
+  days: arr(
+    obj({ date: { type: 'string', format: 'date' }, outcome: { type: 'string', enum: ['BOOKED', 'SKIPPED'] }, challengeId: strOrNull, reason: strOrNull }),
+  ),
   createdAt: dateTime,
 });
 export const plan = ok(obj({ plan: ref('ChallengePlan') }));
-/** GET /challenges/pool (pool-preview.controller.ts). */
-export const poolPreviewSchema = obj({
-  date: { type: 'string', format: 'date' },
-  proof: { type: 'string', enum: ['NONE', 'PHOTO'], description: 'the proof level whose pool this is (?proof=, default NONE): pools are per date and proof' },
-  players: { ...int, description: 'challenges booked for the date (not cancelled)' },
-  totalStaked: rupees(),
-  checkedIn: int,
-  missed: int,
-  pool: { ...rupees(), description: 'what the misses so far leave: the winners’ pool, or in pledge mode what goes to charity' },
-  settled: bool,
-  stake: { ...rupees(25), description: 'with ?stake=: the stake the share is estimated for' },
-  estimatedShare: { ...rupees(2.5), description: 'with ?stake=: what a win with that stake would get of the pool so far (every booked player not missed yet counted as a winner: the low end); 0 in pledge mode' },
-}, ['date', 'players', 'totalStaked', 'checkedIn', 'missed', 'pool', 'settled']);
 /** GET /config (src/health/health.controller.ts). */
 export const appConfigSchema = obj({
   testMode: bool,
@@ -225,10 +264,17 @@ export const appConfigSchema = obj({
   razorpayKeyId: str,
   googleClientId: strOrNull,
   timezone: { type: 'string', example: 'Asia/Kolkata' },
-  poolMode: { type: 'string', enum: ['pool', 'pledge'], description: 'what new challenges are staked under: pledge = the stake back on success, a miss’s forfeit donated (no winnings)' },
+  poolMode: {
+    type: 'string',
+    enum: ['pool', 'pledge'],
+    description: 'what new challenges are staked under: pledge = the stake back on success, a miss’s forfeit donated (no winnings)',
+  },
   charities: { ...arr(obj({ id: str, name: str })), description: 'where a pledge-mode miss may go (first = default; empty: the platform)' },
   termsVersion: { ...str, description: 'the version of the Terms of use and Privacy policy in force: what the sign-up box accepts' },
-  grievanceOfficer: { ...obj({ name: str, email: str, phone: strOrNull, address: strOrNull, responseDays: int }), description: 'who hears complaints, and within how many days they answer' },
+  grievanceOfficer: {
+    ...obj({ name: str, email: str, phone: strOrNull, address: strOrNull, responseDays: int }),
+    description: 'who hears complaints, and within how many days they answer',
+  },
   rules: {
     ...obj({
       stake: obj({ min: rupees(10), max: rupees(100) }),
@@ -264,7 +310,14 @@ export const streakStatisticsSchema = obj({
   daily: arr(obj({ date: { type: 'string', format: 'date' }, successful: int, failed: int, pending: int })),
 });
 /** POST /wallet/verify-payment's data (VerifyDepositHandler.answer). */
-export const paymentVerificationSchema = obj({ orderId: str, paymentId: strOrNull, transactionId: str, amount: rupees(500), status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] }, balance: rupees(1250.5) });
+export const paymentVerificationSchema = obj({
+  orderId: str,
+  paymentId: strOrNull,
+  transactionId: str,
+  amount: rupees(500),
+  status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAILED'] },
+  balance: rupees(1250.5),
+});
 export const streaks = obj({ currentStreak: int, longestStreak: int, totalSuccessfulWakeUps: int }, ['currentStreak', 'longestStreak']);
 /** GET /shields (src/modules/challenges/limits/domain/shield-rules.ts, shieldSummary). */
 export const shieldsSchema = obj({ held: int, max: int, morningsPerShield: int, nextShieldIn: int, atCap: bool, earned: int, spent: int });
@@ -279,67 +332,6 @@ export const stillAwakeCheckSchema = obj(
   },
   ['challengeId', 'status'],
 );
-/** src/modules/challenges/appeals/domain/appeal-view.ts: an appeal of a missed morning (the user's view; support's adds to it). */
-const appealStatus = { type: 'string', enum: ['OPEN', 'UPHELD', 'REFUNDED'] };
-const appealFields = {
-  id: str,
-  challengeId: str,
-  status: appealStatus,
-  reason: str,
-  decisionNote: { ...strOrNull, description: 'support’s answer, once decided' },
-  createdAt: dateTime,
-  decidedAt: dateTimeOrNull,
-  hasPhoto: { ...bool, description: 'a photo was sent with it (support: GET /support/appeals/{id}/photo)' },
-};
-export const appealSchema = obj(appealFields);
-/** GET /support/appeals (support-appeals.controller.ts list, ListAppealsHandler): who filed it and the morning. */
-export const supportAppealSchema = obj({
-  ...appealFields,
-  userId: str,
-  decidedBy: strOrNull,
-  user: { ...obj({ email: str, fullName: str }), nullable: true },
-  challenge: {
-    ...obj({
-      challengeDate: { type: 'string', format: 'date' },
-      wakeUpTime: { type: 'string', example: '06:00' },
-      forfeitAmount: rupees(50),
-      status: { type: 'string', enum: ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'] },
-      failureReason: strOrNull,
-      checkInTime: dateTimeOrNull,
-      hasPhoto: { ...bool, description: 'a check-in selfie is stored: GET /support/challenges/{challengeId}/photo' },
-    }),
-    nullable: true,
-  },
-});
-/** src/modules/availability/domain/outage-view.ts */
-const outageFields = {
-  id: str,
-  kind: { type: 'string', enum: ['CHECKIN_ERRORS', 'UPLOAD_FAILED', 'API_DOWN', 'WORKER_DOWN', 'INCIDENT'] },
-  startedAt: dateTime,
-  endedAt: { ...dateTimeOrNull, description: 'null: still going on' },
-  detail: str,
-  source: { type: 'string', enum: ['recorder', 'support'], description: 'recorder: found in the processes’ own samples; support: recorded by hand by staff' },
-  recordedBy: strOrNull,
-  createdAt: dateTime,
-  updatedAt: dateTime,
-};
-export const outageSchema = obj(outageFields);
-/** GET /support/outages (support-outages.controller.ts): an outage with the settlement lines it forgave. */
-export const supportOutageSchema = obj({
-  ...outageFields,
-  forgiven: arr(
-    obj({
-      challengeId: str,
-      userId: str,
-      date: { type: 'string', format: 'date' },
-      batch: int,
-      refunded: { ...rupees(50), description: 'the whole stake, returned' },
-      paid: bool,
-      note: strOrNull,
-    }),
-  ),
-});
-import { outboxMailSchema, suspenseAccountSchema, healthProbeSchema } from './schemas-ops.js';
 export { outboxMailSchema, suspenseAccountSchema, healthProbeSchema };
 export const user = ref('User');
 export const auth = ref('AuthResponse');

@@ -46,7 +46,11 @@ describe('appeals of a missed morning in Chromium', () => {
     const [asha, bala] = await Promise.all([player('Asha Menon'), player('Bala Nair')]);
     for (const p of [asha, bala]) {
       await makeAdult(t, p); // money needs an adult on file
-      const res = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(p.auth).send({ challengeDate: today, wakeUpTime: '06:00', forfeitAmount: 100, status: 'FAILED' });
+      const res = await t
+        .http()
+        .post('/api/v1/test/challenges/create-test-challenge')
+        .set(p.auth)
+        .send({ challengeDate: today, wakeUpTime: '06:00', forfeitAmount: 100, status: 'FAILED' });
       expect([res.status, res.body.error]).toEqual([201, undefined]);
     }
     expect(await settleCli.run(t.app, [today])).toBe(0);
@@ -65,7 +69,11 @@ describe('appeals of a missed morning in Chromium', () => {
     await form.getByRole('textbox', { name: /What happened/ }).fill('The app showed an error when I checked in at 05:50.');
     await form.getByLabel(/Photo \(optional/).setInputFiles({ name: 'error.png', mimeType: 'image/png', buffer: PNG_1PX });
     await form.getByRole('button', { name: 'Send dispute' }).click();
-    await history.getByTestId('appeal-state').filter({ hasText: 'Dispute open' }).filter({ hasText: 'with a photo' }).waitFor({ state: 'visible', timeout: 10000 });
+    await history
+      .getByTestId('appeal-state')
+      .filter({ hasText: 'Dispute open' })
+      .filter({ hasText: 'with a photo' })
+      .waitFor({ state: 'visible', timeout: 10000 });
     await expectAccessible(ashaPage);
 
     // Bala, on a desktop: today's failed card, its receipt, the dispute from the receipt.
@@ -94,7 +102,10 @@ describe('appeals of a missed morning in Chromium', () => {
     await staffPage.getByRole('heading', { level: 1, name: 'Support console' }).waitFor({ state: 'visible', timeout: 15000 });
     await staffPage.getByRole('tab', { name: 'Appeals' }).click();
     const rows = staffPage.getByTestId('appeal-row');
-    await rows.filter({ hasText: ashaEmail }).filter({ hasText: 'The app showed an error when I checked in at 05:50.' }).waitFor({ state: 'visible', timeout: 10000 });
+    await rows
+      .filter({ hasText: ashaEmail })
+      .filter({ hasText: 'The app showed an error when I checked in at 05:50.' })
+      .waitFor({ state: 'visible', timeout: 10000 });
     await rows.filter({ hasText: balaEmail }).filter({ hasText: 'My phone died overnight' }).waitFor();
     await expectAccessible(staffPage);
 
@@ -122,16 +133,29 @@ describe('appeals of a missed morning in Chromium', () => {
     expect(await balanceOf(asha)).toBe(500);
     expect(await balanceOf(bala)).toBe(485);
     await dashboard(ashaPage, 'Asha');
-    await history.getByTestId('appeal-state').filter({ hasText: 'Dispute refunded' }).filter({ hasText: 'Our logs show the upload failed at 05:50.' }).waitFor({ state: 'visible', timeout: 10000 });
+    await history
+      .getByTestId('appeal-state')
+      .filter({ hasText: 'Dispute refunded' })
+      .filter({ hasText: 'Our logs show the upload failed at 05:50.' })
+      .waitFor({ state: 'visible', timeout: 10000 });
     await ashaPage.getByTestId('wallet-balance').filter({ hasText: '₹500' }).waitFor({ state: 'visible' });
     await expectAccessible(ashaPage);
     await ashaPage.goto(t.url + '/wallet/transactions');
-    await ashaPage.getByTestId('transaction').filter({ hasText: 'Forfeit refunded: your appeal was accepted' }).filter({ hasText: '+₹15' }).first().waitFor({ state: 'visible', timeout: 15000 });
+    await ashaPage
+      .getByTestId('transaction')
+      .filter({ hasText: 'Forfeit refunded: your appeal was accepted' })
+      .filter({ hasText: '+₹15' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15000 });
 
     // Bala: the miss upheld, with the note, in the receipt.
     await dashboard(balaPage, 'Bala');
     await card.getByRole('button', { name: 'How this was computed' }).click();
-    await line.getByTestId('appeal-state').filter({ hasText: 'Dispute upheld' }).filter({ hasText: 'A dead phone is not an outage on our side.' }).waitFor({ state: 'visible', timeout: 10000 });
+    await line
+      .getByTestId('appeal-state')
+      .filter({ hasText: 'Dispute upheld' })
+      .filter({ hasText: 'A dead phone is not an outage on our side.' })
+      .waitFor({ state: 'visible', timeout: 10000 });
     await expectAccessible(balaPage);
 
     // Asha downloads her data as JSON from Settings: it parses and holds her email.

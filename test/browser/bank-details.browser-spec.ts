@@ -41,7 +41,13 @@ describe('bank details and saved payout methods in Chromium (phone)', () => {
     const userId = user.userId;
     await fund(t, userId, 100_000n);
 
-    const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'light', timezoneId: 'Asia/Kolkata' });
+    const context = await newContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: 'light',
+      timezoneId: 'Asia/Kolkata',
+    });
     const page = await context.newPage();
     await signInPage(t, page, user.token);
 
@@ -90,7 +96,8 @@ describe('bank details and saved payout methods in Chromium (phone)', () => {
     const ds = t.app.get(DataSource);
     const [first] = (await ds.query(`SELECT id FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, [userId])) as { id: string }[];
     expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(first.id))).toEqual({ status: 'SUCCESS', changed: true });
-    for (let i = 0; i < 50 && !(await ds.query(`SELECT 1 FROM payout_methods WHERE user_id = $1`, [userId])).length; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 50 && !(await ds.query(`SELECT 1 FROM payout_methods WHERE user_id = $1`, [userId])).length; i++)
+      await new Promise((r) => setTimeout(r, 50));
 
     // Next time: the saved account is offered, and the withdrawal goes to it without typing it again.
     await page.getByRole('button', { name: 'Make Another Withdrawal' }).click();
@@ -106,7 +113,10 @@ describe('bank details and saved payout methods in Chromium (phone)', () => {
     await page.getByText('Meera Iyer · HDFC Bank ••••7788 · HDFC0001234').waitFor(VISIBLE);
     await page.getByRole('button', { name: 'Confirm Withdrawal' }).click();
     await page.getByText('Withdrawal request submitted successfully!').waitFor(VISIBLE);
-    const rows = (await ds.query(`SELECT bank_account_number, ifsc_code, account_holder_name, amount::text FROM withdrawals WHERE user_id = $1 ORDER BY created_at`, [userId])) as unknown[];
+    const rows = (await ds.query(
+      `SELECT bank_account_number, ifsc_code, account_holder_name, amount::text FROM withdrawals WHERE user_id = $1 ORDER BY created_at`,
+      [userId],
+    )) as unknown[];
     expect(rows).toEqual([
       { bank_account_number: '501004455667788', ifsc_code: 'HDFC0001234', account_holder_name: 'Meera Iyer', amount: '30000' },
       { bank_account_number: '501004455667788', ifsc_code: 'HDFC0001234', account_holder_name: 'Meera Iyer', amount: '30000' },

@@ -74,7 +74,9 @@ describe('camera-first photo check-in in Chromium (phone)', () => {
     const preview = card.getByLabel('Camera preview (front camera)');
     await preview.waitFor(VISIBLE);
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, undefined, { timeout: 15000 });
-    expect(await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream).getVideoTracks()[0].getSettings().facingMode ?? 'user')).not.toBe('environment');
+    expect(
+      await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream).getVideoTracks()[0].getSettings().facingMode ?? 'user'),
+    ).not.toBe('environment');
     await card.getByRole('button', { name: 'Switch to back camera' }).waitFor(VISIBLE);
     await inEveryLook(page, async () => undefined, [
       { name: 'phone light', viewport: PHONE_VIEWPORT, colorScheme: 'light' },
@@ -90,7 +92,10 @@ describe('camera-first photo check-in in Chromium (phone)', () => {
     await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0, undefined, { timeout: 15000 });
     await card.getByRole('button', { name: 'Take the picture' }).click();
     await card.getByRole('button', { name: 'Use photo' }).click();
-    await card.getByTestId('photo-ready').filter({ hasText: /Photo ready · \d+ kB/ }).waitFor(VISIBLE);
+    await card
+      .getByTestId('photo-ready')
+      .filter({ hasText: /Photo ready · \d+ kB/ })
+      .waitFor(VISIBLE);
     // the camera is released once the photo is taken
     expect(await page.evaluate(() => document.querySelector('video'))).toBeNull();
     await expectAccessible(page);
@@ -163,7 +168,11 @@ describe('camera-first photo check-in in Chromium (phone)', () => {
     t.clock.set(new Date('2043-05-14T06:30:00Z'));
     const bala = await fundedPlayer(t, 'Bala Camera', { paise: 50_000n, occupation: 'student' });
     await makeAdult(t, bala);
-    const missed = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(bala.auth).send({ challengeDate: '2043-05-14', wakeUpTime: '06:00', forfeitAmount: 100, status: 'FAILED' });
+    const missed = await t
+      .http()
+      .post('/api/v1/test/challenges/create-test-challenge')
+      .set(bala.auth)
+      .send({ challengeDate: '2043-05-14', wakeUpTime: '06:00', forfeitAmount: 100, status: 'FAILED' });
     expect([missed.status, missed.body.error]).toEqual([201, undefined]);
     expect(await settleCli.run(t.app, ['2043-05-14'])).toBe(0);
 

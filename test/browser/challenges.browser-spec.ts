@@ -50,8 +50,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     }
   }
 
-  const balanceIs = (page: Page, text: string) =>
-    page.getByTestId('wallet-balance').filter({ hasText: text }).waitFor({ state: 'visible', timeout: 10000 });
+  const balanceIs = (page: Page, text: string) => page.getByTestId('wallet-balance').filter({ hasText: text }).waitFor({ state: 'visible', timeout: 10000 });
 
   it('creates a challenge in the modal, sees it in Upcoming and the calendar, cancels it and gets the stake back', async () => {
     t.clock.set(noonIst());

@@ -29,7 +29,12 @@ describe('groups with an invite link in Chromium (phone)', () => {
   async function friend(fullName: string): Promise<Player & { email: string }> {
     const p = await fundedPlayer(t, fullName, { paise: 10_000n, occupation: 'student' });
     const profile = await t.http().get('/api/v1/auth/profile').set(p.auth).expect(200);
-    await t.http().put('/api/v1/auth/profile').set(p.auth).send({ settings: { privacy: { showOnLeaderboard: true } } }).expect(200);
+    await t
+      .http()
+      .put('/api/v1/auth/profile')
+      .set(p.auth)
+      .send({ settings: { privacy: { showOnLeaderboard: true } } })
+      .expect(200);
     return { ...p, email: profile.body.data.email as string };
   }
 
@@ -145,7 +150,9 @@ describe('groups with an invite link in Chromium (phone)', () => {
 
     // the server has the request; Bala rejects it with a note; Asha's card shows the answer after a reload
     const asked = (await t.http().get('/api/v1/groups/referee/overview').set(bala.auth).expect(200)).body.data.toReview;
-    expect(asked.map((r: { challengeId: string; status: string; userName: string }) => [r.challengeId, r.status, r.userName])).toEqual([[booked.body.challenge.id, 'PENDING', 'Asha']]);
+    expect(asked.map((r: { challengeId: string; status: string; userName: string }) => [r.challengeId, r.status, r.userName])).toEqual([
+      [booked.body.challenge.id, 'PENDING', 'Asha'],
+    ]);
     await t.http().post(`/api/v1/groups/referee/requests/${asked[0].id}/reject`).set(bala.auth).send({ note: 'Too dark to see' }).expect(200);
     await a.reload();
     await card.getByTestId('referee-state').filter({ hasText: 'Rejected by Bala: “Too dark to see”' }).waitFor(VISIBLE);

@@ -78,7 +78,11 @@ describe('identity journey in Chromium', () => {
     await expectAccessible(page);
     // the page leaves by itself after 3 s: on a loaded machine the accessibility scan can outlast that, so the button
     // is pressed only while it is still there (either way the person lands on /login with the message)
-    if (!/\/login$/.test(page.url())) await page.getByRole('button', { name: 'Continue to Login' }).click({ timeout: 5000 }).catch(() => undefined);
+    if (!/\/login$/.test(page.url()))
+      await page
+        .getByRole('button', { name: 'Continue to Login' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
     await page.waitForURL(/\/login$/);
     await page.getByText('Email verified successfully! You can now log in.').waitFor(VISIBLE);
     await expectAccessible(page);
@@ -169,9 +173,16 @@ describe('identity journey in Chromium', () => {
     // once, and says so.
     for (let attempt = 1; ; attempt++) {
       await page.getByRole('menuitem', { name: 'Logout' }).click();
-      const left = await page.waitForURL(/\/login$/, { timeout: 10_000 }).then(() => true, () => false);
+      const left = await page.waitForURL(/\/login$/, { timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
       if (left) break;
-      const state = await page.evaluate(() => ({ url: location.href, token: Boolean(localStorage.getItem('token')), menuOpen: Boolean(document.querySelector('[role="menu"][data-state="open"]')) }));
+      const state = await page.evaluate(() => ({
+        url: location.href,
+        token: Boolean(localStorage.getItem('token')),
+        menuOpen: Boolean(document.querySelector('[role="menu"][data-state="open"]')),
+      }));
       if (attempt === 2) throw new Error(`Logout led nowhere twice: ${JSON.stringify(state)}`);
       // eslint-disable-next-line no-console
       console.warn(`identity journey: the first click on Logout led nowhere (${JSON.stringify(state)}); clicking again`);

@@ -58,7 +58,8 @@ describe('money words on a phone', () => {
     expect(result.batches.map((b: { status: string }) => b.status)).toContain('SETTLED');
   }
 
-  const noSidewaysScroll = async (page: Page, look: Look) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
+  const noSidewaysScroll = async (page: Page, look: Look) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
 
   it('the landing page says the rules before any payment, in the server’s words (GET /config)', async () => {
     const rules = (await t.http().get('/api/v1/config').expect(200)).body.data.rules as { minBalanceRule: string };
@@ -168,9 +169,15 @@ describe('money words on a phone', () => {
     await form.getByLabel('Challenge date').selectOption(tomorrow);
     await form.getByRole('button', { name: 'Create Challenge' }).click();
     const review = k.page.getByRole('alertdialog', { name: 'Review your stake' });
-    await review.getByTestId('review-morning-pool').filter({ hasText: `₹${pool.pool} from 1 player` }).waitFor(VISIBLE);
+    await review
+      .getByTestId('review-morning-pool')
+      .filter({ hasText: `₹${pool.pool} from 1 player` })
+      .waitFor(VISIBLE);
     expect(await review.getByTestId('review-morning-pool').locator('xpath=..').innerText()).toContain('Pool so far on');
-    await review.getByTestId('review-estimated-share').filter({ hasText: /about ₹[\d.]+ on top of your stake/ }).waitFor(VISIBLE);
+    await review
+      .getByTestId('review-estimated-share')
+      .filter({ hasText: /about ₹[\d.]+ on top of your stake/ })
+      .waitFor(VISIBLE);
     await review.getByTestId('review-everyone-wakes').filter({ hasText: 'Nobody wins extra; everyone gets their stake back.' }).waitFor(VISIBLE);
     await review.getByTestId('review-nobody-wakes').filter({ hasText: 'Everyone gets 85% back; the pool goes to WakeStake' }).waitFor(VISIBLE);
     await review.getByText('₹21.25 (85%) comes back by 3 PM; ₹3.75 goes to the pool for those who woke up.').waitFor(VISIBLE);
@@ -219,7 +226,14 @@ describe('money words on a phone', () => {
     const details = await w.page.locator('main').first().innerText();
     expect(details).toMatch(/Net amount\s*₹30\.50/);
     expect(details).toMatch(/Status\s*(Processing|Done)/);
-    expect((await t.http().get('/api/v1/wallet/balance').set({ Authorization: `Bearer ${u.token}` })).body.data.balance).toBe(0);
+    expect(
+      (
+        await t
+          .http()
+          .get('/api/v1/wallet/balance')
+          .set({ Authorization: `Bearer ${u.token}` })
+      ).body.data.balance,
+    ).toBe(0);
 
     await w.page.goto(`${t.url}/wallet/transactions`);
     const line = w.page.getByTestId('transaction').filter({ hasText: 'Withdrawal' }).first();
@@ -264,7 +278,10 @@ describe('money words on a phone', () => {
     expect(row).toEqual({ amount: '9850', fee: '0' });
     await t.app.get(CommandBus).execute(new ProcessPayoutCommand(id!));
     await c.page.waitForURL(`${t.url}/`, { timeout: 20000 });
-    const gone = await t.http().get('/api/v1/auth/profile').set({ Authorization: `Bearer ${u.token}` });
+    const gone = await t
+      .http()
+      .get('/api/v1/auth/profile')
+      .set({ Authorization: `Bearer ${u.token}` });
     expect(gone.status).toBe(401);
     await c.close();
   });

@@ -50,13 +50,17 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     return page;
   }
 
-  const poolOf = async (p: Player, date: string) => (await t.http().get(`/api/v1/challenges/pool?date=${date}`).set(p.auth).expect(200)).body.data as { players: number; pool: number };
+  const poolOf = async (p: Player, date: string) =>
+    (await t.http().get(`/api/v1/challenges/pool?date=${date}`).set(p.auth).expect(200)).body.data as { players: number; pool: number };
 
   it('phone: makes a plan and sees it listed, then stakes through the review and sees the toast and the pool', async () => {
     const [asha, bala, dev] = await Promise.all([player('Asha Kulkarni'), player('Bala Pillai'), player('Dev Sharma')]);
     // Two others staked on this morning the evening before; by noon both have missed it: today's pool is not empty.
     t.clock.set(new Date('2026-02-17T14:30:00Z'));
-    for (const [p, amount] of [[bala, 100], [dev, 40]] as const) {
+    for (const [p, amount] of [
+      [bala, 100],
+      [dev, 40],
+    ] as const) {
       await t.http().post('/api/v1/challenges').set(p.auth).send({ challengeDate: TODAY, wakeUpTime: '06:00', forfeitAmount: amount }).expect(201);
     }
     t.clock.set(NOON_IST);
@@ -86,7 +90,15 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     await item.getByTestId('plan-next').filter({ hasText: 'Next booking: Thu, 19 Feb' }).waitFor();
     const listed = (await t.http().get('/api/v1/challenge-plans').set(asha.auth).expect(200)).body.data.plans;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ weekdays: [1, 2, 3, 4, 5], wakeUpTime: '06:00', forfeitAmount: 20, startDate: TOMORROW, status: 'ACTIVE', totalDays: 20, nextDate: TOMORROW });
+    expect(listed[0]).toMatchObject({
+      weekdays: [1, 2, 3, 4, 5],
+      wakeUpTime: '06:00',
+      forfeitAmount: 20,
+      startDate: TOMORROW,
+      status: 'ACTIVE',
+      totalDays: 20,
+      nextDate: TOMORROW,
+    });
     await expectAccessible(page);
 
     // Pause and resume from the list.
@@ -109,12 +121,19 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     await review.getByText('₹25.50 (85%) comes back by 3 PM; ₹4.50 goes to the pool for those who woke up.').waitFor();
     // The pool of the morning being staked (tomorrow: nobody yet), not today's
     const morning = await poolOf(asha, TOMORROW);
-    await review.getByTestId('review-morning-pool').filter({ hasText: `${inr(morning.pool)} from ${players(morning.players)}` }).waitFor({ timeout: 10000 });
+    await review
+      .getByTestId('review-morning-pool')
+      .filter({ hasText: `${inr(morning.pool)} from ${players(morning.players)}` })
+      .waitFor({ timeout: 10000 });
     await review.getByTestId('review-everyone-wakes').filter({ hasText: 'Nobody wins extra; everyone gets their stake back.' }).waitFor();
     expect((await t.http().get('/api/v1/challenges').set(asha.auth)).body.challenges).toHaveLength(0);
     await expectAccessible(page);
     await review.getByRole('button', { name: 'Confirm and stake ₹30' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Challenge created' }).filter({ hasText: `Wake up by 7:00 AM IST on ${calendarDate(TOMORROW)}. ₹30 staked.` }).waitFor({ state: 'visible', timeout: 10000 });
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: 'Challenge created' })
+      .filter({ hasText: `Wake up by 7:00 AM IST on ${calendarDate(TOMORROW)}. ₹30 staked.` })
+      .waitFor({ state: 'visible', timeout: 10000 });
     await review.waitFor({ state: 'hidden' });
     await page.getByTestId('challenge-created').waitFor();
     expect((await poolOf(asha, TOMORROW)).players).toBe(1);
@@ -122,7 +141,10 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     // 3. The dashboard: today's players and pool on the Today card, the plan among the active ones.
     await page.goto(t.url + '/dashboard');
     await page.getByRole('heading', { level: 1, name: /Asha!/ }).waitFor({ state: 'visible', timeout: 15000 });
-    await page.getByTestId('today-pool').filter({ hasText: `Today: ${today.players} ${today.players === 1 ? 'player' : 'players'} · pool so far ${inr(today.pool)}` }).waitFor({ timeout: 10000 });
+    await page
+      .getByTestId('today-pool')
+      .filter({ hasText: `Today: ${today.players} ${today.players === 1 ? 'player' : 'players'} · pool so far ${inr(today.pool)}` })
+      .waitFor({ timeout: 10000 });
     const active = page.getByTestId('active-plans');
     await active.getByTestId('active-plan').filter({ hasText: 'Weekdays at 6:00 AM IST · ₹20 a morning' }).waitFor({ timeout: 10000 });
     await active.getByText('Next booking: Thu, 19 Feb').waitFor();
@@ -172,7 +194,19 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     const manifest = await page.evaluate(async () => {
       const r = await fetch('/manifest.webmanifest');
-      return { status: r.status, type: r.headers.get('content-type'), body: (await r.json()) as { name: string; short_name: string; start_url: string; display: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] } };
+      return {
+        status: r.status,
+        type: r.headers.get('content-type'),
+        body: (await r.json()) as {
+          name: string;
+          short_name: string;
+          start_url: string;
+          display: string;
+          theme_color: string;
+          background_color: string;
+          icons: { src: string; sizes: string; type: string; purpose?: string }[];
+        },
+      };
     });
     expect(manifest.status).toBe(200);
     expect(manifest.type).toMatch(/^application\/manifest\+json/);
@@ -187,7 +221,14 @@ describe('the morning loop in Chromium (plans, review, reminders, PWA)', () => {
       const res = await page.evaluate(async (src) => {
         const r = await fetch(src);
         const bytes = new Uint8Array(await r.arrayBuffer());
-        return { status: r.status, type: r.headers.get('content-type'), signature: Array.from(bytes.slice(1, 4)).map((b) => String.fromCharCode(b)).join(''), width: new DataView(bytes.buffer).getUint32(16) };
+        return {
+          status: r.status,
+          type: r.headers.get('content-type'),
+          signature: Array.from(bytes.slice(1, 4))
+            .map((b) => String.fromCharCode(b))
+            .join(''),
+          width: new DataView(bytes.buffer).getUint32(16),
+        };
       }, icon.src);
       expect(res).toEqual({ status: 200, type: 'image/png', signature: 'PNG', width: Number(icon.sizes.split('x')[0]) });
     }

@@ -7,7 +7,12 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 const PHONE = { width: 390, height: 844 };
 // A day of this journey's own: Tuesday 10 March 2026, noon in India.
 const NOON_IST = new Date('2026-03-10T06:30:00Z');
-const UNAVAILABLE = JSON.stringify({ success: false, statusCode: 503, error: 'Service temporarily unavailable. Please try again shortly.', message: 'Service temporarily unavailable. Please try again shortly.' });
+const UNAVAILABLE = JSON.stringify({
+  success: false,
+  statusCode: 503,
+  error: 'Service temporarily unavailable. Please try again shortly.',
+  message: 'Service temporarily unavailable. Please try again shortly.',
+});
 const fail503 = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: UNAVAILABLE });
 
 // "never lose the morning": on a phone, a service answering 503 for half a minute (with a reload in the middle)
@@ -121,7 +126,10 @@ describe('the morning survives a bad network and a bad minute of ours (phone, Ch
     await card.getByRole('button', { name: 'Check In' }).click();
     const progress = card.getByTestId('check-in-progress');
     await progress.filter({ hasText: /Not recorded yet — trying again · \d+ min left/ }).waitFor({ state: 'visible', timeout: 10000 });
-    await card.getByTestId('checked-in-at').filter({ hasText: /^Checked in at \d{1,2}:\d{2} (AM|PM)$/ }).waitFor({ state: 'visible', timeout: 20000 });
+    await card
+      .getByTestId('checked-in-at')
+      .filter({ hasText: /^Checked in at \d{1,2}:\d{2} (AM|PM)$/ })
+      .waitFor({ state: 'visible', timeout: 20000 });
     await card.getByTestId('today-label').filter({ hasText: 'Challenge Completed!' }).waitFor({ state: 'visible' });
     await progress.waitFor({ state: 'detached' });
     expect(await page.locator('body').innerText()).not.toMatch(/Internal Server Error|Failed to verify|Service temporarily unavailable/);

@@ -50,7 +50,10 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
       page.evaluate(async (name) => {
         const keys = (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
         // the app's code as the document names it (its entry script and a module preload per chunk an import needed)
-        const loaded = Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]'), (el) => new URL('src' in el && el.src ? el.src : (el as HTMLLinkElement).href))
+        const loaded = Array.from(
+          document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]'),
+          (el) => new URL('src' in el && el.src ? el.src : (el as HTMLLinkElement).href),
+        )
           .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
           .map((u) => u.pathname);
         return { shell: keys.includes('/') && keys.includes('/boot.js'), loaded: loaded.length, missing: loaded.filter((p) => !keys.includes(p)) };
@@ -119,13 +122,20 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByRole('heading', { level: 1, name: /Anika!/ }).waitFor({ state: 'visible', timeout: 15000 });
     await page.getByTestId('wallet-balance').filter({ hasText: '₹475' }).waitFor({ state: 'visible', timeout: 15000 });
-    await page.getByTestId('wallet-balance-as-of').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('wallet-balance-as-of')
+      .filter({ hasText: /^as of 12:00 PM$/ })
+      .waitFor({ state: 'visible' });
     await banner(page).filter({ hasText: 'Offline — reconnecting…' }).waitFor({ state: 'visible', timeout: 10000 });
     await page.getByTestId('today-card').waitFor({ state: 'visible' });
     // Every money figure on the kept dashboard says "as of" noon: today's card, the stats, the pledges, the lists.
     await page.getByTestId('today-card').getByTestId('as-of-note').filter({ hasText: 'Saved copy: amounts as of 12:00 PM' }).waitFor({ state: 'visible' });
     await page.getByTestId('today-card').getByText('₹25', { exact: true }).waitFor({ state: 'visible' });
-    await page.getByTestId('stat-cards').getByTestId('as-of-note').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('stat-cards')
+      .getByTestId('as-of-note')
+      .filter({ hasText: /^as of 12:00 PM$/ })
+      .waitFor({ state: 'visible' });
     for (const name of ['Upcoming Challenges', 'Challenge Pledges', 'Challenge History', 'Settlement receipts']) {
       const card = page.locator('.chakra-card__root').filter({ has: page.getByRole('heading', { level: 2, name }) });
       await card.getByTestId('as-of-note').filter({ hasText: 'Saved copy: amounts as of 12:00 PM' }).waitFor({ state: 'visible' });
@@ -158,18 +168,27 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     const page = await phone(p);
     await openDashboard(page, 'Ishaan');
     await shellKept(page); // the worker controls the page: the API's requests still pass it by (and are intercepted here)
-    await page.waitForFunction((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.entries?.some((e: { key: string[] }) => e.key[0] === 'wallet'), KEPT, { timeout: 10000 });
+    await page.waitForFunction((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.entries?.some((e: { key: string[] }) => e.key[0] === 'wallet'), KEPT, {
+      timeout: 10000,
+    });
     let down = true;
     let refused = 0;
     await page.route('**/api/v1/**', (route) => {
       if (!down) return route.continue();
       refused += 1;
-      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, statusCode: 503, error: 'Service temporarily unavailable.' }) });
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, statusCode: 503, error: 'Service temporarily unavailable.' }),
+      });
     });
     await page.reload();
     await banner(page).filter({ hasText: 'Can’t reach WakeStake — retrying' }).waitFor({ state: 'visible', timeout: 15000 });
     await page.getByTestId('wallet-balance').filter({ hasText: '₹250' }).waitFor({ state: 'visible', timeout: 15000 });
-    await page.getByTestId('wallet-balance-as-of').filter({ hasText: /^as of 12:00 PM$/ }).waitFor({ state: 'visible' });
+    await page
+      .getByTestId('wallet-balance-as-of')
+      .filter({ hasText: /^as of 12:00 PM$/ })
+      .waitFor({ state: 'visible' });
     expect(refused).toBeGreaterThan(0);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect((await stored(page)).token).toBe(p.token);
@@ -218,7 +237,10 @@ describe('offline shell and slow networks (phone, Chromium)', () => {
     expect((await stored(page)).token).toBe(p.token);
 
     await card.getByRole('button', { name: 'Check In' }).click();
-    await card.getByTestId('checked-in-at').filter({ hasText: /^Checked in at \d{1,2}:\d{2} (AM|PM)$/ }).waitFor({ state: 'visible', timeout: 60000 });
+    await card
+      .getByTestId('checked-in-at')
+      .filter({ hasText: /^Checked in at \d{1,2}:\d{2} (AM|PM)$/ })
+      .waitFor({ state: 'visible', timeout: 60000 });
     await card.getByTestId('today-label').filter({ hasText: 'Challenge Completed!' }).waitFor({ state: 'visible', timeout: 30000 });
     expect(await page.locator('body').innerText()).not.toMatch(/Internal Server Error|Failed to verify|Please login again/);
     expect((await stored(page)).token).toBe(p.token);

@@ -31,7 +31,12 @@ describe('the app on a phone in Chromium', () => {
     token = res.body.token;
     const auth = { Authorization: `Bearer ${token}` };
     await fund(t, res.body.userId, 50_000n);
-    await t.http().put('/api/v1/auth/profile').set(auth).send({ phoneNumber: '9876543210', city: 'Chennai', occupation: 'student', dateOfBirth: '1995-05-05' }).expect(200);
+    await t
+      .http()
+      .put('/api/v1/auth/profile')
+      .set(auth)
+      .send({ phoneNumber: '9876543210', city: 'Chennai', occupation: 'student', dateOfBirth: '1995-05-05' })
+      .expect(200);
 
     // A missed morning on 8 June, settled: its receipt is the one to reach.
     await t.http().post('/api/v1/challenges').set(auth).send({ challengeDate: '2038-06-08', wakeUpTime: '06:00', forfeitAmount: 20 }).expect(201);
@@ -62,7 +67,8 @@ describe('the app on a phone in Chromium', () => {
     return page;
   }
 
-  const noSidewaysScroll = async (page: Page, look: Look) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
+  const noSidewaysScroll = async (page: Page, look: Look) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(look.viewport.width);
 
   it('Check In on the first screen, the email and calendar chips inside, the picker and the missed receipt', async () => {
     const page = await phone();
@@ -110,7 +116,11 @@ describe('the app on a phone in Chromium', () => {
           const cell = chip.closest('[data-date]') as HTMLElement;
           const c = chip.getBoundingClientRect();
           const r = cell.getBoundingClientRect();
-          return { date: cell.dataset.date, inside: c.left >= r.left - 0.5 && c.right <= r.right + 0.5 && c.top >= r.top - 0.5 && c.bottom <= r.bottom + 0.5, fits: chip.scrollWidth <= chip.clientWidth + 1 };
+          return {
+            date: cell.dataset.date,
+            inside: c.left >= r.left - 0.5 && c.right <= r.right + 0.5 && c.top >= r.top - 0.5 && c.bottom <= r.bottom + 0.5,
+            fits: chip.scrollWidth <= chip.clientWidth + 1,
+          };
         }),
       );
       expect(chips.map((c) => c.date).sort()).toEqual(['2038-06-08', '2038-06-10', '2038-06-12']);

@@ -102,7 +102,11 @@ describe('progress charts in Chromium (phone, 390x844)', () => {
     // + 17 (85% of the miss; no one to share the pool with)
     const rows = await money.getByRole('row').allInnerTexts();
     expect(rows).toHaveLength(13);
-    const cells = (row: string) => row.split(/\t|\n/).map((c) => c.trim()).filter(Boolean);
+    const cells = (row: string) =>
+      row
+        .split(/\t|\n/)
+        .map((c) => c.trim())
+        .filter(Boolean);
     expect(cells(rows[0])).toEqual(['Month', 'Deposits', 'Withdrawals', 'Staked', 'Stakes back', 'Winnings', 'Money in', 'Money out', 'Net']);
     expect(cells(rows[5])).toEqual(['May', '₹1,000', '₹0', '₹40', '₹0', '₹0', '₹1,000', '₹40', '₹960']);
     expect(cells(rows[6])).toEqual(['Jun', '₹0', '₹0', '₹75', '₹57', '₹0', '₹57', '₹75', '-₹18']);

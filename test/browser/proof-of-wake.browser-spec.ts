@@ -72,17 +72,25 @@ describe('proof of wake in Chromium (phone)', () => {
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Create Challenge' }).click();
     const review = page.getByRole('alertdialog', { name: 'Review your stake' });
-    await review.getByTestId('review-proof').filter({ hasText: 'Photo proof — a new photo at check-in, reviewed by people with nothing to gain' }).waitFor(VISIBLE);
+    await review
+      .getByTestId('review-proof')
+      .filter({ hasText: 'Photo proof — a new photo at check-in, reviewed by people with nothing to gain' })
+      .waitFor(VISIBLE);
     // the pool shown is the PHOTO pool of that morning (nobody yet)
     const pool = (await t.http().get(`/api/v1/challenges/pool?date=${DAY}&proof=PHOTO`).set(asha.auth).expect(200)).body.data;
     expect(pool.proof).toBe('PHOTO');
     await review.getByText(/Photo-proof pool so far/).waitFor();
-    await review.getByTestId('review-morning-pool').filter({ hasText: `from ${pool.players} player` }).waitFor({ timeout: 10000 });
+    await review
+      .getByTestId('review-morning-pool')
+      .filter({ hasText: `from ${pool.players} player` })
+      .waitFor({ timeout: 10000 });
     await review.getByRole('button', { name: 'Confirm and stake ₹40' }).click();
     await page.getByTestId('challenge-created').waitFor(VISIBLE);
     await page.getByTestId('created-proof').filter({ hasText: 'Proof: Photo proof' }).waitFor();
     const mine = (await t.http().get('/api/v1/challenges').set(asha.auth).expect(200)).body.challenges;
-    expect(mine.map((c: { challengeDate: string; proof: string; forfeitAmount: number }) => [c.challengeDate, c.proof, c.forfeitAmount])).toEqual([[DAY, 'PHOTO', 40]]);
+    expect(mine.map((c: { challengeDate: string; proof: string; forfeitAmount: number }) => [c.challengeDate, c.proof, c.forfeitAmount])).toEqual([
+      [DAY, 'PHOTO', 40],
+    ]);
     const id = mine[0].id as string;
     const wake = mine[0].wakeUpTime as string;
     await page.context().close();
@@ -116,7 +124,9 @@ describe('proof of wake in Chromium (phone)', () => {
     await takePhoto(second);
     await second.getByRole('button', { name: 'Check in with this photo' }).click();
     const refusal = second.getByTestId('check-in-progress');
-    await refusal.filter({ hasText: 'This photo was used before, so it can’t prove this morning. Take a new photo now and check in with it.' }).waitFor(VISIBLE);
+    await refusal
+      .filter({ hasText: 'This photo was used before, so it can’t prove this morning. Take a new photo now and check in with it.' })
+      .waitFor(VISIBLE);
     await expectAccessible(second);
     await refusal.getByRole('button', { name: 'Take a new photo' }).click();
     await second.getByTestId('today-card').getByRole('button', { name: 'Take a photo' }).waitFor(VISIBLE);
@@ -133,7 +143,10 @@ describe('proof of wake in Chromium (phone)', () => {
     const item = reviewer.getByTestId('review-card');
     await item.getByRole('img', { name: 'The check-in photo to review' }).waitFor(VISIBLE);
     await reviewer.getByText('Reviewing pays nothing', { exact: false }).waitFor();
-    await item.getByTestId('review-times').filter({ hasText: /wake-up by .* IST · checked in at .* IST/ }).waitFor();
+    await item
+      .getByTestId('review-times')
+      .filter({ hasText: /wake-up by .* IST · checked in at .* IST/ })
+      .waitFor();
     expect(await reviewer.locator('body').innerText()).not.toContain('Asha');
     await inEveryLook(reviewer, async () => undefined, PHONE_LOOKS);
     const buttons = await Promise.all(['A real morning', 'Not a real morning'].map((name) => item.getByRole('button', { name, exact: true }).boundingBox()));
@@ -147,12 +160,20 @@ describe('proof of wake in Chromium (phone)', () => {
     const dev = await fundedPlayer(t, 'Dev Reviewer', { paise: 10_000n, occupation: 'student' });
     const next = (await t.http().get('/api/v1/proof-reviews/next').set(dev.auth).expect(200)).body.data;
     expect(next.id).toBe(id);
-    await t.http().post(`/api/v1/proof-reviews/${id}`).set(dev.auth).send({ verdict: 'REJECTED' }).expect((r) => expect(r.status).toBeLessThan(300));
+    await t
+      .http()
+      .post(`/api/v1/proof-reviews/${id}`)
+      .set(dev.auth)
+      .send({ verdict: 'REJECTED' })
+      .expect((r) => expect(r.status).toBeLessThan(300));
     const rejected = (await t.http().get(`/api/v1/challenges/${id}`).set(asha.auth).expect(200)).body.challenge;
     expect(rejected.proofStatus).toBe('REJECTED');
     const after = await phonePage(t, browser, asha);
     await after.goto(`${t.url}/dashboard`);
-    await after.getByTestId('today-proof-status').filter({ hasText: /^Photo rejected: / }).waitFor(VISIBLE);
+    await after
+      .getByTestId('today-proof-status')
+      .filter({ hasText: /^Photo rejected: / })
+      .waitFor(VISIBLE);
     await after.context().close();
   });
 
@@ -160,7 +181,11 @@ describe('proof of wake in Chromium (phone)', () => {
     const DAY = '2044-05-12';
     t.clock.set(ist('2044-05-11', '12:00'));
     const ravi = await fundedPlayer(t, 'Ravi Mission', { paise: 50_000n, occupation: 'student' });
-    const booked = await t.http().post('/api/v1/challenges').set(ravi.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'MATH' });
+    const booked = await t
+      .http()
+      .post('/api/v1/challenges')
+      .set(ravi.auth)
+      .send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'MATH' });
     expect([booked.status, booked.body.challenge?.mission]).toEqual([201, 'MATH']);
     t.clock.set(ist(DAY, '06:01'));
     const page = await phonePage(t, browser, ravi);
@@ -197,7 +222,11 @@ describe('proof of wake in Chromium (phone)', () => {
     const DAY = '2044-05-14';
     t.clock.set(ist('2044-05-13', '12:00'));
     const mira = await fundedPlayer(t, 'Mira Tag', { paise: 50_000n, occupation: 'student' });
-    const booked = await t.http().post('/api/v1/challenges').set(mira.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'WAKE_TAG' });
+    const booked = await t
+      .http()
+      .post('/api/v1/challenges')
+      .set(mira.auth)
+      .send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 25, mission: 'WAKE_TAG' });
     expect([booked.status, booked.body.challenge?.mission]).toEqual([201, 'WAKE_TAG']);
 
     // the print page shows her QR code; its picture becomes what the fake camera films

@@ -27,7 +27,13 @@ describe('consent, legal pages and self-limits in Chromium (phone)', () => {
   it('signs up with the consent box, reads /terms from the footer, sets a monthly cap and sees a stake over it refused', async () => {
     t.clock.set(noonIst());
     const email = `meera.${Date.now()}@example.com`;
-    const context = await newContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme: 'light', timezoneId: 'Asia/Kolkata' });
+    const context = await newContext(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      colorScheme: 'light',
+      timezoneId: 'Asia/Kolkata',
+    });
     const page = await context.newPage();
     await page.clock.setFixedTime(t.clock.now());
 
@@ -50,7 +56,11 @@ describe('consent, legal pages and self-limits in Chromium (phone)', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     // signed up: the app moves on (to onboarding, the profile being incomplete)
     await page.waitForURL((u) => !u.pathname.endsWith('/register'), { timeout: 15000 });
-    const [row] = (await t.app.get(DataSource).query(`SELECT id, terms_version, terms_accepted_at FROM users WHERE email = $1`, [email])) as { id: string; terms_version: string; terms_accepted_at: Date }[];
+    const [row] = (await t.app.get(DataSource).query(`SELECT id, terms_version, terms_accepted_at FROM users WHERE email = $1`, [email])) as {
+      id: string;
+      terms_version: string;
+      terms_accepted_at: Date;
+    }[];
     expect(row.terms_version).toBe(TERMS_VERSION);
     expect(row.terms_accepted_at).toEqual(noonIst());
     // Consent on file: no prompt to accept again.
@@ -61,7 +71,10 @@ describe('consent, legal pages and self-limits in Chromium (phone)', () => {
     await page.waitForURL(/\/terms$/);
     await page.getByRole('heading', { level: 1, name: 'Terms of use' }).waitFor(VISIBLE);
     await page.getByText(`Version ${TERMS_VERSION}`).waitFor(VISIBLE);
-    await page.getByText(/85% of your stake back/).first().waitFor(VISIBLE);
+    await page
+      .getByText(/85% of your stake back/)
+      .first()
+      .waitFor(VISIBLE);
     expect(await page.title()).toBe('Terms of use · WakeStake');
     // The page fits each screen: nothing scrolls sideways.
     await inEveryLook(page, async (look) => {
@@ -71,7 +84,12 @@ describe('consent, legal pages and self-limits in Chromium (phone)', () => {
 
     // A complete adult profile and ₹500, so the money screens open.
     const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
-    await t.http().put('/api/v1/auth/profile').set({ Authorization: `Bearer ${token}` }).send({ phoneNumber: '9876543210', city: 'Chennai', occupation: 'student', dateOfBirth: '1996-02-02' }).expect(200);
+    await t
+      .http()
+      .put('/api/v1/auth/profile')
+      .set({ Authorization: `Bearer ${token}` })
+      .send({ phoneNumber: '9876543210', city: 'Chennai', occupation: 'student', dateOfBirth: '1996-02-02' })
+      .expect(200);
     await fund(t, row.id, 50_000n);
 
     // Settings → Limits: a ₹50 monthly cap holds at once.

@@ -102,7 +102,12 @@ describe('a settled test day in Chromium: winnings, receipt and transactions', (
     await missed.getByRole('button', { name: /What happened to your stake/ }).waitFor({ state: 'visible', timeout: 10000 });
     expect(await missed.getAttribute('data-outcome')).toBe('MISSED');
     await loser.page.goto(t.url + '/wallet/transactions');
-    await loser.page.getByTestId('transaction').filter({ hasText: 'Back after a miss' }).filter({ hasText: '+₹21.25' }).first().waitFor({ state: 'visible', timeout: 15000 });
+    await loser.page
+      .getByTestId('transaction')
+      .filter({ hasText: 'Back after a miss' })
+      .filter({ hasText: '+₹21.25' })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15000 });
     await loser.context.close();
   });
 });

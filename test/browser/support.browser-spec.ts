@@ -29,7 +29,11 @@ describe('support console in Chromium', () => {
     t.clock.set(new Date('2026-01-28T06:30:00Z'));
     const customer = await verifiedUser(t, { fullName: 'Ravi Kumar' });
     await makeAdult(t, customer); // money needs an adult on file
-    await t.http().put('/api/v1/auth/profile').set(bearer(customer)).send({ fullName: 'Ravi Kumar', phoneNumber: '9876501234', city: 'Delhi', occupation: 'student' });
+    await t
+      .http()
+      .put('/api/v1/auth/profile')
+      .set(bearer(customer))
+      .send({ fullName: 'Ravi Kumar', phoneNumber: '9876501234', city: 'Delhi', occupation: 'student' });
     const order = await t.http().post('/api/v1/wallet/deposit').set(bearer(customer)).send({ amount: 500 });
     expect(order.status).toBe(201);
     const paid = await t.http().post('/api/v1/wallet/sandbox/checkout').set(bearer(customer)).send({ orderId: order.body.data.orderId });
@@ -103,7 +107,10 @@ describe('support console in Chromium', () => {
     await page.getByRole('tab', { name: 'Settlements' }).click();
     await page.getByLabel('Settlement date').fill(yesterday);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    await page.getByRole('button', { name: `View receipt for ${yesterday}` }).first().click();
+    await page
+      .getByRole('button', { name: `View receipt for ${yesterday}` })
+      .first()
+      .click();
     const receipt = page.getByTestId('settlement-detail').getByTestId('settlement-receipt').first();
     await receipt.waitFor({ state: 'visible', timeout: 10000 });
     const receiptText = await receipt.innerText();
@@ -122,7 +129,9 @@ describe('support console in Chromium', () => {
     await page.getByText('Ledger verified: all checks passed').waitFor({ state: 'visible', timeout: 15000 });
     // Let the button's loading-to-idle transition finish and leave hover before measuring contrast.
     await page.mouse.move(0, 0);
-    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Run now' && !b.disabled && getComputedStyle(b).opacity === '1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('button')].some((b) => b.textContent === 'Run now' && !b.disabled && getComputedStyle(b).opacity === '1'),
+    );
     await page.waitForTimeout(300);
     await expectAccessible(page);
 

@@ -49,7 +49,10 @@ describe('verify-email banner on a phone and a desktop, light and dark', () => {
 
     await resend.tap();
     await resend.tap();
-    await banner.getByRole('alert').filter({ hasText: /too many/i }).waitFor(VISIBLE);
+    await banner
+      .getByRole('alert')
+      .filter({ hasText: /too many/i })
+      .waitFor(VISIBLE);
     await context.close();
   });
 });

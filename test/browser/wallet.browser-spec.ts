@@ -160,7 +160,10 @@ describe('wallet in Chromium', () => {
     expect(csv[1]).toMatch(new RegExp(`^${today},00:00:00,Opening balance,.*,0\\.00$`));
     expect(csv.filter((row) => row.includes(',Deposit,'))).toHaveLength(21);
     expect(csv[csv.length - 1]).toMatch(new RegExp(`^${today},23:59:59,Closing balance,.*,750\\.00$`));
-    await page.getByRole('status').filter({ hasText: `Saved ${download.suggestedFilename()}` }).waitFor(VISIBLE);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved ${download.suggestedFilename()}` })
+      .waitFor(VISIBLE);
     await inEveryLook(page, async (look) => {
       await page.getByLabel('From', { exact: true }).waitFor(VISIBLE);
       expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(today);

@@ -21,7 +21,8 @@ describe('appeal photos', () => {
   let staff: TestUser;
   let misses: Seeded[];
   const auth = (s: Seeded) => ({ Authorization: `Bearer ${t.app.get(TokenService).sign({ id: s.userId, email: s.email, role: 'USER' })}` });
-  const photoPath = async (challengeId: string) => ((await ds.query(`SELECT photo_path FROM challenge_appeals WHERE challenge_id = $1`, [challengeId])) as { photo_path: string | null }[])[0]?.photo_path;
+  const photoPath = async (challengeId: string) =>
+    ((await ds.query(`SELECT photo_path FROM challenge_appeals WHERE challenge_id = $1`, [challengeId])) as { photo_path: string | null }[])[0]?.photo_path;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -39,7 +40,9 @@ describe('appeal photos', () => {
   const file = (s: Seeded, reason: string) => t.http().post(`/api/v1/challenges/${s.challengeId}/appeal`).set(auth(s)).field('reason', reason);
 
   it('takes a reason and a PNG as a form, and support sees the photo, the look recorded', async () => {
-    const filed = await file(misses[0], 'Here is the error the app showed me.').attach('photo', PNG_1PX, { filename: 'error.png', contentType: 'image/png' }).expect(201);
+    const filed = await file(misses[0], 'Here is the error the app showed me.')
+      .attach('photo', PNG_1PX, { filename: 'error.png', contentType: 'image/png' })
+      .expect(201);
     expect(filed.body).toMatchObject({ status: 'OPEN', hasPhoto: true, reason: 'Here is the error the app showed me.' });
     const key = await photoPath(misses[0].challengeId);
     expect(key).toMatch(new RegExp(`^appeals/${misses[0].challengeId}-[0-9a-f-]+\\.png$`));
@@ -56,7 +59,9 @@ describe('appeal photos', () => {
   });
 
   it('refuses a file that is not a JPEG or PNG, keeping nothing, and takes a form without a photo', async () => {
-    const bad = await file(misses[1], 'A text file, not a photo at all.').attach('photo', Buffer.from('hello'), { filename: 'x.png', contentType: 'image/png' }).expect(400);
+    const bad = await file(misses[1], 'A text file, not a photo at all.')
+      .attach('photo', Buffer.from('hello'), { filename: 'x.png', contentType: 'image/png' })
+      .expect(400);
     expect(bad.body.error).toBe('photo: must be a JPEG or PNG image');
     expect(await photoPath(misses[1].challengeId)).toBeUndefined();
     const plain = await file(misses[1], 'No photo this time, just words.').expect(201);

@@ -48,16 +48,36 @@ describe('appeals', () => {
   afterAll(() => t.close());
 
   it('takes a miss of my own within 48 h with a reason, once', async () => {
-    const filed = await t.http().post(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).send({ reason: 'The app showed an error when I checked in at 05:50.' }).expect(201);
+    const filed = await t
+      .http()
+      .post(`/api/v1/challenges/${appealed.challengeId}/appeal`)
+      .set(auth(appealed))
+      .send({ reason: 'The app showed an error when I checked in at 05:50.' })
+      .expect(201);
     expect(filed.body).toMatchObject({ success: true, status: 'OPEN', decisionNote: null, challengeId: appealed.challengeId });
     expect(Object.keys(filed.body).sort()).toEqual([...fieldsOf(SCHEMAS.Appeal), 'success'].sort());
     expect((await t.http().get(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).expect(200)).body).toMatchObject({ status: 'OPEN' });
 
-    const again = await t.http().post(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).send({ reason: 'Trying a second time, same story.' }).expect(400);
+    const again = await t
+      .http()
+      .post(`/api/v1/challenges/${appealed.challengeId}/appeal`)
+      .set(auth(appealed))
+      .send({ reason: 'Trying a second time, same story.' })
+      .expect(400);
     expect(again.body.error).toBe('This morning has been appealed already');
-    expect((await t.http().post(`/api/v1/challenges/${winner.challengeId}/appeal`).set(auth(winner)).send({ reason: 'I made it, but appeal anyway.' }).expect(400)).body.error).toBe('Only a missed morning can be appealed');
-    expect((await t.http().post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`).set(auth(settledMiss)).send({ reason: 'short' }).expect(400)).body.error).toMatch(/^reason must say what happened/);
-    await t.http().post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`).set(auth(appealed)).send({ reason: 'Not my challenge, but trying.' }).expect(404);
+    expect(
+      (await t.http().post(`/api/v1/challenges/${winner.challengeId}/appeal`).set(auth(winner)).send({ reason: 'I made it, but appeal anyway.' }).expect(400))
+        .body.error,
+    ).toBe('Only a missed morning can be appealed');
+    expect(
+      (await t.http().post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`).set(auth(settledMiss)).send({ reason: 'short' }).expect(400)).body.error,
+    ).toMatch(/^reason must say what happened/);
+    await t
+      .http()
+      .post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`)
+      .set(auth(appealed))
+      .send({ reason: 'Not my challenge, but trying.' })
+      .expect(404);
     await t.http().get(`/api/v1/challenges/${settledMiss.challengeId}/appeal`).set(auth(settledMiss)).expect(404);
   });
 
@@ -75,32 +95,63 @@ describe('appeals', () => {
   it('refunds the whole stake of a waiting miss when support says so, with a note and a notice', async () => {
     const open = (await t.http().get('/api/v1/support/appeals?status=OPEN').set(staff.auth).expect(200)).body.data.appeals;
     const mine = open.find((a: { challengeId: string }) => a.challengeId === appealed.challengeId);
-    expect(mine).toMatchObject({ status: 'OPEN', userId: appealed.userId, user: { email: appealed.email, fullName: 'Seeded User' }, challenge: { challengeDate: DAY, forfeitAmount: 40, status: 'COMPLETED', hasPhoto: false } });
+    expect(mine).toMatchObject({
+      status: 'OPEN',
+      userId: appealed.userId,
+      user: { email: appealed.email, fullName: 'Seeded User' },
+      challenge: { challengeDate: DAY, forfeitAmount: 40, status: 'COMPLETED', hasPhoto: false },
+    });
     expect(Object.keys(mine).sort()).toEqual(fieldsOf(SCHEMAS.SupportAppeal));
     expect(Object.keys(mine.challenge).sort()).toEqual(fieldsOf((SCHEMAS.SupportAppeal.properties as Record<string, unknown>).challenge));
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(auth(appealed)).send({ decision: 'REFUNDED', note: 'Our logs agree.' }).expect(403);
     await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'MAYBE', note: 'Our logs agree.' }).expect(400);
 
     await ds.query(`UPDATE users SET is_email_verified = true WHERE id = $1`, [appealed.userId]); // answers go by mail to a verified address
-    const decided = await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'REFUNDED', note: 'Our logs show the upload failed at 05:50.' }).expect(200);
-    const mails = (await ds.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [appealed.email])) as { subject: string; text_body: string | null }[];
+    const decided = await t
+      .http()
+      .post(`/api/v1/support/appeals/${mine.id}/decision`)
+      .set(staff.auth)
+      .send({ decision: 'REFUNDED', note: 'Our logs show the upload failed at 05:50.' })
+      .expect(200);
+    const mails = (await ds.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [appealed.email])) as {
+      subject: string;
+      text_body: string | null;
+    }[];
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('WakeStake: your appeal was accepted');
     expect(decided.body.data).toMatchObject({ status: 'REFUNDED', decisionNote: 'Our logs show the upload failed at 05:50.' });
     expect(Object.keys(decided.body.data).sort()).toEqual(fieldsOf(SCHEMAS.Appeal));
     expect(await wallet(appealed)).toBe(rupees(40));
     expect(await status(appealed)).toBe('PROCESSED');
-    expect((await t.http().get(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).expect(200)).body).toMatchObject({ status: 'REFUNDED', decisionNote: 'Our logs show the upload failed at 05:50.' });
-    const [note] = (await ds.query(`SELECT title, message FROM notifications WHERE user_id = $1 AND type = 'APPEAL_REFUNDED'`, [appealed.userId])) as { title: string; message: string }[];
+    expect((await t.http().get(`/api/v1/challenges/${appealed.challengeId}/appeal`).set(auth(appealed)).expect(200)).body).toMatchObject({
+      status: 'REFUNDED',
+      decisionNote: 'Our logs show the upload failed at 05:50.',
+    });
+    const [note] = (await ds.query(`SELECT title, message FROM notifications WHERE user_id = $1 AND type = 'APPEAL_REFUNDED'`, [appealed.userId])) as {
+      title: string;
+      message: string;
+    }[];
     expect(note.message).toContain('the whole ₹40 stake refunded');
-    const twice = await t.http().post(`/api/v1/support/appeals/${mine.id}/decision`).set(staff.auth).send({ decision: 'UPHELD', note: 'Changed my mind.' }).expect(400);
+    const twice = await t
+      .http()
+      .post(`/api/v1/support/appeals/${mine.id}/decision`)
+      .set(staff.auth)
+      .send({ decision: 'UPHELD', note: 'Changed my mind.' })
+      .expect(400);
     expect(twice.body.error).toBe('This appeal has been decided already (REFUNDED)');
     expect(await wallet(appealed)).toBe(rupees(40));
   });
 
   it('pays back a forfeit already settled when an appeal made after settlement is refunded', async () => {
-    const filed = await t.http().post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`).set(auth(settledMiss)).send({ reason: 'The server was down at 05:55, I have a screenshot.' }).expect(201);
-    const appeal = (await t.http().get('/api/v1/support/appeals?status=OPEN').set(staff.auth).expect(200)).body.data.appeals.find((a: { id: string }) => a.id === filed.body.id);
+    const filed = await t
+      .http()
+      .post(`/api/v1/challenges/${settledMiss.challengeId}/appeal`)
+      .set(auth(settledMiss))
+      .send({ reason: 'The server was down at 05:55, I have a screenshot.' })
+      .expect(201);
+    const appeal = (await t.http().get('/api/v1/support/appeals?status=OPEN').set(staff.auth).expect(200)).body.data.appeals.find(
+      (a: { id: string }) => a.id === filed.body.id,
+    );
     await t.http().post(`/api/v1/support/appeals/${appeal.id}/decision`).set(staff.auth).send({ decision: 'REFUNDED', note: 'Confirmed outage.' }).expect(200);
     expect(await wallet(settledMiss)).toBe(rupees(20)); // ₹17 from settlement + the ₹3 forfeit back
     expect(await wallet(winner)).toBe(rupees(53)); // the winner keeps what they were paid
@@ -110,16 +161,29 @@ describe('appeals', () => {
 
   it('settles an upheld miss at once, and refuses an appeal after 48 hours', async () => {
     t.clock.set(zonedInstant(LATER, '07:00', 'Asia/Kolkata'));
-    const filed = await t.http().post(`/api/v1/challenges/${stillMiss.challengeId}/appeal`).set(auth(stillMiss)).send({ reason: 'My phone died overnight, please consider.' }).expect(201);
+    const filed = await t
+      .http()
+      .post(`/api/v1/challenges/${stillMiss.challengeId}/appeal`)
+      .set(auth(stillMiss))
+      .send({ reason: 'My phone died overnight, please consider.' })
+      .expect(201);
     await t.app.get(CommandBus).execute(new SettleDateCommand(LATER));
     expect(await status(soloWinner)).toBe('PROCESSED');
     expect(await status(stillMiss)).toBe('COMPLETED');
     expect(await wallet(soloWinner)).toBe(rupees(10)); // no miss settled with it: stake back, no share
 
-    await t.http().post(`/api/v1/support/appeals/${filed.body.id}/decision`).set(staff.auth).send({ decision: 'UPHELD', note: 'A dead phone is not an outage on our side.' }).expect(200);
+    await t
+      .http()
+      .post(`/api/v1/support/appeals/${filed.body.id}/decision`)
+      .set(staff.auth)
+      .send({ decision: 'UPHELD', note: 'A dead phone is not an outage on our side.' })
+      .expect(200);
     expect(await status(stillMiss)).toBe('PROCESSED');
     expect(await wallet(stillMiss)).toBe(rupees(85));
-    expect((await t.http().get(`/api/v1/challenges/${stillMiss.challengeId}/appeal`).set(auth(stillMiss)).expect(200)).body).toMatchObject({ status: 'UPHELD', decisionNote: 'A dead phone is not an outage on our side.' });
+    expect((await t.http().get(`/api/v1/challenges/${stillMiss.challengeId}/appeal`).set(auth(stillMiss)).expect(200)).body).toMatchObject({
+      status: 'UPHELD',
+      decisionNote: 'A dead phone is not an outage on our side.',
+    });
 
     const [old] = await seedDay(t.app, '2026-02-05', [{ stake: rupees(30), ok: false }]);
     t.clock.set(new Date(zonedInstant('2026-02-05', '06:10', 'Asia/Kolkata').getTime() + 48 * 3_600_000 + 1000));

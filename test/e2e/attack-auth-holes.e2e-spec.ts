@@ -99,7 +99,9 @@ describe('forgot-password does the same work for known and unknown emails', () =
   async function statementsOf(email: string): Promise<string[]> {
     const ds = t.app.get(DataSource);
     const seen: [string, unknown][] = [];
-    const spy = jest.spyOn(ds.logger, 'logQuery').mockImplementation((q: string, _p?: unknown, runner?: unknown) => void seen.push([q.replace(/\s+/g, ' ').trim(), runner]));
+    const spy = jest
+      .spyOn(ds.logger, 'logQuery')
+      .mockImplementation((q: string, _p?: unknown, runner?: unknown) => void seen.push([q.replace(/\s+/g, ' ').trim(), runner]));
     try {
       await t.http().post(`${API}/forgot-password`).send({ email }).expect(200);
     } finally {
@@ -125,7 +127,9 @@ describe('forgot-password does the same work for known and unknown emails', () =
       send.mockRestore();
     }
     // The known email's token was issued (one usable reset token); the unknown one left no row behind.
-    const rows = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM identity_tokens WHERE user_id = $1 AND purpose = 'RESET_PASSWORD' AND used_at IS NULL`, [known.userId]);
+    const rows = await t.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM identity_tokens WHERE user_id = $1 AND purpose = 'RESET_PASSWORD' AND used_at IS NULL`, [known.userId]);
     expect(rows[0].n).toBe(1);
   });
 });
@@ -181,7 +185,11 @@ describe('attack: input that reached PostgreSQL as a 500', () => {
   ])('answers %s with %j as a 400, not a 500', async (path, query) => {
     t.clock.set(new Date());
     const u = await registerUser(t);
-    const res = await t.http().get(path).query(query).set({ Authorization: `Bearer ${u.token}` });
+    const res = await t
+      .http()
+      .get(path)
+      .query(query)
+      .set({ Authorization: `Bearer ${u.token}` });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(shape);
   });

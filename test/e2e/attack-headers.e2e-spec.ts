@@ -43,7 +43,12 @@ describe('security headers and CORS', () => {
   });
 
   it('CORS: configured origins only, preflight included', async () => {
-    const ok = await t.http().options('/api/v1/auth/login').set('Origin', 'https://app.wakestake.test').set('Access-Control-Request-Method', 'POST').set('Access-Control-Request-Headers', 'content-type,authorization');
+    const ok = await t
+      .http()
+      .options('/api/v1/auth/login')
+      .set('Origin', 'https://app.wakestake.test')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,authorization');
     expect(ok.status).toBeLessThan(300);
     expect(ok.headers['access-control-allow-origin']).toBe('https://app.wakestake.test');
     expect(ok.headers['access-control-allow-methods']).toMatch(/POST/);
@@ -63,7 +68,11 @@ describe('dependencies: npm audit --omit=dev', () => {
   it('has no high or critical finding (skipped with a message when the registry is unreachable)', () => {
     const root = resolve(__dirname, '..', '..');
     const res = spawnSync('npm', ['audit', '--omit=dev', '--json', '--audit'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-    let report: { metadata?: { vulnerabilities?: Record<string, number> }; error?: unknown; vulnerabilities?: Record<string, { severity: string; via: unknown[] }> };
+    let report: {
+      metadata?: { vulnerabilities?: Record<string, number> };
+      error?: unknown;
+      vulnerabilities?: Record<string, { severity: string; via: unknown[] }>;
+    };
     try {
       report = JSON.parse(res.stdout);
     } catch {
@@ -75,7 +84,9 @@ describe('dependencies: npm audit --omit=dev', () => {
       return;
     }
     const v = report.metadata.vulnerabilities;
-    const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, x]) => x.severity === 'high' || x.severity === 'critical').map(([name, x]) => `${name} (${x.severity})`);
+    const serious = Object.entries(report.vulnerabilities ?? {})
+      .filter(([, x]) => x.severity === 'high' || x.severity === 'critical')
+      .map(([name, x]) => `${name} (${x.severity})`);
     expect(serious).toEqual([]);
     expect((v.high ?? 0) + (v.critical ?? 0)).toBe(0);
   });

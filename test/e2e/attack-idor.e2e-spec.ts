@@ -11,7 +11,7 @@ import { PAYOUTS_QUEUE } from '../../src/modules/wallet/jobs/payouts.processor.j
  * The answer is 404 (or 403 where documented), or a 2xx that shows none of the victim's data; the victim's
  * state (money, challenges, deposits, notifications) is unchanged afterwards.
  */
-describe('attack: another user\'s ids', () => {
+describe("attack: another user's ids", () => {
   let t: TestApp;
   let ds: DataSource;
   let victim: TestUser;
@@ -28,12 +28,22 @@ describe('attack: another user\'s ids', () => {
     await fund(t, victim.id, 100_000n);
     await fund(t, attacker.id, 100_000n);
 
-    const ch = await t.http().post('/api/v1/challenges').set(victim.auth).send({ challengeDate: '2026-11-23', wakeUpTime: '06:00', forfeitAmount: 20 }).expect(201);
+    const ch = await t
+      .http()
+      .post('/api/v1/challenges')
+      .set(victim.auth)
+      .send({ challengeDate: '2026-11-23', wakeUpTime: '06:00', forfeitAmount: 20 })
+      .expect(201);
     ids.challenge = ch.body.challenge.id;
     // A paid deposit (credited, with a notification) and a pending one (checkout done, not yet verified).
     const paid = (await t.http().post('/api/v1/wallet/deposit').set(victim.auth).send({ amount: 100 }).expect(201)).body.data;
     const paidCheckout = (await t.http().post('/api/v1/wallet/sandbox/checkout').set(victim.auth).send({ orderId: paid.orderId }).expect(200)).body;
-    await t.http().post('/api/v1/wallet/verify-payment').set(victim.auth).send({ orderId: paid.orderId, paymentId: paidCheckout.razorpay_payment_id, signature: paidCheckout.razorpay_signature }).expect(200);
+    await t
+      .http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(victim.auth)
+      .send({ orderId: paid.orderId, paymentId: paidCheckout.razorpay_payment_id, signature: paidCheckout.razorpay_signature })
+      .expect(200);
     ids.paidDeposit = paid.transactionId;
     const pending = (await t.http().post('/api/v1/wallet/deposit').set(victim.auth).send({ amount: 200 }).expect(201)).body.data;
     const pendingCheckout = (await t.http().post('/api/v1/wallet/sandbox/checkout').set(victim.auth).send({ orderId: pending.orderId }).expect(200)).body;
@@ -41,7 +51,12 @@ describe('attack: another user\'s ids', () => {
     ids.pendingOrder = pending.orderId;
     ids.pendingPayment = pendingCheckout.razorpay_payment_id;
     ids.pendingSignature = pendingCheckout.razorpay_signature;
-    const w = await t.http().post('/api/v1/wallet/withdraw').set(victim.auth).send({ amount: 100, withdrawalMethod: 'UPI', upiId: 'victim@okaxis' }).expect(201);
+    const w = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(victim.auth)
+      .send({ amount: 100, withdrawalMethod: 'UPI', upiId: 'victim@okaxis' })
+      .expect(201);
     ids.withdrawal = w.body.data.transactionId;
     const [entry] = await ds.query(`SELECT DISTINCT entry_id FROM postings WHERE account = $1 LIMIT 1`, [`user:${victim.id}:wallet`]);
     ids.entry = entry.entry_id;
@@ -82,7 +97,7 @@ describe('attack: another user\'s ids', () => {
     problems.push(`${route}: ${res.status} ${res.text.slice(0, 160)}`);
   }
 
-  it('every user route with a path parameter, given each of the victim\'s ids', async () => {
+  it("every user route with a path parameter, given each of the victim's ids", async () => {
     // GET /ifsc/:code looks up a public bank directory: its parameter names no one's record (a malformed code is a 400).
     const routes = collectRoutes(t).filter((r: Route) => r.kind === 'user' && r.params.length > 0 && r.url !== '/api/v1/ifsc/:code');
     expect(routes.length).toBeGreaterThanOrEqual(6);
@@ -91,7 +106,11 @@ describe('attack: another user\'s ids', () => {
     const problems: string[] = [];
     let tried = 0;
     for (const route of routes) {
-      const values = route.params.some((p) => /date/i.test(p)) ? ['2026-11-23', '2026-11-22'] : route.params.some((p) => /status/i.test(p)) ? ['PENDING', 'CANCELLED', 'COMPLETED'] : Object.values(ids);
+      const values = route.params.some((p) => /date/i.test(p))
+        ? ['2026-11-23', '2026-11-22']
+        : route.params.some((p) => /status/i.test(p))
+          ? ['PENDING', 'CANCELLED', 'COMPLETED']
+          : Object.values(ids);
       for (const v of values) {
         const url = fillPath(route, () => v);
         const res = await send(route.method, url).send(route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
@@ -105,7 +124,7 @@ describe('attack: another user\'s ids', () => {
     expect(await countRows(t)).toEqual(rows);
   });
 
-  it('the victim\'s challenge: read, cancel and check-in as someone else are 404 and change nothing', async () => {
+  it("the victim's challenge: read, cancel and check-in as someone else are 404 and change nothing", async () => {
     const before = await snapshot();
     for (const res of [
       await send('GET', `/api/v1/challenges/${ids.challenge}`),
@@ -127,7 +146,7 @@ describe('attack: another user\'s ids', () => {
     await t.http().get(`/api/v1/challenges/${ids.challenge}`).set(victim.auth).expect(200);
   });
 
-  it('a deposit confirmation with another user\'s order is 404 and credits nobody; checkout of it too', async () => {
+  it("a deposit confirmation with another user's order is 404 and credits nobody; checkout of it too", async () => {
     const before = await snapshot();
     const rows = await countRows(t);
     const tries = [
@@ -148,7 +167,12 @@ describe('attack: another user\'s ids', () => {
     expect(await snapshot()).toEqual(before);
     expect(await countRows(t)).toEqual(rows);
     // The owner can still confirm it, once.
-    await t.http().post('/api/v1/wallet/verify-payment').set(victim.auth).send({ orderId: ids.pendingOrder, paymentId: ids.pendingPayment, signature: ids.pendingSignature }).expect(200);
+    await t
+      .http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(victim.auth)
+      .send({ orderId: ids.pendingOrder, paymentId: ids.pendingPayment, signature: ids.pendingSignature })
+      .expect(200);
   });
 
   it('query ids and dates of the victim show nothing of the victim', async () => {

@@ -27,7 +27,10 @@ describe('attack: rate limits on the auth routes', () => {
   it.each(mailing)('%s: the 11th attempt in a minute for one email gets 429, from any address and in any letter case', async (route, body, usual) => {
     const email = `${randomUUID()}@test.local`;
     // Registered from its own address: 127.0.0.1's counters are shared with every other test app on this Redis.
-    if (route === 'login') expect((await postFrom(t.url, randomLoopback(), `${API}/register`, { email, password: 'correct-horse-battery', fullName: 'Rate Limited' })).status).toBe(201);
+    if (route === 'login')
+      expect((await postFrom(t.url, randomLoopback(), `${API}/register`, { email, password: 'correct-horse-battery', fullName: 'Rate Limited' })).status).toBe(
+        201,
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await postFrom(t.url, randomLoopback(), `${API}/${route}`, body(email, i))).status);
     // Every attempt comes from a fresh address, so only the per-email counter can stop the 11th.
@@ -42,7 +45,9 @@ describe('attack: rate limits on the auth routes', () => {
 
   it('login: attempts for one email from many addresses do not lock it; the same email and address pair is cut off at the 11th', async () => {
     const email = `${randomUUID()}@test.local`;
-    expect((await postFrom(t.url, randomLoopback(), `${API}/register`, { email, password: 'correct-horse-battery', fullName: 'Rate Limited' })).status).toBe(201);
+    expect((await postFrom(t.url, randomLoopback(), `${API}/register`, { email, password: 'correct-horse-battery', fullName: 'Rate Limited' })).status).toBe(
+      201,
+    );
     for (let i = 0; i < 11; i++) expect((await postFrom(t.url, randomLoopback(), `${API}/login`, { email, password: `wrong-password-${i}` })).status).toBe(401);
     expect((await postFrom(t.url, randomLoopback(), `${API}/login`, { email, password: 'correct-horse-battery' })).status).toBe(200);
     const from = randomLoopback();

@@ -12,7 +12,12 @@ import { RazorpayPaymentProvider } from '../../src/modules/wallet/infrastructure
 
 /** Attack: forged and replayed webhooks, and payments that do not match their order, credit nothing (or once). */
 const webhookBody = (orderId: string, paymentId: string, amountPaise: number, event = 'payment.captured') =>
-  JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: amountPaise, currency: 'INR', status: 'captured' } } } });
+  JSON.stringify({
+    entity: 'event',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: amountPaise, currency: 'INR', status: 'captured' } } },
+  });
 const sign = (body: string, secret: string) => createHmac('sha256', secret).update(body).digest('hex');
 
 describe('attack: webhooks (sandbox provider)', () => {
@@ -25,7 +30,8 @@ describe('attack: webhooks (sandbox provider)', () => {
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const order = async (u: TestUser, amount: number) => (await t.http().post('/api/v1/wallet/deposit').set(u.auth).send({ amount }).expect(201)).body.data as { orderId: string; transactionId: string };
+  const order = async (u: TestUser, amount: number) =>
+    (await t.http().post('/api/v1/wallet/deposit').set(u.auth).send({ amount }).expect(201)).body.data as { orderId: string; transactionId: string };
   const post = (body: string, headers: Record<string, string>) => {
     const req = t.http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json');
     for (const [k, v] of Object.entries(headers)) req.set(k, v);
@@ -57,7 +63,9 @@ describe('attack: webhooks (sandbox provider)', () => {
     }
     // The signed body re-serialised (whitespace changed) no longer matches: the signature is over the raw bytes.
     const reformatted = JSON.stringify(JSON.parse(body), null, 2);
-    expect([400, 401]).toContain((await post(reformatted, { 'x-razorpay-signature': sign(body, secret), 'x-razorpay-event-id': `evt_forged_${d.orderId}` })).status);
+    expect([400, 401]).toContain(
+      (await post(reformatted, { 'x-razorpay-signature': sign(body, secret), 'x-razorpay-event-id': `evt_forged_${d.orderId}` })).status,
+    );
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
     expect(await events(`evt_forged_${d.orderId}`)).toBe(0);
     expect(await countRows(t)).toEqual(rows);
@@ -83,7 +91,10 @@ describe('attack: webhooks (sandbox provider)', () => {
     const d = await order(u, 500);
     for (const amount of [5_000_000, 100, 0, 49_999]) {
       const body = webhookBody(d.orderId, `pay_amountMismatch${amount}`.slice(0, 30), amount);
-      const res = await post(body, { 'x-razorpay-signature': sign(body, t.config.razorpayWebhookSecret), 'x-razorpay-event-id': `evt_amt_${amount}_${d.orderId}` });
+      const res = await post(body, {
+        'x-razorpay-signature': sign(body, t.config.razorpayWebhookSecret),
+        'x-razorpay-event-id': `evt_amt_${amount}_${d.orderId}`,
+      });
       expect(res.status).toBeLessThan(500);
     }
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
@@ -95,7 +106,11 @@ describe('attack: webhooks (sandbox provider)', () => {
     const small = await order(u, 10);
     const big = await order(u, 100_000);
     const co = (await t.http().post('/api/v1/wallet/sandbox/checkout').set(u.auth).send({ orderId: small.orderId }).expect(200)).body;
-    const res = await t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send({ orderId: big.orderId, paymentId: co.razorpay_payment_id, signature: co.razorpay_signature });
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(u.auth)
+      .send({ orderId: big.orderId, paymentId: co.razorpay_payment_id, signature: co.razorpay_signature });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     const noSig = await t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send({ orderId: big.orderId, paymentId: co.razorpay_payment_id });
@@ -125,7 +140,14 @@ class FakeRazorpay {
     const body = raw ? JSON.parse(raw) : undefined;
     const send = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
     if (req.method === 'POST' && req.url === '/v1/orders') {
-      return send(200, { id: `order_Atk${String(++this.n).padStart(11, '0')}`, entity: 'order', amount: body.amount, currency: body.currency, receipt: body.receipt, status: 'created' });
+      return send(200, {
+        id: `order_Atk${String(++this.n).padStart(11, '0')}`,
+        entity: 'order',
+        amount: body.amount,
+        currency: body.currency,
+        receipt: body.receipt,
+        status: 'created',
+      });
     }
     const m = /^\/v1\/payments\/([^/?]+)/.exec(req.url ?? '');
     if (req.method === 'GET' && m && this.payments.has(m[1])) return send(200, { ...this.payments.get(m[1]), entity: 'payment', currency: 'INR' });
@@ -138,7 +160,14 @@ describe('attack: payments that do not match their order (razorpay adapter again
   let t: TestApp;
   beforeAll(async () => {
     await fake.start();
-    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_attack', RAZORPAY_KEY_SECRET: 'sandbox_key_secret', RAZORPAY_WEBHOOK_SECRET: 'attack_wh_secret' } });
+    t = await createTestApp({
+      env: {
+        PAYMENTS_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'rzp_test_attack',
+        RAZORPAY_KEY_SECRET: 'sandbox_key_secret',
+        RAZORPAY_WEBHOOK_SECRET: 'attack_wh_secret',
+      },
+    });
     const provider = t.app.get(PaymentProvider) as RazorpayPaymentProvider;
     provider.http.defaults.baseURL = fake.url;
   });
@@ -181,7 +210,12 @@ describe('attack: payments that do not match their order (razorpay adapter again
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
     // The sandbox's secret is not accepted by a razorpay-configured app.
     const body2 = webhookBody(d.orderId, 'pay_AtkWebhookAmt2', 100_000);
-    const forged = await t.http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json').set('x-razorpay-signature', sign(body2, 'sandbox_key_secret')).send(body2);
+    const forged = await t
+      .http()
+      .post('/api/v1/wallet/webhooks/razorpay')
+      .set('content-type', 'application/json')
+      .set('x-razorpay-signature', sign(body2, 'sandbox_key_secret'))
+      .send(body2);
     expect([400, 401]).toContain(forged.status);
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
   });

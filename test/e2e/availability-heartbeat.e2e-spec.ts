@@ -34,7 +34,11 @@ describe('availability heartbeat on @nestjs/schedule', () => {
       await t.close();
       expect(registry.doesExist('interval', HEARTBEAT_INTERVAL)).toBe(false);
       // the beat of the bootstrap, flushed at shutdown (no tick ran: the interval is 15 s)
-      const rows = (await reader.query(`SELECT role, beats, minute FROM availability_samples WHERE process_id = $1`, [processId])) as { role: string; beats: number; minute: Date }[];
+      const rows = (await reader.query(`SELECT role, beats, minute FROM availability_samples WHERE process_id = $1`, [processId])) as {
+        role: string;
+        beats: number;
+        minute: Date;
+      }[];
       expect(rows).toEqual([{ role: 'api', beats: 1, minute: MINUTE }]);
     } finally {
       await reader.query(`DELETE FROM availability_samples WHERE process_id = $1`, [processId]);

@@ -16,16 +16,20 @@ describe('benchmarks (smoke, tiny size)', () => {
     it.skip('needs dist/ (npm run build:server)', () => undefined);
     return;
   }
-  it.each(BENCHES)('%s runs and its correctness checks hold', (name) => {
-    const r = spawnSync(process.execPath, [resolve(ROOT, 'bench', `${name}.mjs`), '--small'], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_SIZE: 'small', BENCH_RESULTS: '' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    const out = `${r.stdout}\n${r.stderr}`;
-    expect(out).toMatch(new RegExp(`${name}: checks OK`));
-    expect(out).not.toMatch(/correctness: FAILED/);
-    expect(r.status).toBe(0);
-  }, 130_000);
+  it.each(BENCHES)(
+    '%s runs and its correctness checks hold',
+    (name) => {
+      const r = spawnSync(process.execPath, [resolve(ROOT, 'bench', `${name}.mjs`), '--small'], {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_SIZE: 'small', BENCH_RESULTS: '' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      const out = `${r.stdout}\n${r.stderr}`;
+      expect(out).toMatch(new RegExp(`${name}: checks OK`));
+      expect(out).not.toMatch(/correctness: FAILED/);
+      expect(r.status).toBe(0);
+    },
+    130_000,
+  );
 });

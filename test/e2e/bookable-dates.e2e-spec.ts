@@ -27,11 +27,12 @@ describe('GET /challenges/bookable-dates', () => {
     await fund(t, u.id, 100_000n); // ₹1,000
     return u;
   };
-  const bookable = async (u: TestUser) => (await t.http().get('/api/v1/challenges/bookable-dates').set(u.auth).expect(200)).body.data as {
-    today: string;
-    firstBookable: string | null;
-    dates: Day[];
-  };
+  const bookable = async (u: TestUser) =>
+    (await t.http().get('/api/v1/challenges/bookable-dates').set(u.auth).expect(200)).body.data as {
+      today: string;
+      firstBookable: string | null;
+      dates: Day[];
+    };
 
   it('leaves out booked and leave days with their reasons, and offers today only the slots whose window has not opened', async () => {
     const me = await player();
@@ -42,7 +43,16 @@ describe('GET /challenges/bookable-dates', () => {
     t.clock.set(at('2038-03-10', '05:05'));
     const r = await bookable(me);
     expect(r.today).toBe('2038-03-10');
-    expect(r.dates.map((d) => d.date)).toEqual(['2038-03-10', '2038-03-11', '2038-03-12', '2038-03-13', '2038-03-14', '2038-03-15', '2038-03-16', '2038-03-17']);
+    expect(r.dates.map((d) => d.date)).toEqual([
+      '2038-03-10',
+      '2038-03-11',
+      '2038-03-12',
+      '2038-03-13',
+      '2038-03-14',
+      '2038-03-15',
+      '2038-03-16',
+      '2038-03-17',
+    ]);
     // 05:05: the 05:00 window opened at 04:45, the 05:30 one opens at 05:15
     expect(r.dates[0]).toMatchObject({ bookable: true, wakeUpTimes: ['05:30', '06:00', '06:30', '07:00'] });
     expect(r.dates[1].wakeUpTimes).toEqual(['04:00', '04:30', '05:00', '05:30', '06:00', '06:30', '07:00']);

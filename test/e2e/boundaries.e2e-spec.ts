@@ -15,7 +15,11 @@ interface Violation {
 }
 
 function cruise(cwd: string, config = resolve(ROOT, '.dependency-cruiser.cjs')): Violation[] {
-  const r = spawnSync(process.execPath, [DEPCRUISE, 'src', '--config', config, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [DEPCRUISE, 'src', '--config', config, '--output-type', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (!r.stdout) throw new Error(`dependency-cruiser printed nothing (exit ${r.status}): ${r.stderr}`);
   return (JSON.parse(r.stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
@@ -32,7 +36,11 @@ describe('module boundaries', () => {
       expect.arrayContaining([
         ['no-module-insides', 'src/modules/alpha/domain/uses-beta.ts', 'src/modules/beta/domain/secret-rule.ts'],
         ['no-module-insides', 'src/modules/alpha/domain/uses-things.ts', 'src/modules/beta/things/infrastructure/thing.repository.ts'],
-        ['no-circular', expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/), expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/)],
+        [
+          'no-circular',
+          expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/),
+          expect.stringMatching(/^src\/modules\/alpha\/domain\/(uses-beta|circle-b)\.ts$/),
+        ],
       ]),
     );
     expect(violations.some((v) => /\/(queries|commands)\//.test(v.to))).toBe(false);

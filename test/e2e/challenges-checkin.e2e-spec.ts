@@ -48,7 +48,17 @@ describe('challenges: check-in window, photos, missed, stats', () => {
       success: true,
       // A win before settlement: winningsAmount is the stake coming back (the pool share is added at settlement).
       data: { isSuccessful: true, winningsAmount: 20 },
-      challenge: { id, status: 'COMPLETED', isCompleted: true, isSuccessful: true, verificationMethod: 'MANUAL', checkInLocation: 'Pune', notes: 'up early', checkInTime: ist(DAY, '05:45').toISOString(), canCheckIn: false },
+      challenge: {
+        id,
+        status: 'COMPLETED',
+        isCompleted: true,
+        isSuccessful: true,
+        verificationMethod: 'MANUAL',
+        checkInLocation: 'Pune',
+        notes: 'up early',
+        checkInTime: ist(DAY, '05:45').toISOString(),
+        canCheckIn: false,
+      },
     });
     const again = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(400);
     expect(again.body.error).toBe('Challenge already checked in');
@@ -65,7 +75,11 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     t.clock.set(ist(DAY, time));
     const res = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
     expect(res.body.data.isSuccessful).toBe(onTime);
-    expect(res.body.challenge).toMatchObject({ status: 'COMPLETED', isSuccessful: onTime, failureReason: onTime ? null : 'Checked in after the window closed' });
+    expect(res.body.challenge).toMatchObject({
+      status: 'COMPLETED',
+      isSuccessful: onTime,
+      failureReason: onTime ? null : 'Checked in after the window closed',
+    });
   });
 
   it('concurrent check-ins share one statement: each succeeds once, a double tap is refused once, another user’s id matches nothing', async () => {
@@ -80,7 +94,10 @@ describe('challenges: check-in window, photos, missed, stats', () => {
       verify(p2.u, { challengeId: p2.id, verificationMethod: 'MANUAL' }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 400, 404]);
-    const taps = answers.slice(0, 2).map((a) => a.status).sort();
+    const taps = answers
+      .slice(0, 2)
+      .map((a) => a.status)
+      .sort();
     expect(taps).toEqual([200, 400]);
     expect(answers[2].body.challenge).toMatchObject({ id: p1.id, status: 'COMPLETED', isSuccessful: true, checkInLocation: 'Delhi' });
     expect(answers[3].status).toBe(404);
@@ -93,8 +110,12 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     const { u, id } = await pending();
     t.clock.set(ist(DAY, '05:30'));
     expect(await get(u, id)).toMatchObject({
-      canCheckIn: false, isWithinGracePeriod: false, isOverdue: false, timeRemainingMinutes: 15,
-      gracePeriodStartTime: '2026-11-23T00:15:00.000Z', gracePeriodEndTime: '2026-11-23T00:40:00.000Z',
+      canCheckIn: false,
+      isWithinGracePeriod: false,
+      isOverdue: false,
+      timeRemainingMinutes: 15,
+      gracePeriodStartTime: '2026-11-23T00:15:00.000Z',
+      gracePeriodEndTime: '2026-11-23T00:40:00.000Z',
     });
     t.clock.set(ist(DAY, '05:50'));
     expect(await get(u, id)).toMatchObject({ canCheckIn: true, isWithinGracePeriod: true, isOverdue: false, timeRemainingMinutes: 21 });
@@ -111,9 +132,13 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     expect((await verify(u, { verificationMethod: 'MANUAL' }).expect(400)).body.error).toBe('challengeId is required');
     expect((await verify(u, { challengeId: 'abc', verificationMethod: 'MANUAL' }).expect(400)).body.error).toBe('challengeId must be a challenge id (UUID)');
     expect((await verify(u, { challengeId: id, verificationMethod: 'SELFIE' }).expect(400)).body.error).toBe('verificationMethod must be MANUAL or PHOTO');
-    expect((await verify(u, { challengeId: id, verificationMethod: 'MANUAL', notes: 'x'.repeat(501) }).expect(400)).body.error).toBe('notes must be at most 500 characters');
+    expect((await verify(u, { challengeId: id, verificationMethod: 'MANUAL', notes: 'x'.repeat(501) }).expect(400)).body.error).toBe(
+      'notes must be at most 500 characters',
+    );
     expect((await verify(u, { challengeId: id, verificationMethod: 'MANUAL', extra: 1 }).expect(400)).body.error).toBe('Unknown field: extra');
-    expect((await verify(u, { challengeId: id, verificationMethod: 'PHOTO' }).expect(400)).body.error).toBe('photo: a JPEG or PNG selfie is required for PHOTO verification');
+    expect((await verify(u, { challengeId: id, verificationMethod: 'PHOTO' }).expect(400)).body.error).toBe(
+      'photo: a JPEG or PNG selfie is required for PHOTO verification',
+    );
     await verify(other, { challengeId: id, verificationMethod: 'MANUAL' }).expect(404);
     await verify(u, { challengeId: randomUUID(), verificationMethod: 'MANUAL' }).expect(404);
     expect(await get(u, id)).toMatchObject({ status: 'PENDING' });
@@ -122,22 +147,35 @@ describe('challenges: check-in window, photos, missed, stats', () => {
   it('PHOTO check-in stores a real PNG; refuses a text file named .png and a photo over 5 MB', async () => {
     const { u, id } = await pending();
     t.clock.set(ist(DAY, '06:00'));
-    const fake = await t.http().post('/api/v1/challenges/verify').set(u.auth)
-      .field('challengeId', id).field('verificationMethod', 'PHOTO')
+    const fake = await t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
       .attach('photo', Buffer.from('just some text, not an image'), { filename: 'selfie.png', contentType: 'image/png' });
     expect(fake.status).toBe(400);
     expect(fake.body.error).toBe('photo: must be a JPEG or PNG image');
 
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await t.http().post('/api/v1/challenges/verify').set(u.auth)
-      .field('challengeId', id).field('verificationMethod', 'PHOTO')
+    const tooBig = await t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
       .attach('photo', big, { filename: 'big.png', contentType: 'image/png' });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error).toBe('photo: must be at most 5 MB');
     expect(await get(u, id)).toMatchObject({ status: 'PENDING' });
 
-    const ok = await t.http().post('/api/v1/challenges/verify').set(u.auth)
-      .field('challengeId', id).field('verificationMethod', 'PHOTO').field('notes', 'selfie')
+    const ok = await t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
+      .field('notes', 'selfie')
       .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' })
       .expect(200);
     expect(ok.body.challenge).toMatchObject({ status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true, notes: 'selfie' });
@@ -150,8 +188,12 @@ describe('challenges: check-in window, photos, missed, stats', () => {
   it('MANUAL with a photo, or a multipart form with bad fields, is a 400', async () => {
     const { u, id } = await pending();
     t.clock.set(ist(DAY, '06:00'));
-    const res = await t.http().post('/api/v1/challenges/verify').set(u.auth)
-      .field('challengeId', id).field('verificationMethod', 'MANUAL')
+    const res = await t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'MANUAL')
       .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' });
     expect(res.status).toBe(400);
     const bad = await t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'NOPE');
@@ -181,7 +223,12 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     t.clock.set(ist('2026-11-25', '09:17:40'));
     const u = await fundedUser(t, 100);
     const res = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(u.auth).send({}).expect(201);
-    expect(res.body).toMatchObject({ success: true, status: 'PENDING', forfeitDeducted: 25, challenge: { challengeDate: '2026-11-25', wakeUpTime: '09:19', isTest: true, canCheckIn: true } });
+    expect(res.body).toMatchObject({
+      success: true,
+      status: 'PENDING',
+      forfeitDeducted: 25,
+      challenge: { challengeDate: '2026-11-25', wakeUpTime: '09:19', isTest: true, canCheckIn: true },
+    });
     expect(res.body.challengeId).toBe(res.body.challenge.id);
     expect(await walletOf(t, u.id)).toBe(7500n);
     await verify(u, { challengeId: res.body.challengeId, verificationMethod: 'MANUAL' }).expect(200);
@@ -203,18 +250,34 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     t.clock.set(ist(TODAY, '08:00'));
     const u = await fundedUser(t, 1000);
     const make = (date: string, status: string) =>
-      t.http().post('/api/v1/test/challenges/create-test-challenge').set(u.auth).send({ challengeDate: date, wakeUpTime: '06:00', status, forfeitAmount: 25 }).expect(201);
+      t
+        .http()
+        .post('/api/v1/test/challenges/create-test-challenge')
+        .set(u.auth)
+        .send({ challengeDate: date, wakeUpTime: '06:00', status, forfeitAmount: 25 })
+        .expect(201);
     const days: [string, string][] = [
-      ['2026-11-16', 'COMPLETED'], ['2026-11-17', 'COMPLETED'], ['2026-11-18', 'COMPLETED'], ['2026-11-19', 'FAILED'],
-      ['2026-11-20', 'COMPLETED'], /* 2026-11-21: none */ ['2026-11-22', 'COMPLETED'], ['2026-11-24', 'PENDING'],
+      ['2026-11-16', 'COMPLETED'],
+      ['2026-11-17', 'COMPLETED'],
+      ['2026-11-18', 'COMPLETED'],
+      ['2026-11-19', 'FAILED'],
+      ['2026-11-20', 'COMPLETED'],
+      /* 2026-11-21: none */ ['2026-11-22', 'COMPLETED'],
+      ['2026-11-24', 'PENDING'],
     ];
     const ids: Record<string, string> = {};
     for (const [d, s] of days) ids[d] = (await make(d, s)).body.challengeId;
 
     const stats = await t.http().get('/api/v1/challenges/stats').set(u.auth).expect(200);
     expect(stats.body).toEqual({
-      totalChallenges: 7, successfulChallenges: 5, failedChallenges: 1, currentStreak: 2, longestStreak: 3,
-      successRate: 83.3, totalEarnings: 0, totalLosses: 0,
+      totalChallenges: 7,
+      successfulChallenges: 5,
+      failedChallenges: 1,
+      currentStreak: 2,
+      longestStreak: 3,
+      successRate: 83.3,
+      totalEarnings: 0,
+      totalLosses: 0,
     });
     const streaks = await t.http().get('/api/v1/streaks').set(u.auth).expect(200);
     expect(streaks.body).toMatchObject({ success: true, data: { currentStreak: 2, longestStreak: 3, totalSuccessfulWakeUps: 5 } });
@@ -229,7 +292,9 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     ];
     expect(await t.app.get(CommandBus).execute(new MarkChallengesProcessedCommand(items))).toEqual({ updated: 2 });
     expect(await t.app.get(CommandBus).execute(new MarkChallengesProcessedCommand(items))).toEqual({ updated: 0 });
-    expect(await t.app.get(QueryBus).execute(new GetSettleableChallengesQuery('2026-11-19'))).not.toContainEqual(expect.objectContaining({ id: ids['2026-11-19'] }));
+    expect(await t.app.get(QueryBus).execute(new GetSettleableChallengesQuery('2026-11-19'))).not.toContainEqual(
+      expect.objectContaining({ id: ids['2026-11-19'] }),
+    );
     expect(await get(u, ids['2026-11-19'])).toMatchObject({ status: 'PROCESSED', actualForfeitAmount: 3.75, refundedAmount: 21.25, winningsAmount: 0 });
     expect(await get(u, ids['2026-11-24'])).toMatchObject({ status: 'PENDING', winningsAmount: 0 });
     const q = await t.app.get(QueryBus).execute(new GetChallengeStatsQuery(u.id));
@@ -238,13 +303,29 @@ describe('challenges: check-in window, photos, missed, stats', () => {
     expect(await t.app.get(QueryBus).execute(new HasPendingChallengesQuery(u.id))).toBe(true);
 
     const range = await t.http().get('/api/v1/streaks/statistics?startDate=2026-11-18&endDate=2026-11-24').set(u.auth).expect(200);
-    expect(range.body.data).toMatchObject({ startDate: '2026-11-18', endDate: '2026-11-24', totalChallenges: 5, successfulChallenges: 3, failedChallenges: 1, pendingChallenges: 1, successRate: 75, totalEarnings: 1.5, totalLosses: 3.75 });
+    expect(range.body.data).toMatchObject({
+      startDate: '2026-11-18',
+      endDate: '2026-11-24',
+      totalChallenges: 5,
+      successfulChallenges: 3,
+      failedChallenges: 1,
+      pendingChallenges: 1,
+      successRate: 75,
+      totalEarnings: 1.5,
+      totalLosses: 3.75,
+    });
     expect(range.body.data.daily).toHaveLength(7);
     expect(range.body.data.daily[1]).toEqual({ date: '2026-11-19', successful: 0, failed: 1, pending: 0 });
     expect(range.body.data.daily[3]).toEqual({ date: '2026-11-21', successful: 0, failed: 0, pending: 0 });
     const dflt = await t.http().get('/api/v1/streaks/statistics').set(u.auth).expect(200);
     expect(dflt.body.data).toMatchObject({ startDate: '2026-10-24', endDate: TODAY });
-    for (const qs of ['startDate=2026-11-24&endDate=2026-11-18', 'startDate=2026-13-01', 'endDate=yesterday', 'startDate=2024-01-01&endDate=2026-01-01', 'foo=1']) {
+    for (const qs of [
+      'startDate=2026-11-24&endDate=2026-11-18',
+      'startDate=2026-13-01',
+      'endDate=yesterday',
+      'startDate=2024-01-01&endDate=2026-01-01',
+      'foo=1',
+    ]) {
       const bad = await t.http().get(`/api/v1/streaks/statistics?${qs}`).set(u.auth).expect(400);
       expect(bad.body.success).toBe(false);
     }
@@ -253,7 +334,14 @@ describe('challenges: check-in window, photos, missed, stats', () => {
   it('a new user has empty stats', async () => {
     const u = await fundedUser(t, 0);
     expect((await t.http().get('/api/v1/challenges/stats').set(u.auth).expect(200)).body).toEqual({
-      totalChallenges: 0, successfulChallenges: 0, failedChallenges: 0, currentStreak: 0, longestStreak: 0, successRate: 0, totalEarnings: 0, totalLosses: 0,
+      totalChallenges: 0,
+      successfulChallenges: 0,
+      failedChallenges: 0,
+      currentStreak: 0,
+      longestStreak: 0,
+      successRate: 0,
+      totalEarnings: 0,
+      totalLosses: 0,
     });
     expect(await t.app.get(QueryBus).execute(new HasPendingChallengesQuery(u.id))).toBe(false);
   });

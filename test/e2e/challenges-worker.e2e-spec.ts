@@ -19,7 +19,10 @@ describe('missed challenges through the real BullMQ worker', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const m = await Test.createTestingModule({ imports: [WorkerModule.forRoot(t.config)] }).overrideProvider(Clock).useValue(workerClock).compile();
+    const m = await Test.createTestingModule({ imports: [WorkerModule.forRoot(t.config)] })
+      .overrideProvider(Clock)
+      .useValue(workerClock)
+      .compile();
     m.useLogger(false);
     await m.init();
     worker = m;

@@ -80,40 +80,52 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
   /** What the TypeScript rule makes of each case: refused before the window opens, else on time or late with its reason. */
   const expected = (cases: Case[]) =>
     cases.map((c) =>
-      windowPhase({ opensAt: opensAt(c), closesAt: closesAt(c) }, at(c)) === 'BEFORE' ? null : { ok: isOnTime(at(c), closesAt(c)), reason: checkInFailure(at(c), closesAt(c)) },
+      windowPhase({ opensAt: opensAt(c), closesAt: closesAt(c) }, at(c)) === 'BEFORE'
+        ? null
+        : { ok: isOnTime(at(c), closesAt(c)), reason: checkInFailure(at(c), closesAt(c)) },
     );
 
   async function property<T extends unknown[]>(name: string, runs: number, prop: fc.IAsyncProperty<T>): Promise<void> {
     try {
       await fc.assert(prop, { seed: SEED, numRuns: runs });
     } catch (e) {
-      throw new Error(`${name} failed with seed ${SEED} (replay: CHECKIN_SEED=${SEED} npx jest --runInBand test/e2e/check-in-rule-property.e2e-spec.ts)\n${(e as Error).message}`);
+      throw new Error(
+        `${name} failed with seed ${SEED} (replay: CHECKIN_SEED=${SEED} npx jest --runInBand test/e2e/check-in-rule-property.e2e-spec.ts)\n${(e as Error).message}`,
+      );
     }
   }
 
   it('stores, for 150 random batches of manual check-ins, exactly what isOnTime and checkInFailure say', async () => {
-    await property('manual check-in', 150, fc.asyncProperty(batch, async (cases) => {
-      expect(await checkIn(cases, MANUAL_CHECK_IN_SQL)).toEqual(expected(cases));
-    }));
+    await property(
+      'manual check-in',
+      150,
+      fc.asyncProperty(batch, async (cases) => {
+        expect(await checkIn(cases, MANUAL_CHECK_IN_SQL)).toEqual(expected(cases));
+      }),
+    );
   }, 120_000);
 
   it('gives a morning whose photo rejection is lifted exactly what the rule made of its check-in, for 150 random batches', async () => {
     const checkedIn = batch.map((cases) => cases.map((c) => ({ ...c, offset: Math.max(c.offset, -WINDOW_MS) }))); // a check-in is never before the window
-    await property('lifted rejection', 150, fc.asyncProperty(checkedIn, async (cases) => {
-      const stored = await inSavepoint(async () => {
-        const ids = await insert(cases, true);
-        for (const id of ids) await qr().query(PROOF_VERDICT_SQL, [id, 'ACCEPTED', null]);
-        const rows = (await qr().query(`SELECT id, is_successful, failure_reason, proof_status FROM challenges WHERE id = ANY($1::uuid[])`, [ids])) as {
-          id: string;
-          is_successful: boolean;
-          failure_reason: string | null;
-          proof_status: string;
-        }[];
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return ids.map((id) => [byId.get(id)!.is_successful, byId.get(id)!.failure_reason, byId.get(id)!.proof_status]);
-      });
-      expect(stored).toEqual(cases.map((c) => [isOnTime(at(c), closesAt(c)), checkInFailure(at(c), closesAt(c)), 'ACCEPTED']));
-    }));
+    await property(
+      'lifted rejection',
+      150,
+      fc.asyncProperty(checkedIn, async (cases) => {
+        const stored = await inSavepoint(async () => {
+          const ids = await insert(cases, true);
+          for (const id of ids) await qr().query(PROOF_VERDICT_SQL, [id, 'ACCEPTED', null]);
+          const rows = (await qr().query(`SELECT id, is_successful, failure_reason, proof_status FROM challenges WHERE id = ANY($1::uuid[])`, [ids])) as {
+            id: string;
+            is_successful: boolean;
+            failure_reason: string | null;
+            proof_status: string;
+          }[];
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          return ids.map((id) => [byId.get(id)!.is_successful, byId.get(id)!.failure_reason, byId.get(id)!.proof_status]);
+        });
+        expect(stored).toEqual(cases.map((c) => [isOnTime(at(c), closesAt(c)), checkInFailure(at(c), closesAt(c)), 'ACCEPTED']));
+      }),
+    );
   }, 120_000);
 
   it('would catch the rule changed in the SQL only (the close counted as on time, another late reason)', async () => {
@@ -125,9 +137,12 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
       expect(sql).not.toBe(MANUAL_CHECK_IN_SQL);
       let caught = false;
       try {
-        await fc.assert(fc.asyncProperty(batch, async (cases) => {
-          expect(await checkIn(cases, sql)).toEqual(expected(cases));
-        }), { seed: SEED, numRuns: 150 });
+        await fc.assert(
+          fc.asyncProperty(batch, async (cases) => {
+            expect(await checkIn(cases, sql)).toEqual(expected(cases));
+          }),
+          { seed: SEED, numRuns: 150 },
+        );
       } catch {
         caught = true;
       }

@@ -33,7 +33,11 @@ describe('check-in retries: POST /challenges/verify with an Idempotency-Key', ()
     const key = randomUUID();
     t.clock.set(ist(DAY, '06:02:00'));
     const first = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }, key).expect(200);
-    expect(first.body).toMatchObject({ success: true, data: { isSuccessful: true }, challenge: { id, status: 'COMPLETED', checkInTime: ist(DAY, '06:02').toISOString() } });
+    expect(first.body).toMatchObject({
+      success: true,
+      data: { isSuccessful: true },
+      challenge: { id, status: 'COMPLETED', checkInTime: ist(DAY, '06:02').toISOString() },
+    });
     t.clock.set(ist(DAY, '06:04:00'));
     const retry = await verify(u, { challengeId: id, verificationMethod: 'MANUAL' }, key).expect(200);
     expect(retry.body).toEqual(first.body);

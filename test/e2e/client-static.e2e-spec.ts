@@ -20,11 +20,16 @@ describe('client files (a phone downloads the app compressed, once)', () => {
   afterAll(() => t.close());
 
   it('sends the brotli copy to a browser that takes brotli, gzip to one that takes gzip, the file itself otherwise', async () => {
-    const br = await t.http().get('/assets/boot-abc123.js').set('Accept-Encoding', 'br, gzip').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const br = await t
+      .http()
+      .get('/assets/boot-abc123.js')
+      .set('Accept-Encoding', 'br, gzip')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);

@@ -27,9 +27,17 @@ describe('consent: the version of the terms each person accepted', () => {
   let t: TestApp;
   let ds: DataSource;
   const register = (extra: Record<string, unknown> = {}) =>
-    t.http().post(`${API}/register`).send({ email: `${randomUUID()}@test.local`, password: 'correct-horse-battery', fullName: 'Asha Rao', ...extra });
+    t
+      .http()
+      .post(`${API}/register`)
+      .send({ email: `${randomUUID()}@test.local`, password: 'correct-horse-battery', fullName: 'Asha Rao', ...extra });
   const consentRow = async (id: string) =>
-    ((await ds.query(`SELECT terms_version, terms_accepted_at FROM users WHERE id = $1`, [id])) as { terms_version: string | null; terms_accepted_at: Date | null }[])[0];
+    (
+      (await ds.query(`SELECT terms_version, terms_accepted_at FROM users WHERE id = $1`, [id])) as {
+        terms_version: string | null;
+        terms_accepted_at: Date | null;
+      }[]
+    )[0];
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -79,7 +87,10 @@ describe('consent: the version of the terms each person accepted', () => {
 
   it('Google sign-up records consent when the box was ticked, and not otherwise', async () => {
     const google = (termsVersion?: string) =>
-      t.http().post(`${API}/google`).send({ idToken: idToken({ sub: randomUUID(), email: `${randomUUID()}@gmail.test`, name: 'Kavya Nair' }), ...(termsVersion ? { termsVersion } : {}) });
+      t
+        .http()
+        .post(`${API}/google`)
+        .send({ idToken: idToken({ sub: randomUUID(), email: `${randomUUID()}@gmail.test`, name: 'Kavya Nair' }), ...(termsVersion ? { termsVersion } : {}) });
     const ticked = await google(TERMS_VERSION).expect(200);
     expect(ticked.body).toMatchObject({ termsVersion: TERMS_VERSION, termsAcceptedAt: NOW, mustAcceptTerms: false });
     expect((await google().expect(200)).body).toMatchObject({ termsVersion: null, mustAcceptTerms: true });

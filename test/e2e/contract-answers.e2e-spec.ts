@@ -32,7 +32,8 @@ describe('contract: answers a client can read', () => {
     const b = await idOf(winnerB, 50);
     const c = await idOf(loser, 100);
     const get = async (u: typeof winnerA, id: string) => (await t.http().get(`/api/v1/challenges/${id}`).set(u.auth).expect(200)).body.challenge;
-    const verify = (u: typeof winnerA, id: string) => t.http().post('/api/v1/challenges/verify').set(u.auth).send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
+    const verify = (u: typeof winnerA, id: string) =>
+      t.http().post('/api/v1/challenges/verify').set(u.auth).send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
 
     t.clock.set(ist(DAY, '05:55'));
     const onTime = await verify(winnerA, a);
@@ -54,10 +55,24 @@ describe('contract: answers a client can read', () => {
     t.clock.set(ist(DAY, '09:00'));
     await t.app.get(CommandBus).execute(new SettleDateCommand(DAY));
     const settledA = await get(winnerA, a);
-    expect(settledA).toMatchObject({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 110, poolShare: 10, estimatedWinnings: null, actualForfeitAmount: 0 });
+    expect(settledA).toMatchObject({
+      status: 'PROCESSED',
+      isSuccessful: true,
+      winningsAmount: 110,
+      poolShare: 10,
+      estimatedWinnings: null,
+      actualForfeitAmount: 0,
+    });
     expect(settledA.statusDescription).toContain('₹110');
     expect(await get(winnerB, b)).toMatchObject({ status: 'PROCESSED', winningsAmount: 55, poolShare: 5 });
-    expect(await get(loser, c)).toMatchObject({ status: 'PROCESSED', isSuccessful: false, winningsAmount: 0, poolShare: 0, actualForfeitAmount: 15, refundedAmount: 85 });
+    expect(await get(loser, c)).toMatchObject({
+      status: 'PROCESSED',
+      isSuccessful: false,
+      winningsAmount: 0,
+      poolShare: 0,
+      actualForfeitAmount: 15,
+      refundedAmount: 85,
+    });
     // What winningsAmount says is what the wallet got: 500 − 100 staked + 110 paid.
     expect(await walletOf(t, winnerA.id)).toBe(51_000n);
 
@@ -96,7 +111,9 @@ describe('contract: answers a client can read', () => {
       const u = await createUser(t);
       expect((await t.http().get('/api/v1/wallet/balance').expect(401)).body).toMatchObject(errorShape(401));
       expect((await t.http().get('/api/v1/wallet/balance').set('Authorization', 'Bearer nope').expect(401)).body).toMatchObject(errorShape(401));
-      expect((await t.http().post('/api/v1/auth/login').send({ email: u.email, password: 'wrong-password-1' }).expect(401)).body).toMatchObject(errorShape(401));
+      expect((await t.http().post('/api/v1/auth/login').send({ email: u.email, password: 'wrong-password-1' }).expect(401)).body).toMatchObject(
+        errorShape(401),
+      );
     });
 
     it('403 is a missing role; 404 an unknown resource', async () => {
@@ -109,7 +126,8 @@ describe('contract: answers a client can read', () => {
   describe('earnings, payment methods and notifications page like transactions', () => {
     it('notifications: page, size, total', async () => {
       const u = await fundedUser(t, 500);
-      for (const d of ['2026-12-10', '2026-12-11', '2026-12-12']) await createChallenge(t, u, { challengeDate: d, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201);
+      for (const d of ['2026-12-10', '2026-12-11', '2026-12-12'])
+        await createChallenge(t, u, { challengeDate: d, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201);
       const first = await t.http().get('/api/v1/wallet/notifications').query({ page: 0, size: 2 }).set(u.auth).expect(200);
       expect(first.body.data).toMatchObject({ page: 0, size: 2, total: 3 });
       expect(first.body.data.notifications).toHaveLength(2);
@@ -135,7 +153,10 @@ describe('contract: answers a client can read', () => {
       const u = await createUser(t);
       // Two days of winnings straight on the ledger (what settlement pays).
       const ds = t.app.get(DataSource);
-      for (const [key, at] of [['e1', ist('2026-11-20', '10:00')], ['e2', ist('2026-11-21', '10:00')]] as const) {
+      for (const [key, at] of [
+        ['e1', ist('2026-11-20', '10:00')],
+        ['e2', ist('2026-11-21', '10:00')],
+      ] as const) {
         t.clock.set(at);
         await t.app.get(LedgerService).post({
           idempotencyKey: `test-earnings:${u.id}:${key}`,
@@ -148,7 +169,11 @@ describe('contract: answers a client can read', () => {
           metadata: { test: true },
         });
       }
-      const days = (await ds.query(`SELECT count(DISTINCT (created_at AT TIME ZONE 'Asia/Kolkata')::date)::int AS n FROM journal_entries WHERE idempotency_key LIKE $1`, [`test-earnings:${u.id}:%`]))[0].n;
+      const days = (
+        await ds.query(`SELECT count(DISTINCT (created_at AT TIME ZONE 'Asia/Kolkata')::date)::int AS n FROM journal_entries WHERE idempotency_key LIKE $1`, [
+          `test-earnings:${u.id}:%`,
+        ])
+      )[0].n;
       expect(days).toBe(2);
       const res = await t.http().get('/api/v1/wallet/earnings').query({ page: 1, size: 1 }).set(u.auth).expect(200);
       expect(res.body.data).toMatchObject({ page: 1, size: 1, total: 2, totalWinnings: 5 });

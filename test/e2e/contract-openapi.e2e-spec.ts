@@ -19,7 +19,8 @@ describe('contract: the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
 
   it('gives every operation a tag, a 2xx answer with a schema, and the error answers in the error shape', () => {
     expect(operations().length).toBeGreaterThan(40);
@@ -48,8 +49,11 @@ describe('contract: the OpenAPI document', () => {
 
   it('names the shared shapes (a generated client reads them by name)', () => {
     const schemas = (doc as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas;
-    for (const name of ['Challenge', 'Transaction', 'User', 'AuthResponse', 'Notification', 'PaymentMethod', 'EarningDay', 'WithdrawalResult']) expect(schemas[name]).toBeDefined();
-    expect(Object.keys(schemas.Challenge.properties ?? {})).toEqual(expect.arrayContaining(['winningsAmount', 'poolShare', 'estimatedWinnings', 'actualForfeitAmount', 'statusDescription']));
+    for (const name of ['Challenge', 'Transaction', 'User', 'AuthResponse', 'Notification', 'PaymentMethod', 'EarningDay', 'WithdrawalResult'])
+      expect(schemas[name]).toBeDefined();
+    expect(Object.keys(schemas.Challenge.properties ?? {})).toEqual(
+      expect.arrayContaining(['winningsAmount', 'poolShare', 'estimatedWinnings', 'actualForfeitAmount', 'statusDescription']),
+    );
   });
 
   it('shows examples on the money routes', () => {
@@ -80,7 +84,7 @@ describe('contract: the OpenAPI document', () => {
     const tx = await t.http().get('/api/v1/wallet/transactions').set(u.auth).expect(200);
     const txSchema = required('/api/v1/wallet/transactions', 'get');
     check(txSchema, tx.body);
-    check((txSchema.properties!.data as { required: string[] }), tx.body.data);
+    check(txSchema.properties!.data as { required: string[] }, tx.body.data);
     const stats = await t.http().get('/api/v1/challenges/stats').set(u.auth).expect(200);
     check(required('/api/v1/challenges/stats', 'get'), stats.body);
     const health = await t.http().get('/api/v1/health').expect(200);

@@ -86,7 +86,12 @@ describe('contract: requests as clients send them', () => {
     });
 
     it('the webhook with an empty body is refused for its signature, not crashed', async () => {
-      const res = await t.http().post('/api/v1/wallet/webhooks/razorpay').set('Content-Type', JSON_TYPE).set('X-Razorpay-Signature', 'ab'.repeat(32)).expect(400);
+      const res = await t
+        .http()
+        .post('/api/v1/wallet/webhooks/razorpay')
+        .set('Content-Type', JSON_TYPE)
+        .set('X-Razorpay-Signature', 'ab'.repeat(32))
+        .expect(400);
       expect(res.body).toMatchObject(errorShape(400));
       expect(res.body.message).toMatch(/signature/i);
     });
@@ -147,7 +152,9 @@ describe('contract: requests as clients send them', () => {
       });
     });
     const types = async (q: Record<string, string>) =>
-      ((await t.http().get('/api/v1/wallet/transactions').query(q).set(u.auth).expect(200)).body.data.transactions as { type: string }[]).map((x) => x.type).sort();
+      ((await t.http().get('/api/v1/wallet/transactions').query(q).set(u.auth).expect(200)).body.data.transactions as { type: string }[])
+        .map((x) => x.type)
+        .sort();
 
     it('transactions type=ALL is no filter', async () => {
       expect(await types({ type: 'ALL' })).toEqual(['DEPOSIT', 'FORFEIT', 'WINNINGS']);

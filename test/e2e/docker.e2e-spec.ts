@@ -14,11 +14,7 @@ const root = join(__dirname, '..', '..');
 const dockerDir = join(root, 'docker');
 const file = join(dockerDir, 'compose.yml');
 const has = (bin: string) => spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
-const compose = has('docker-compose')
-  ? 'docker-compose'
-  : has('docker') && spawnSync('docker', ['compose', 'version']).status === 0
-    ? 'docker'
-    : undefined;
+const compose = has('docker-compose') ? 'docker-compose' : has('docker') && spawnSync('docker', ['compose', 'version']).status === 0 ? 'docker' : undefined;
 const promtool = has('promtool') ? 'promtool' : undefined;
 const skipNote = (what: string, tool: string) => process.stdout.write(`docker.e2e-spec: ${what} skipped: ${tool} is not installed\n`);
 
@@ -78,13 +74,52 @@ const METRICS = [
   'up',
 ];
 const PROMQL_WORDS = new Set([
-  'sum', 'min', 'max', 'avg', 'count', 'by', 'on', 'and', 'or', 'unless', 'bool', 'rate', 'increase', 'delta', 'time', 'hour', 'minute',
-  'absent', 'clamp_min', 'histogram_quantile', 'topk', 'min_over_time', 'max_over_time', 'le', 'route', 'queue', 'state', 'outcome',
-  'status_code', 'job', 'instance', 'method', 'scalar', 'vector', 'without', 'ignoring', 'group_left', 'group_right',
+  'sum',
+  'min',
+  'max',
+  'avg',
+  'count',
+  'by',
+  'on',
+  'and',
+  'or',
+  'unless',
+  'bool',
+  'rate',
+  'increase',
+  'delta',
+  'time',
+  'hour',
+  'minute',
+  'absent',
+  'clamp_min',
+  'histogram_quantile',
+  'topk',
+  'min_over_time',
+  'max_over_time',
+  'le',
+  'route',
+  'queue',
+  'state',
+  'outcome',
+  'status_code',
+  'job',
+  'instance',
+  'method',
+  'scalar',
+  'vector',
+  'without',
+  'ignoring',
+  'group_left',
+  'group_right',
 ]);
 /** Metric-like identifiers in a PromQL expression (labels inside {...} and grafana's $__vars removed). */
 function metricNames(expr: string): string[] {
-  const stripped = expr.replace(/\{[^}]*\}/g, '').replace(/\[[^\]]*\]/g, '').replace(/\$__\w+/g, '').replace(/"[^"]*"/g, '');
+  const stripped = expr
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\$__\w+/g, '')
+    .replace(/"[^"]*"/g, '');
   return [...new Set(stripped.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [])].filter((w) => !PROMQL_WORDS.has(w) && !/^\d/.test(w));
 }
 
@@ -94,7 +129,9 @@ describe('docker/compose.yml', () => {
     expect(res.stderr).not.toMatch(/ERROR|required/);
     expect(res.status).toBe(0);
     const resolved = yaml.load(res.stdout) as { services: Record<string, Service> };
-    const byDefault = Object.entries(resolved.services).filter(([, s]) => !s.profiles?.length).map(([n]) => n);
+    const byDefault = Object.entries(resolved.services)
+      .filter(([, s]) => !s.profiles?.length)
+      .map(([n]) => n);
     expect(byDefault.sort()).toEqual(CORE);
     const env = resolved.services.api.environment!;
     expect(env.DATABASE_URL).toBe(`postgres://wakestake:${REQUIRED.POSTGRES_PASSWORD}@postgres:5432/wakestake`);
@@ -193,7 +230,9 @@ describe('docker/Dockerfile and .dockerignore', () => {
   });
 
   it('keeps dependencies, builds, local data and secrets out of the build context', () => {
-    const ignore = readFileSync(join(root, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim());
+    const ignore = readFileSync(join(root, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['**/node_modules', 'dist', 'client/dist', '.data', 'var', '.env', '.env.*', '.git']) expect(ignore).toContain(entry);
     // ...but not what the Dockerfile copies.
     for (const copied of ['src', 'client', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'ormconfig.ts']) {

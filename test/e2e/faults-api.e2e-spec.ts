@@ -93,7 +93,12 @@ describe('the api killed mid-request', () => {
       );
     const burst = users.flatMap((u, i) => [
       fire(request(url).post('/api/v1/wallet/verify-payment').set(u.auth).send(orders[i])),
-      fire(request(url).post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 150, withdrawalMethod: 'UPI', upiId: `pay${i}@okaxis` })),
+      fire(
+        request(url)
+          .post('/api/v1/wallet/withdraw')
+          .set(u.auth)
+          .send({ amount: 150, withdrawalMethod: 'UPI', upiId: `pay${i}@okaxis` }),
+      ),
       fire(request(url).post('/api/v1/challenges').set(u.auth).send({ challengeDate: date, wakeUpTime: '06:00', forfeitAmount: 40 })),
     ]);
     await until('the first answers', async () => answered >= 5, 30_000, 5);
@@ -119,7 +124,13 @@ describe('the api killed mid-request', () => {
             EXISTS (SELECT 1 FROM journal_entries j WHERE j.idempotency_key = 'deposit:' || d.order_id))::int AS deposits_half_credited`,
       [ids, ids.map((id) => `user:${id}:wallet`)],
     );
-    expect(orphans).toEqual({ challenges_without_stake: 0, stakes_without_challenge: 0, withdrawals_without_hold: 0, holds_without_withdrawal: 0, deposits_half_credited: 0 });
+    expect(orphans).toEqual({
+      challenges_without_stake: 0,
+      stakes_without_challenge: 0,
+      withdrawals_without_hold: 0,
+      holds_without_withdrawal: 0,
+      deposits_half_credited: 0,
+    });
     await expectLedgerConsistent(t.app);
 
     // restarted, the confirmations are sent again: each deposit credited exactly once

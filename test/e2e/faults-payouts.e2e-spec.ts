@@ -33,7 +33,11 @@ describe('a worker killed (SIGKILL) during payouts', () => {
     for (let i = 0; i < N; i += 20) {
       const part = await Promise.all(
         users.slice(i, i + 20).map((u, j) =>
-          t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 300, withdrawalMethod: 'UPI', upiId: `${(i + j) % 3 === 0 ? 'fail' : 'pay'}${i + j}@okaxis` }),
+          t
+            .http()
+            .post('/api/v1/wallet/withdraw')
+            .set(u.auth)
+            .send({ amount: 300, withdrawalMethod: 'UPI', upiId: `${(i + j) % 3 === 0 ? 'fail' : 'pay'}${i + j}@okaxis` }),
         ),
       );
       for (const r of part) {
@@ -41,7 +45,8 @@ describe('a worker killed (SIGKILL) during payouts', () => {
         ids.push(r.body.data.transactionId);
       }
     }
-    const ended = async () => (await ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status <> 'PENDING'`, [ids]))[0].n as number;
+    const ended = async () =>
+      (await ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status <> 'PENDING'`, [ids]))[0].n as number;
 
     worker = await startWorkerProcess();
     await until('the first payouts', async () => (await ended()) >= 3, 30_000, 10);
@@ -79,7 +84,9 @@ describe('a worker killed (SIGKILL) during payouts', () => {
       });
     }
     // wallets: 1000 − 300, and the failed ones got their 300 back
-    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [users.map((u) => `user:${u.id}:wallet`)])) as { account: string; balance: string }[];
+    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [
+      users.map((u) => `user:${u.id}:wallet`),
+    ])) as { account: string; balance: string }[];
     const failedUsers = new Set(users.filter((_, i) => i % 3 === 0).map((u) => `user:${u.id}:wallet`));
     for (const w of wallets) expect([w.account, w.balance]).toEqual([w.account, failedUsers.has(w.account) ? '100000' : '70000']);
     await expectLedgerConsistent(t.app);

@@ -44,7 +44,14 @@ describe('PostgreSQL restarted while requests run', () => {
     let running = true;
     const lanes = Array.from({ length: 4 }, async (_, lane) => {
       while (running) {
-        const o = lane === 0 ? await call('get', '/wallet/balance') : lane === 1 ? await call('post', '/wallet/deposit', { amount: 100 }) : lane === 2 ? await call('get', '/wallet/transactions') : await call('get', '/health');
+        const o =
+          lane === 0
+            ? await call('get', '/wallet/balance')
+            : lane === 1
+              ? await call('post', '/wallet/deposit', { amount: 100 })
+              : lane === 2
+                ? await call('get', '/wallet/transactions')
+                : await call('get', '/health');
         outcomes.push(o);
         await sleep(20);
       }
@@ -64,7 +71,8 @@ describe('PostgreSQL restarted while requests run', () => {
     for (const o of outcomes) {
       expect([o.path, o.status < 500 || o.status === 503]).toEqual([o.path, true]);
       expect(o.ms).toBeLessThan(5_000);
-      if (o.status === 503 && o.path !== '/health') expect(o.body).toEqual({ success: false, statusCode: 503, error: expect.any(String), message: expect.any(String) });
+      if (o.status === 503 && o.path !== '/health')
+        expect(o.body).toEqual({ success: false, statusCode: 503, error: expect.any(String), message: expect.any(String) });
       if (o.status >= 400 && o.status !== 503) throw new Error(`${o.path} answered ${o.status}: ${JSON.stringify(o.body)}`);
     }
 
@@ -75,7 +83,10 @@ describe('PostgreSQL restarted while requests run', () => {
     const orderId = (order.body as { data: { orderId: string } }).data.orderId;
     const paid = await request(t.url).post('/api/v1/wallet/sandbox/checkout').set(user.auth).send({ orderId });
     expect(paid.status).toBe(200);
-    const verified = await request(t.url).post('/api/v1/wallet/verify-payment').set(user.auth).send({ orderId, paymentId: paid.body.razorpay_payment_id, signature: paid.body.razorpay_signature });
+    const verified = await request(t.url)
+      .post('/api/v1/wallet/verify-payment')
+      .set(user.auth)
+      .send({ orderId, paymentId: paid.body.razorpay_payment_id, signature: paid.body.razorpay_signature });
     expect(verified.status).toBe(200);
     expect(verified.body.data.balance).toBe(750);
     await expectLedgerConsistent(t.app);

@@ -65,7 +65,10 @@ describe('auth and Redis: key prefix, outage', () => {
     try {
       const attempts = [
         t.http().post(`${API}/login`).send({ email: u.email, password: u.password }),
-        t.http().post(`${API}/register`).send({ email: `${randomUUID()}@test.local`, password: 'some-password-1', fullName: 'Down Time' }),
+        t
+          .http()
+          .post(`${API}/register`)
+          .send({ email: `${randomUUID()}@test.local`, password: 'some-password-1', fullName: 'Down Time' }),
         t.http().post(`${API}/forgot-password`).send({ email: u.email }),
         t.http().post(`${API}/change-password`).set(bearer(u)).send({ currentPassword: u.password, newPassword: 'another-password-2' }),
       ];

@@ -37,20 +37,34 @@ describe('Redis restarted while jobs run', () => {
   });
 
   it('resumes the jobs: the date settles once, every payout ends once', async () => {
-    const seeded = await seedDay(t.app, DATE, Array.from({ length: N }, (_, i) => ({ stake: BigInt(1_000 + (i % 91) * 100), ok: i % 3 === 0 ? false : true })));
+    const seeded = await seedDay(
+      t.app,
+      DATE,
+      Array.from({ length: N }, (_, i) => ({ stake: BigInt(1_000 + (i % 91) * 100), ok: i % 3 === 0 ? false : true })),
+    );
     const users: TestUser[] = await Promise.all(Array.from({ length: 20 }, () => createUser(t)));
     await Promise.all(users.map((u) => fund(t, u.id, 100_000n)));
     const withdraw = (u: TestUser, i: number) =>
-      t.http().post('/api/v1/wallet/withdraw').set(u.auth).timeout(15_000).send({ amount: 200, withdrawalMethod: 'UPI', upiId: `${i % 2 ? 'fail' : 'pay'}${i}@okaxis` });
+      t
+        .http()
+        .post('/api/v1/wallet/withdraw')
+        .set(u.auth)
+        .timeout(15_000)
+        .send({ amount: 200, withdrawalMethod: 'UPI', upiId: `${i % 2 ? 'fail' : 'pay'}${i}@okaxis` });
     const before = await Promise.all(users.slice(0, 10).map(withdraw));
     for (const r of before) expect(r.status).toBe(201);
 
     worker = await startWorkerProcess({ REDIS_URL: redis.url });
     await queue.add(SettlementJob.SETTLE_DATE, { date: DATE }, { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(DATE) });
-    await until('the settlement under way', async () => {
-      const [r] = await ds.query(`SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid FROM settlement_lines WHERE settlement_date = $1`, [DATE]);
-      return r.paid > 0;
-    }, 30_000, 20);
+    await until(
+      'the settlement under way',
+      async () => {
+        const [r] = await ds.query(`SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid FROM settlement_lines WHERE settlement_date = $1`, [DATE]);
+        return r.paid > 0;
+      },
+      30_000,
+      20,
+    );
 
     await redis.stop(); // SIGKILL; the AOF (fsync always) keeps every job
     // requests keep coming while Redis is away: they wait for it or fail cleanly, never a 500
@@ -60,16 +74,26 @@ describe('Redis restarted while jobs run', () => {
     const answered = await Promise.all(during);
     for (const r of answered) expect([201, 503]).toContain(r.status);
 
-    await until('the date settled', async () => {
-      const [r] = await ds.query(
-        `SELECT (SELECT count(*) FROM challenges WHERE challenge_date = $1 AND status = 'PROCESSED')::int AS processed,
+    await until(
+      'the date settled',
+      async () => {
+        const [r] = await ds.query(
+          `SELECT (SELECT count(*) FROM challenges WHERE challenge_date = $1 AND status = 'PROCESSED')::int AS processed,
                 (SELECT count(*) FROM settlement_runs WHERE settlement_date = $1 AND status <> 'SETTLED')::int AS open`,
-        [DATE],
-      );
-      return r.processed === N && r.open === 0;
-    }, 60_000, 250);
+          [DATE],
+        );
+        return r.processed === N && r.open === 0;
+      },
+      60_000,
+      250,
+    );
     const ids = [...before, ...answered].filter((r) => r.status === 201).map((r) => r.body.data.transactionId as string);
-    await until('every payout ended', async () => (await ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`, [ids]))[0].n === 0, 60_000, 250);
+    await until(
+      'every payout ended',
+      async () => (await ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`, [ids]))[0].n === 0,
+      60_000,
+      250,
+    );
     await worker.stop();
     worker = undefined;
 
@@ -86,12 +110,17 @@ describe('Redis restarted while jobs run', () => {
       [DATE],
     );
     expect(twice.n).toBe(0);
-    const [lines] = await ds.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'PAID')::int AS paid FROM settlement_lines WHERE settlement_date = $1`, [DATE]);
+    const [lines] = await ds.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'PAID')::int AS paid FROM settlement_lines WHERE settlement_date = $1`,
+      [DATE],
+    );
     expect(lines).toEqual({ n: N, paid: N });
     const [pool] = await ds.query(`SELECT coalesce(max(balance), 0)::text AS b FROM account_balances WHERE account = $1`, [`pool:${DATE}`]);
     expect(pool.b).toBe('0');
     // every wallet of the day holds its stake back (winners: + share) or 85 % of it
-    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [seeded.map((s) => `user:${s.userId}:wallet`)])) as { account: string; balance: string }[];
+    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [
+      seeded.map((s) => `user:${s.userId}:wallet`),
+    ])) as { account: string; balance: string }[];
     const byAccount = new Map(wallets.map((w) => [w.account, BigInt(w.balance)]));
     for (const s of seeded) {
       const b = byAccount.get(`user:${s.userId}:wallet`)!;

@@ -43,7 +43,8 @@ describe('platform-fault forgiveness', () => {
   const DAY2 = '2025-08-21';
   let day: Seeded[];
   let target: Seeded;
-  const token = (u: { userId: string; email: string }, role: 'USER' | 'SUPPORT' = 'USER') => `Bearer ${t.app.get(TokenService).sign({ id: u.userId, email: u.email, role })}`;
+  const token = (u: { userId: string; email: string }, role: 'USER' | 'SUPPORT' = 'USER') =>
+    `Bearer ${t.app.get(TokenService).sign({ id: u.userId, email: u.email, role })}`;
   let support: string;
 
   beforeAll(async () => {
@@ -60,7 +61,9 @@ describe('platform-fault forgiveness', () => {
     ]);
     target = day[4];
     await ds.query(`UPDATE challenges SET wake_up_time = '06:30', window_opens_at = $2, window_closes_at = $3 WHERE id = $1`, [
-      target.challengeId, zonedInstant(DAY, '06:15', TZ), zonedInstant(DAY, '06:40', TZ),
+      target.challengeId,
+      zonedInstant(DAY, '06:15', TZ),
+      zonedInstant(DAY, '06:40', TZ),
     ]);
     const [staff] = await seedDay(t.app, '2025-08-28', [{ stake: rupees(1), ok: true }], 'SUPPORT');
     support = token(staff, 'SUPPORT');
@@ -70,7 +73,8 @@ describe('platform-fault forgiveness', () => {
   });
 
   const photoCheckIn = (u: Seeded) =>
-    t.http()
+    t
+      .http()
       .post('/api/v1/challenges/verify')
       .set('Authorization', token(u))
       .field('challengeId', u.challengeId)
@@ -90,7 +94,8 @@ describe('platform-fault forgiveness', () => {
 
     // the recorder's outages: one minute of check-in errors and of failed uploads, 06:20–06:21
     const outages = (await ds.query(`SELECT id, kind, started_at, ended_at, source FROM outages WHERE started_at >= $1 AND started_at < $2 ORDER BY kind`, [
-      zonedInstant(DAY, '00:00', TZ), zonedInstant(DAY, '23:59', TZ),
+      zonedInstant(DAY, '00:00', TZ),
+      zonedInstant(DAY, '23:59', TZ),
     ])) as { id: string; kind: string; started_at: Date; ended_at: Date; source: string }[];
     expect(outages.map((o) => [o.kind, o.started_at, o.ended_at, o.source])).toEqual([
       ['CHECKIN_ERRORS', zonedInstant(DAY, '06:20', TZ), zonedInstant(DAY, '06:21', TZ), 'recorder'],
@@ -105,16 +110,35 @@ describe('platform-fault forgiveness', () => {
 
     // the plan in SQL is computeSplit with the target forgiven
     const inputs = (await ds.query(`SELECT id, user_id, stake::text AS stake, is_successful, created_at FROM challenges WHERE challenge_date = $1`, [DAY])) as {
-      id: string; user_id: string; stake: string; is_successful: boolean; created_at: Date;
+      id: string;
+      user_id: string;
+      stake: string;
+      is_successful: boolean;
+      created_at: Date;
     }[];
-    const asInput = (c: (typeof inputs)[number]): SplitInput => ({ id: c.id, userId: c.user_id, stake: BigInt(c.stake), isSuccessful: c.is_successful, createdAt: c.created_at });
+    const asInput = (c: (typeof inputs)[number]): SplitInput => ({
+      id: c.id,
+      userId: c.user_id,
+      stake: BigInt(c.stake),
+      isSuccessful: c.is_successful,
+      createdAt: c.created_at,
+    });
     const forgivenBy = (await ds.query(`SELECT forgiven_by FROM settlement_lines WHERE challenge_id = $1`, [target.challengeId]))[0].forgiven_by as string;
     expect(outages.map((o) => o.id)).toContain(forgivenBy);
     const split = computeSplit(inputs.map((c) => ({ ...asInput(c), forgivenBy: c.id === target.challengeId ? forgivenBy : null })));
-    const lines = (await ds.query(`SELECT challenge_id, refund::text, pooled::text, winnings::text, forgiven_by FROM settlement_lines WHERE settlement_date = $1 ORDER BY line_no`, [DAY])) as {
-      challenge_id: string; refund: string; pooled: string; winnings: string; forgiven_by: string | null;
+    const lines = (await ds.query(
+      `SELECT challenge_id, refund::text, pooled::text, winnings::text, forgiven_by FROM settlement_lines WHERE settlement_date = $1 ORDER BY line_no`,
+      [DAY],
+    )) as {
+      challenge_id: string;
+      refund: string;
+      pooled: string;
+      winnings: string;
+      forgiven_by: string | null;
     }[];
-    expect(lines.map((l) => [l.challenge_id, l.refund, l.pooled, l.winnings, l.forgiven_by])).toEqual(split.lines.map((l) => [l.challengeId, String(l.refund), String(l.pooled), String(l.winnings), l.forgivenBy]));
+    expect(lines.map((l) => [l.challenge_id, l.refund, l.pooled, l.winnings, l.forgiven_by])).toEqual(
+      split.lines.map((l) => [l.challengeId, String(l.refund), String(l.pooled), String(l.winnings), l.forgivenBy]),
+    );
 
     // everyone else, computed independently: the day's split without the target at all
     const without = computeSplit(inputs.filter((c) => c.id !== target.challengeId).map(asInput));
@@ -130,7 +154,9 @@ describe('platform-fault forgiveness', () => {
     const res = await t.http().get(`/api/v1/settlements/${DAY}`).set('Authorization', token(target)).expect(200);
     const [line] = res.body.data.yourLines;
     expect(line).toMatchObject({ challengeId: target.challengeId, isSuccessful: false, outcome: 'FORGIVEN', stake: 80, refund: 80, payout: 80, winnings: 0 });
-    expect(line.forgiven.reason).toMatch(/^Forgiven: our service was down during your window \((check-ins were failing|check-in photos could not be uploaded), 14 Aug 2025, 6:20 AM–6:21 AM IST\)$/);
+    expect(line.forgiven.reason).toMatch(
+      /^Forgiven: our service was down during your window \((check-ins were failing|check-in photos could not be uploaded), 14 Aug 2025, 6:20 AM–6:21 AM IST\)$/,
+    );
     expect(['CHECKIN_ERRORS', 'UPLOAD_FAILED']).toContain(line.forgiven.kind);
     expect(line.forgiven.startedAt).toBe(zonedInstant(DAY, '06:20', TZ).toISOString());
     const r = res.body.data.receipt;
@@ -160,21 +186,38 @@ describe('platform-fault forgiveness', () => {
     await t.http().get('/api/v1/support/outages?date=2025-02-30').set('Authorization', support).expect(400);
 
     // DAY2: two misses; support records an incident over the first one's window only
-    const [hit, spared, winner] = await seedDay(t.app, DAY2, [{ stake: rupees(40), ok: null }, { stake: rupees(60), ok: null }, { stake: rupees(10), ok: true }]);
+    const [hit, spared, winner] = await seedDay(t.app, DAY2, [
+      { stake: rupees(40), ok: null },
+      { stake: rupees(60), ok: null },
+      { stake: rupees(10), ok: true },
+    ]);
     await ds.query(`UPDATE challenges SET wake_up_time = '07:00', window_opens_at = $2, window_closes_at = $3 WHERE id = $1`, [
-      spared.challengeId, zonedInstant(DAY2, '06:45', TZ), zonedInstant(DAY2, '07:10', TZ),
+      spared.challengeId,
+      zonedInstant(DAY2, '06:45', TZ),
+      zonedInstant(DAY2, '07:10', TZ),
     ]);
     t.clock.set(zonedInstant(DAY2, '06:30', TZ));
     // the run's database is shared: only what this test records from here on
     const [{ since }] = await ds.query(`SELECT coalesce(max(seq), 0)::text AS since FROM support_access_log`);
-    const bad = await t.http().post('/api/v1/support/outages').set('Authorization', support).send({ kind: 'SOMETHING', startedAt: zonedInstant(DAY2, '05:50', TZ).toISOString(), detail: 'Jio DNS failing' }).expect(400);
+    const bad = await t
+      .http()
+      .post('/api/v1/support/outages')
+      .set('Authorization', support)
+      .send({ kind: 'SOMETHING', startedAt: zonedInstant(DAY2, '05:50', TZ).toISOString(), detail: 'Jio DNS failing' })
+      .expect(400);
     expect(bad.body.error).toMatch(/kind must be one of/);
-    const made = await t.http().post('/api/v1/support/outages').set('Authorization', support)
+    const made = await t
+      .http()
+      .post('/api/v1/support/outages')
+      .set('Authorization', support)
       .send({ kind: 'INCIDENT', startedAt: zonedInstant(DAY2, '05:50', TZ).toISOString(), detail: 'Mobile network DNS failures reported by 40 users' })
       .expect(200);
     expect(made.body.data).toMatchObject({ kind: 'INCIDENT', source: 'support', endedAt: null });
     expect(Object.keys(made.body.data).sort()).toEqual(fieldsOf(SCHEMAS.Outage));
-    await t.http().post(`/api/v1/support/outages/${made.body.data.id}/close`).set('Authorization', support)
+    await t
+      .http()
+      .post(`/api/v1/support/outages/${made.body.data.id}/close`)
+      .set('Authorization', support)
       .send({ endedAt: zonedInstant(DAY2, '06:05', TZ).toISOString() })
       .expect(200);
     const logged = await ds.query(`SELECT action FROM support_access_log WHERE action LIKE 'POST support/outages%' AND seq > $1 ORDER BY seq`, [since]);
@@ -186,18 +229,35 @@ describe('platform-fault forgiveness', () => {
     expect(await balanceOf(t, `user:${spared.userId}:wallet`)).toBe(rupees(51));
     expect(await balanceOf(t, `user:${winner.userId}:wallet`)).toBe(rupees(19));
     const again = await t.http().get(`/api/v1/support/outages?date=${DAY2}`).set('Authorization', support).expect(200);
-    expect(again.body.data.outages).toEqual([expect.objectContaining({ kind: 'INCIDENT', recordedBy: expect.any(String), forgiven: [expect.objectContaining({ challengeId: hit.challengeId })] })]);
+    expect(again.body.data.outages).toEqual([
+      expect.objectContaining({ kind: 'INCIDENT', recordedBy: expect.any(String), forgiven: [expect.objectContaining({ challengeId: hit.challengeId })] }),
+    ]);
     await expectLedgerConsistent(t.app);
   });
 
   it('forgives a pledge-mode miss too: the whole stake back, nothing donated', async () => {
     const DAY3 = '2025-09-04';
-    const [hit, spared] = await seedDay(t.app, DAY3, [{ stake: rupees(40), ok: null }, { stake: rupees(60), ok: null }]);
+    const [hit, spared] = await seedDay(t.app, DAY3, [
+      { stake: rupees(40), ok: null },
+      { stake: rupees(60), ok: null },
+    ]);
     await ds.query(`UPDATE challenges SET pool_mode = 'pledge' WHERE id = ANY($1::uuid[])`, [[hit.challengeId, spared.challengeId]]);
-    await ds.query(`UPDATE challenges SET window_opens_at = $2, window_closes_at = $3 WHERE id = $1`, [spared.challengeId, zonedInstant(DAY3, '06:45', TZ), zonedInstant(DAY3, '07:10', TZ)]);
+    await ds.query(`UPDATE challenges SET window_opens_at = $2, window_closes_at = $3 WHERE id = $1`, [
+      spared.challengeId,
+      zonedInstant(DAY3, '06:45', TZ),
+      zonedInstant(DAY3, '07:10', TZ),
+    ]);
     t.clock.set(zonedInstant(DAY3, '06:30', TZ));
-    await t.http().post('/api/v1/support/outages').set('Authorization', support)
-      .send({ kind: 'API_DOWN', startedAt: zonedInstant(DAY3, '05:40', TZ).toISOString(), endedAt: zonedInstant(DAY3, '05:50', TZ).toISOString(), detail: 'Load balancer dropped every request' })
+    await t
+      .http()
+      .post('/api/v1/support/outages')
+      .set('Authorization', support)
+      .send({
+        kind: 'API_DOWN',
+        startedAt: zonedInstant(DAY3, '05:40', TZ).toISOString(),
+        endedAt: zonedInstant(DAY3, '05:50', TZ).toISOString(),
+        detail: 'Load balancer dropped every request',
+      })
       .expect(200);
     t.clock.set(zonedInstant(DAY3, '09:00', TZ));
     await t.app.get(CommandBus).execute(new SettleDateCommand(DAY3));

@@ -80,9 +80,7 @@ describe('OpenAPI document', () => {
     const documented = new Set(
       Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{[^}]+\}/g, ':p')}`)),
     );
-    const missing = routes
-      .map((r) => `${r.method} ${r.url.replace(/:[^/]+/g, ':p')}`)
-      .filter((r) => !documented.has(r));
+    const missing = routes.map((r) => `${r.method} ${r.url.replace(/:[^/]+/g, ':p')}`).filter((r) => !documented.has(r));
     expect(missing).toEqual([]);
     expect(routes.map((r) => r.url)).toContain('/api/v1/health');
   });

@@ -55,8 +55,14 @@ describe('groups: referee verdicts for support, and closing an account', () => {
     // the support console: the verdict beside each challenge (who, what, the note, when); none for one never sent
     const before = (await supportPage(staff, asha)).challenges as Row[];
     expect(refereeOf(before, first)).toEqual({
-      requestId: answered, status: 'CONFIRMED', note: 'Looks awake', refereeId: bala.id, refereeName: 'Bala Iyer', refereeEmail: bala.email,
-      askedAt: ist(DAY1, '06:00').toISOString(), decidedAt: ist(DAY1, '07:30').toISOString(),
+      requestId: answered,
+      status: 'CONFIRMED',
+      note: 'Looks awake',
+      refereeId: bala.id,
+      refereeName: 'Bala Iyer',
+      refereeEmail: bala.email,
+      askedAt: ist(DAY1, '06:00').toISOString(),
+      decidedAt: ist(DAY1, '07:30').toISOString(),
     });
     expect(refereeOf(before, second)).toMatchObject({ requestId: pending, status: 'PENDING', note: null, refereeName: 'Bala Iyer', decidedAt: null });
     expect(refereeOf((await supportPage(staff, chitra)).challenges as Row[], notAsked)).toBeNull();
@@ -84,7 +90,9 @@ describe('groups: referee verdicts for support, and closing an account', () => {
     // so Asha can name another referee and ask about that morning again
     await nameReferee(t, owls, asha, chitra.id);
     const again = await askReferee(t, asha, second);
-    expect((await overview(chitra)).toReview.map((r: { id: string; challengeId: string; status: string }) => [r.id, r.challengeId, r.status])).toEqual([[again, second, 'PENDING']]);
+    expect((await overview(chitra)).toReview.map((r: { id: string; challengeId: string; status: string }) => [r.id, r.challengeId, r.status])).toEqual([
+      [again, second, 'PENDING'],
+    ]);
   });
 
   it('a member who closes leaves the owner alone in the group; the last member closing ends it', async () => {

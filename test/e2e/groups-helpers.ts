@@ -34,7 +34,14 @@ export async function photoMorning(t: TestApp, u: Who, date: string, stake = 30)
   if (booked.status !== 201) throw new Error(`booking ${date}: ${booked.status} ${JSON.stringify(booked.body)}`);
   const id = booked.body.challenge.id as string;
   t.clock.set(ist(date, '06:00'));
-  await t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+  await t
+    .http()
+    .post('/api/v1/challenges/verify')
+    .set(u.auth)
+    .field('challengeId', id)
+    .field('verificationMethod', 'PHOTO')
+    .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' })
+    .expect(200);
   return id;
 }
 
@@ -44,7 +51,12 @@ export async function askReferee(t: TestApp, u: Who, challengeId: string): Promi
 }
 
 export async function answer(t: TestApp, referee: Who, requestId: string, verdict: 'confirm' | 'reject', note?: string): Promise<void> {
-  await t.http().post(`/api/v1/groups/referee/requests/${requestId}/${verdict}`).set(referee.auth).send(note ? { note } : {}).expect(200);
+  await t
+    .http()
+    .post(`/api/v1/groups/referee/requests/${requestId}/${verdict}`)
+    .set(referee.auth)
+    .send(note ? { note } : {})
+    .expect(200);
 }
 
 /** Closes the day's misses and settles it (at 09:00 IST), so no test leaves an unsettled challenge behind. */

@@ -42,10 +42,19 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     return u;
   };
   const api = () => t.http();
-  const create = (u: TestUser, body: unknown) => api().post('/api/v1/groups').set(u.auth).send(body as object);
+  const create = (u: TestUser, body: unknown) =>
+    api()
+      .post('/api/v1/groups')
+      .set(u.auth)
+      .send(body as object);
   const join = (u: TestUser, token: unknown) => api().post('/api/v1/groups/join').set(u.auth).send({ token });
   const page = (u: TestUser, id: string) => api().get(`/api/v1/groups/${id}`).set(u.auth);
-  const showOnBoard = (u: TestUser, on: boolean) => api().put('/api/v1/auth/profile').set(u.auth).send({ settings: { privacy: { showOnLeaderboard: on } } }).expect(200);
+  const showOnBoard = (u: TestUser, on: boolean) =>
+    api()
+      .put('/api/v1/auth/profile')
+      .set(u.auth)
+      .send({ settings: { privacy: { showOnLeaderboard: on } } })
+      .expect(200);
   const newGroup = async (owner: TestUser, name = 'Early birds') => (await create(owner, { name }).expect(201)).body.data;
   const book = async (u: TestUser, date: string, stake = 30): Promise<string> => {
     t.clock.set(ist(addDays(date, -1), '12:00'));
@@ -56,7 +65,12 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
   const checkIn = async (u: TestUser, id: string, date: string, photo = false) => {
     t.clock.set(ist(date, '06:00'));
     const req = api().post('/api/v1/challenges/verify').set(u.auth);
-    if (photo) await req.field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    if (photo)
+      await req
+        .field('challengeId', id)
+        .field('verificationMethod', 'PHOTO')
+        .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' })
+        .expect(200);
     else await req.send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
   };
   const settle = async (date: string) => {
@@ -91,9 +105,15 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     expect((await join(bala, g.inviteToken).expect(200)).body.data.alreadyMember).toBe(true);
     const seenByBala = (await page(bala, g.id).expect(200)).body.data;
     expect(seenByBala).toMatchObject({ isOwner: false, memberCount: 2 });
-    expect(seenByBala.members.map((m: { name: string; isMe: boolean }) => [m.name, m.isMe])).toEqual([['Asha', false], ['Bala', true]]);
+    expect(seenByBala.members.map((m: { name: string; isMe: boolean }) => [m.name, m.isMe])).toEqual([
+      ['Asha', false],
+      ['Bala', true],
+    ]);
     const listed = (await api().get('/api/v1/groups').set(bala.auth).expect(200)).body.data;
-    expect(listed.groups.map((x: { name: string; isOwner: boolean; memberCount: number }) => [x.name, x.isOwner, x.memberCount])).toEqual([['Other', true, 1], ['Early birds', false, 2]]);
+    expect(listed.groups.map((x: { name: string; isOwner: boolean; memberCount: number }) => [x.name, x.isOwner, x.memberCount])).toEqual([
+      ['Other', true, 1],
+      ['Early birds', false, 2],
+    ]);
 
     // only the owner makes a new link; the old one then leads nowhere
     expect((await api().post(`/api/v1/groups/${g.id}/invite`).set(bala.auth).expect(403)).body.error).toBe("Only the group's owner can make a new invite link");
@@ -108,11 +128,17 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     await page(stranger, '6f1c1f7e-0000-4000-8000-000000000000').expect(404);
     await page(stranger, 'not-a-uuid').expect(404);
     await api().get(`/api/v1/groups/${g.id}`).expect(401);
-    expect((await api().delete(`/api/v1/groups/${g.id}/members/${asha.id}`).set(bala.auth).expect(403)).body.error).toBe("Only the group's owner can remove members");
-    expect((await api().delete(`/api/v1/groups/${g.id}/members/${asha.id}`).set(asha.auth).expect(400)).body.error).toBe('To leave your own group, use Leave group');
+    expect((await api().delete(`/api/v1/groups/${g.id}/members/${asha.id}`).set(bala.auth).expect(403)).body.error).toBe(
+      "Only the group's owner can remove members",
+    );
+    expect((await api().delete(`/api/v1/groups/${g.id}/members/${asha.id}`).set(asha.auth).expect(400)).body.error).toBe(
+      'To leave your own group, use Leave group',
+    );
     await api().delete(`/api/v1/groups/${g.id}/members/${chitra.id}`).set(asha.auth).expect(200);
     await page(chitra, g.id).expect(404);
-    expect((await api().delete(`/api/v1/groups/${g.id}/members/${chitra.id}`).set(asha.auth).expect(404)).body.error).toBe('That person is not a member of this group');
+    expect((await api().delete(`/api/v1/groups/${g.id}/members/${chitra.id}`).set(asha.auth).expect(404)).body.error).toBe(
+      'That person is not a member of this group',
+    );
     await api().post(`/api/v1/groups/${g.id}/leave`).set(stranger.auth).expect(404);
 
     // the owner leaves: the earliest member left owns the group; the last one out ends it
@@ -174,7 +200,10 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     await showOnBoard(chitra, true);
     await showOnBoard(asha, false);
     const after = (await page(bala, g.id).expect(200)).body.data;
-    expect(after.board.map((r: { name: string; rank: number }) => [r.name, r.rank])).toEqual([['Bala', 1], ['Chitra', 2]]);
+    expect(after.board.map((r: { name: string; rank: number }) => [r.name, r.rank])).toEqual([
+      ['Bala', 1],
+      ['Chitra', 2],
+    ]);
     expect(after.members).toHaveLength(3);
 
     for (const d of [MON, TUE, WED]) await settle(d);
@@ -192,7 +221,9 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     expect((await join(u, 'short').expect(400)).body.error).toBe('token must be the invite code from the link');
     expect((await join(u, 'A'.repeat(43)).expect(404)).body.error).toBe('This invite link is not valid any more: ask for a new one');
     // an invite page for something that is no invite leads nowhere (404), like one since replaced
-    expect((await api().get('/api/v1/groups/invites/not-a-token').set(u.auth).expect(404)).body.error).toBe('This invite link is not valid any more: ask for a new one');
+    expect((await api().get('/api/v1/groups/invites/not-a-token').set(u.auth).expect(404)).body.error).toBe(
+      'This invite link is not valid any more: ask for a new one',
+    );
     expect((await create(u, { name: '1e308' }).expect(400)).body.error).toBe('name must be words, not a number');
     await api().post('/api/v1/groups').send({ name: 'x' }).expect(401);
     expect((await api().get('/api/v1/groups').set(u.auth).expect(200)).body.data.groups).toEqual([]);
@@ -240,8 +271,13 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     // no referee yet: nothing to ask
     const day1 = await book(asha, REF_DAY, 50);
     await checkIn(asha, day1, REF_DAY, true);
-    expect((await api().post('/api/v1/groups/referee/requests').set(asha.auth).send({ challengeId: day1 }).expect(400)).body.error).toBe('Name a referee in one of your groups first');
-    expect((await setRef(asha, bala.id).expect(200)).body).toMatchObject({ message: 'Bala is now your referee', data: { referee: { userId: bala.id, name: 'Bala', groupId: g.id } } });
+    expect((await api().post('/api/v1/groups/referee/requests').set(asha.auth).send({ challengeId: day1 }).expect(400)).body.error).toBe(
+      'Name a referee in one of your groups first',
+    );
+    expect((await setRef(asha, bala.id).expect(200)).body).toMatchObject({
+      message: 'Bala is now your referee',
+      data: { referee: { userId: bala.id, name: 'Bala', groupId: g.id } },
+    });
 
     // a MANUAL check-in, someone else's challenge, or nonsense cannot go to a referee
     const manualDay = addDays(REF_DAY, 1);
@@ -266,22 +302,39 @@ describe('groups: invite links, mornings, the weekly board and referees', () => 
     await api().get(`/api/v1/groups/referee/requests/${asked.id}/photo`).set(stranger.auth).expect(404);
     await api().post(`/api/v1/groups/referee/requests/${asked.id}/confirm`).set(asha.auth).send({}).expect(404);
     await api().post(`/api/v1/groups/referee/requests/${asked.id}/reject`).set(stranger.auth).send({}).expect(404);
-    expect((await api().post(`/api/v1/groups/referee/requests/${asked.id}/reject`).set(bala.auth).send({ note: 'x'.repeat(201) }).expect(400)).body.error).toBe('note must be at most 200 characters');
+    expect(
+      (
+        await api()
+          .post(`/api/v1/groups/referee/requests/${asked.id}/reject`)
+          .set(bala.auth)
+          .send({ note: 'x'.repeat(201) })
+          .expect(400)
+      ).body.error,
+    ).toBe('note must be at most 200 characters');
 
     const rejected = await api().post(`/api/v1/groups/referee/requests/${asked.id}/reject`).set(bala.auth).send({ note: ' Not you in the photo ' }).expect(200);
     expect(rejected.body.data).toMatchObject({ id: asked.id, status: 'REJECTED', note: 'Not you in the photo' });
     expect(rejected.body.data.decidedAt).not.toBeNull();
-    expect((await api().post(`/api/v1/groups/referee/requests/${asked.id}/confirm`).set(bala.auth).send({}).expect(400)).body.error).toBe('This check-in has already been answered');
+    expect((await api().post(`/api/v1/groups/referee/requests/${asked.id}/confirm`).set(bala.auth).send({}).expect(400)).body.error).toBe(
+      'This check-in has already been answered',
+    );
 
     // shown to the group (on the day of Asha's check-in) and to support; no money moved, the check-in stands
     t.clock.set(ist(REF_DAY, '08:00'));
     const view = (await page(bala, g.id).expect(200)).body.data;
     const ashaDay = view.members.find((m: { name: string }) => m.name === 'Asha').days.find((d: { date: string }) => d.date === REF_DAY);
-    expect(ashaDay).toEqual({ date: REF_DAY, outcome: 'MADE', referee: { requestId: asked.id, status: 'REJECTED', refereeName: 'Bala', note: 'Not you in the photo' } });
+    expect(ashaDay).toEqual({
+      date: REF_DAY,
+      outcome: 'MADE',
+      referee: { requestId: asked.id, status: 'REJECTED', refereeName: 'Bala', note: 'Not you in the photo' },
+    });
     const verdicts = await t.app.get(QueryBus).execute(new GetRefereeVerdictsQuery([day1, manual]));
     expect(verdicts.map((v) => [v.challengeId, v.status, v.refereeId])).toEqual([[day1, 'REJECTED', bala.id]]);
     expect(await walletOf(t, asha.id)).toBe(before);
-    expect((await api().get(`/api/v1/challenges/${day1}`).set(asha.auth).expect(200)).body.challenge).toMatchObject({ isSuccessful: true, status: 'COMPLETED' });
+    expect((await api().get(`/api/v1/challenges/${day1}`).set(asha.auth).expect(200)).body.challenge).toMatchObject({
+      isSuccessful: true,
+      status: 'COMPLETED',
+    });
     expect((await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM journal_entries WHERE correlation_id = $1`, [day1]))[0].n).toBe(1);
 
     // the referee leaves the group: the pairing ends, and the asker can name nobody outside it

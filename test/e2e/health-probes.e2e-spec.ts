@@ -36,7 +36,11 @@ describe('health probes: live and ready', () => {
     await runMigrations(pg.url);
     const after = await ready();
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ success: true, status: 'ok', details: { database: { status: 'up' }, redis: { status: 'up' }, migrations: { status: 'up' } } });
+    expect(after.body).toMatchObject({
+      success: true,
+      status: 'ok',
+      details: { database: { status: 'up' }, redis: { status: 'up' }, migrations: { status: 'up' } },
+    });
   });
 
   it('readiness fails while PostgreSQL is stopped and recovers without a restart; liveness stays up; /health keeps its shape', async () => {
@@ -45,11 +49,21 @@ describe('health probes: live and ready', () => {
     await request(workerUrl).get('/health').expect(200);
 
     await pg.stop();
-    const down = await until('readiness 503', async () => {
-      const r = await ready();
-      return r.status === 503 ? r : null;
-    }, 15_000, 200);
-    expect(down.body).toMatchObject({ success: false, statusCode: 503, error: expect.stringContaining('PostgreSQL'), details: { database: { status: 'down' }, redis: { status: 'up' } } });
+    const down = await until(
+      'readiness 503',
+      async () => {
+        const r = await ready();
+        return r.status === 503 ? r : null;
+      },
+      15_000,
+      200,
+    );
+    expect(down.body).toMatchObject({
+      success: false,
+      statusCode: 503,
+      error: expect.stringContaining('PostgreSQL'),
+      details: { database: { status: 'down' }, redis: { status: 'up' } },
+    });
     const live = await request(t.url).get('/api/v1/health/live').expect(200);
     expect(live.body).toMatchObject({ success: true, status: 'ok' });
     const legacy = await request(t.url).get('/api/v1/health').timeout(10_000);
@@ -61,10 +75,15 @@ describe('health probes: live and ready', () => {
     await request(workerUrl).get('/health/live').expect(200);
 
     await pg.start();
-    const up = await until('readiness 200', async () => {
-      const r = await ready();
-      return r.status === 200 ? r : null;
-    }, 20_000, 200);
+    const up = await until(
+      'readiness 200',
+      async () => {
+        const r = await ready();
+        return r.status === 200 ? r : null;
+      },
+      20_000,
+      200,
+    );
     expect(up.body).toMatchObject({ success: true, status: 'ok' });
     await until('worker readiness 200', async () => (await request(workerUrl).get('/health')).status === 200, 20_000, 200);
     await request(t.url).get('/api/v1/health').expect(200);

@@ -29,11 +29,17 @@ describe('health when Redis goes away and comes back', () => {
   it('answers 200, then 503 naming Redis while it is down, then 200 again', async () => {
     await t.http().get('/api/v1/health').expect(200);
     await redis.stop();
-    const down = await eventually(() => t.http().get('/api/v1/health'), (r) => r.status === 503);
+    const down = await eventually(
+      () => t.http().get('/api/v1/health'),
+      (r) => r.status === 503,
+    );
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ success: false, statusCode: 503, error: 'Redis is down', redis: 'down', database: 'up' });
     await redis.start();
-    const up = await eventually(() => t.http().get('/api/v1/health'), (r) => r.status === 200);
+    const up = await eventually(
+      () => t.http().get('/api/v1/health'),
+      (r) => r.status === 200,
+    );
     expect(up.body).toMatchObject({ success: true, redis: 'up', database: 'up' });
   });
 });

@@ -33,7 +33,16 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
   it('walks register → mail → verify → login → forgot → mail → reset → old password refused → new accepted', async () => {
     const email = newEmail();
     const reg = await t.http().post(`${API}/register`).send({ email: email.toUpperCase(), password: 'first-password', fullName: 'Asha Rao' }).expect(201);
-    expect(reg.body).toMatchObject({ success: true, email, fullName: 'Asha Rao', isEmailVerified: false, isPhoneVerified: false, role: 'USER', isProfileComplete: false, phoneNumber: null });
+    expect(reg.body).toMatchObject({
+      success: true,
+      email,
+      fullName: 'Asha Rao',
+      isEmailVerified: false,
+      isPhoneVerified: false,
+      role: 'USER',
+      isProfileComplete: false,
+      phoneNumber: null,
+    });
     expect(typeof reg.body.token).toBe('string');
     expect(reg.body.userId).toMatch(/^[0-9a-f-]{36}$/);
     const stored = await db().query('SELECT password_hash, sleep_challenges FROM users WHERE id = $1', [reg.body.userId]);
@@ -51,7 +60,11 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
     const login = await t.http().post(`${API}/login`).send({ email, password: 'first-password' }).expect(200);
     expect(login.body).toMatchObject({ success: true, isEmailVerified: true, userId: reg.body.userId });
     const oldSession = login.body.token;
-    await t.http().get(`${API}/profile`).set(bearer({ token: oldSession })).expect(200);
+    await t
+      .http()
+      .get(`${API}/profile`)
+      .set(bearer({ token: oldSession }))
+      .expect(200);
 
     const forgot = await t.http().post(`${API}/forgot-password`).send({ email }).expect(200);
     expect(forgot.body.success).toBe(true);
@@ -59,14 +72,22 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
     const check = await t.http().get(`${API}/verify-reset-token`).query({ token: resetToken }).expect(200);
     expect(check.body).toEqual({ success: true, valid: true, message: 'Reset link is valid.' });
 
-    const reset = await t.http().post(`${API}/reset-password`).send({ token: resetToken, newPassword: 'second-password', confirmPassword: 'second-password' }).expect(200);
+    const reset = await t
+      .http()
+      .post(`${API}/reset-password`)
+      .send({ token: resetToken, newPassword: 'second-password', confirmPassword: 'second-password' })
+      .expect(200);
     expect(reset.body).toEqual({ success: true, message: 'Password reset successfully! Please login with your new password.' });
 
     const old = await t.http().post(`${API}/login`).send({ email, password: 'first-password' }).expect(401);
     expect(old.body).toMatchObject({ success: false, statusCode: 401, error: 'Invalid email or password' });
     await t.http().post(`${API}/login`).send({ email, password: 'second-password' }).expect(200);
     // The reset ended the sessions opened before it.
-    await t.http().get(`${API}/profile`).set(bearer({ token: oldSession })).expect(401);
+    await t
+      .http()
+      .get(`${API}/profile`)
+      .set(bearer({ token: oldSession }))
+      .expect(401);
   });
 
   it('accepts the older query-string forms of resend, verify, forgot and reset', async () => {
@@ -92,7 +113,11 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
     const reused = await t.http().post(`${API}/verify-email`).query({ token }).expect(400);
     expect(reused.body.error).toMatch(/already verified/);
 
-    const forged = await t.http().post(`${API}/verify-email`).send({ token: 'A'.repeat(43) }).expect(400);
+    const forged = await t
+      .http()
+      .post(`${API}/verify-email`)
+      .send({ token: 'A'.repeat(43) })
+      .expect(400);
     expect(forged.body.error).toMatch(/invalid or has expired/);
 
     const later = await registerUser(t);
@@ -116,7 +141,11 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
     expect(reused.body.error).toBe('Reset link is invalid or has expired.');
     expect((await t.http().get(`${API}/verify-reset-token`).query({ token: first })).body).toMatchObject({ valid: false });
 
-    const forged = await t.http().post(`${API}/reset-password`).send({ token: 'B'.repeat(43), newPassword: 'new-password-3' }).expect(400);
+    const forged = await t
+      .http()
+      .post(`${API}/reset-password`)
+      .send({ token: 'B'.repeat(43), newPassword: 'new-password-3' })
+      .expect(400);
     expect(forged.body.error).toBe('Reset link is invalid or has expired.');
 
     // Expired after one hour on the server's clock.
@@ -169,7 +198,11 @@ describe('identity: register, verify, log in, reset (real SMTP)', () => {
 
   it('refuses a second account for the same email, whatever its case', async () => {
     const user = await registerUser(t);
-    const res = await t.http().post(`${API}/register`).send({ email: ` ${user.email.toUpperCase()} `, password: 'another-password', fullName: 'Copy' }).expect(400);
+    const res = await t
+      .http()
+      .post(`${API}/register`)
+      .send({ email: ` ${user.email.toUpperCase()} `, password: 'another-password', fullName: 'Copy' })
+      .expect(400);
     expect(res.body.error).toMatch(/already exists/);
     expect((await db().query('SELECT count(*)::int AS n FROM users WHERE lower(email) = $1', [user.email]))[0].n).toBe(1);
   });
@@ -182,7 +215,7 @@ describe('identity: mail without SMTP_URL', () => {
       const user = await registerUser(t);
       await t.app.get(Mailer).flush();
       const { readdirSync, readFileSync } = await import('node:fs');
-      const files = readdirSync(t.config.mailDir).filter((f) => f.includes(user.email) && f.endsWith(".json"));
+      const files = readdirSync(t.config.mailDir).filter((f) => f.includes(user.email) && f.endsWith('.json'));
       expect(files).toHaveLength(1);
       const mail = JSON.parse(readFileSync(`${t.config.mailDir}/${files[0]}`, 'utf8'));
       expect(mail).toMatchObject({ to: user.email, subject: 'Verify your WakeStake email' });
@@ -195,7 +228,11 @@ describe('identity: mail without SMTP_URL', () => {
   it('still answers when the SMTP server is down (the error is logged)', async () => {
     const t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
-      const res = await t.http().post(`${API}/register`).send({ email: `${randomUUID()}@test.local`, password: 'password-123', fullName: 'No Mail' }).expect(201);
+      const res = await t
+        .http()
+        .post(`${API}/register`)
+        .send({ email: `${randomUUID()}@test.local`, password: 'password-123', fullName: 'No Mail' })
+        .expect(201);
       expect(res.body.token).toBeTruthy();
       await t.app.get(Mailer).flush();
     } finally {

@@ -34,7 +34,11 @@ describe('identity: account closure and money in flight', () => {
   const close = (u: TestUser) => t.http().delete('/api/v1/auth/account').set(u.auth);
   const closedAt = async (id: string) => (await ds.query(`SELECT deleted_at FROM users WHERE id = $1`, [id]))[0].deleted_at as Date | null;
   const webhook = (orderId: string, paymentId: string, paise: number) => {
-    const body = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: paise, status: 'captured' } } } });
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: paise, status: 'captured' } } },
+    });
     return t
       .http()
       .post('/api/v1/wallet/webhooks/razorpay')
@@ -93,12 +97,26 @@ describe('identity: account closure and money in flight', () => {
     const staff = await supportUser(t);
     const listed = await t.http().get('/api/v1/support/suspense').set(bearer(staff)).expect(200);
     const mine = listed.body.data.accounts.find((a: { userId: string }) => a.userId === u.id);
-    expect(mine).toMatchObject({ account: `suspense:${u.id}`, balance: 250, entries: [{ reason: 'DEPOSIT', amount: 250, correlation: { type: 'deposit', id: orderId } }] });
+    expect(mine).toMatchObject({
+      account: `suspense:${u.id}`,
+      balance: 250,
+      entries: [{ reason: 'DEPOSIT', amount: 250, correlation: { type: 'deposit', id: orderId } }],
+    });
     const bad = await t.http().post(`/api/v1/support/suspense/${u.id}/resolve`).set(bearer(staff)).send({ reference: 'x' }).expect(400);
     expect(bad.body.success).toBe(false);
-    const resolved = await t.http().post(`/api/v1/support/suspense/${u.id}/resolve`).set(bearer(staff)).send({ reference: 'rfnd_Late0001', note: 'Refunded at Razorpay' }).expect(200);
+    const resolved = await t
+      .http()
+      .post(`/api/v1/support/suspense/${u.id}/resolve`)
+      .set(bearer(staff))
+      .send({ reference: 'rfnd_Late0001', note: 'Refunded at Razorpay' })
+      .expect(200);
     expect(resolved.body.data).toMatchObject({ amount: 250, reference: 'rfnd_Late0001' });
-    const again = await t.http().post(`/api/v1/support/suspense/${u.id}/resolve`).set(bearer(staff)).send({ reference: 'rfnd_Late0001', note: 'Refunded at Razorpay' }).expect(200);
+    const again = await t
+      .http()
+      .post(`/api/v1/support/suspense/${u.id}/resolve`)
+      .set(bearer(staff))
+      .send({ reference: 'rfnd_Late0001', note: 'Refunded at Razorpay' })
+      .expect(200);
     expect(again.body.data.entryId).toBe(resolved.body.data.entryId);
     await t.http().post(`/api/v1/support/suspense/${u.id}/resolve`).set(bearer(staff)).send({ reference: 'rfnd_Other002', note: 'Second try' }).expect(400);
     expect(await balanceOf(t, suspense(u.id))).toBe(0n);
@@ -145,10 +163,12 @@ describe('identity: account closure and money in flight', () => {
       }),
     );
     t.clock.advance(HOUR + 60_000);
-    const results = await Promise.all(outcomes.map(async ({ u, orderId, paymentId }) => {
-      const [closing, credit] = await Promise.all([close(u), webhook(orderId, paymentId, 10_000)]);
-      return { u, closing: closing.status, credit: credit.status };
-    }));
+    const results = await Promise.all(
+      outcomes.map(async ({ u, orderId, paymentId }) => {
+        const [closing, credit] = await Promise.all([close(u), webhook(orderId, paymentId, 10_000)]);
+        return { u, closing: closing.status, credit: credit.status };
+      }),
+    );
     for (const r of results) {
       expect(r.credit).toBe(200);
       expect([200, 400]).toContain(r.closing);

@@ -29,14 +29,21 @@ function idToken(claims: Record<string, unknown>, key = privateKey): string {
 describe('identity: Google sign-in', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { GOOGLE_CLIENT_ID: CLIENT_ID }, override: (b) => b.overrideProvider(GOOGLE_OAUTH_CLIENT).useValue(new TestGoogleClient()) });
+    t = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: CLIENT_ID },
+      override: (b) => b.overrideProvider(GOOGLE_OAUTH_CLIENT).useValue(new TestGoogleClient()),
+    });
   });
   afterAll(() => t.close());
 
   it('creates a new user with a verified email from a token signed by Google’s key', async () => {
     const email = `${randomUUID()}@gmail.test`;
     const sub = String(Date.now()) + Math.floor(Math.random() * 1e6);
-    const res = await t.http().post(`${API}/google`).send({ idToken: idToken({ sub, email, name: 'Meera Iyer', picture: 'https://lh3.googleusercontent.com/p.jpg' }) }).expect(200);
+    const res = await t
+      .http()
+      .post(`${API}/google`)
+      .send({ idToken: idToken({ sub, email, name: 'Meera Iyer', picture: 'https://lh3.googleusercontent.com/p.jpg' }) })
+      .expect(200);
     expect(res.body).toMatchObject({
       success: true,
       email,
@@ -53,14 +60,22 @@ describe('identity: Google sign-in', () => {
     });
     await t.http().get(`${API}/profile`).set(bearer(res.body)).expect(200);
     // Same Google account again: same user.
-    const again = await t.http().post(`${API}/google`).send({ idToken: idToken({ sub, email }) }).expect(200);
+    const again = await t
+      .http()
+      .post(`${API}/google`)
+      .send({ idToken: idToken({ sub, email }) })
+      .expect(200);
     expect(again.body.userId).toBe(res.body.userId);
   });
 
   it('links an existing email account to Google and verifies its email', async () => {
     const u = await registerUser(t);
     const sub = `sub-${randomUUID()}`;
-    const res = await t.http().post(`${API}/google`).send({ idToken: idToken({ sub, email: u.email.toUpperCase() }) }).expect(200);
+    const res = await t
+      .http()
+      .post(`${API}/google`)
+      .send({ idToken: idToken({ sub, email: u.email.toUpperCase() }) })
+      .expect(200);
     expect(res.body).toMatchObject({ userId: u.userId, isEmailVerified: true });
     const [row] = await t.app.get(DataSource).query('SELECT google_sub FROM users WHERE id = $1', [u.userId]);
     expect(row.google_sub).toBe(sub);
@@ -84,7 +99,11 @@ describe('identity: Google sign-in', () => {
       const res = await t.http().post(`${API}/google`).send({ idToken: tok }).expect(401);
       expect(res.body.error).toMatch(/Google sign-in failed/);
     }
-    const unverified = await t.http().post(`${API}/google`).send({ idToken: idToken({ sub: 's5', email, email_verified: false }) }).expect(400);
+    const unverified = await t
+      .http()
+      .post(`${API}/google`)
+      .send({ idToken: idToken({ sub: 's5', email, email_verified: false }) })
+      .expect(400);
     expect(unverified.body.error).toBe('Your Google account email is not verified');
     const missing = await t.http().post(`${API}/google`).send({}).expect(400);
     expect(missing.body.error).toBe('Google ID token is required');

@@ -21,18 +21,22 @@ class SoftPasskey {
     this.key = privateKey;
     const jwk = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
     // CBOR map {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
-    this.cose = Buffer.concat([Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]), Buffer.from(jwk.x, 'base64url'), Buffer.from([0x22, 0x58, 0x20]), Buffer.from(jwk.y, 'base64url')]);
+    this.cose = Buffer.concat([
+      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+      Buffer.from(jwk.x, 'base64url'),
+      Buffer.from([0x22, 0x58, 0x20]),
+      Buffer.from(jwk.y, 'base64url'),
+    ]);
   }
 
   async storeFor(t: TestApp, userId: string, counter = 0): Promise<string> {
     const id = randomUUID();
-    await t.app.get(DataSource).query(`INSERT INTO passkeys (id, user_id, credential_id, public_key, counter, transports, created_at) VALUES ($1, $2, $3, $4, $5, '{internal}', now())`, [
-      id,
-      userId,
-      this.credentialId,
-      this.cose,
-      counter,
-    ]);
+    await t.app
+      .get(DataSource)
+      .query(
+        `INSERT INTO passkeys (id, user_id, credential_id, public_key, counter, transports, created_at) VALUES ($1, $2, $3, $4, $5, '{internal}', now())`,
+        [id, userId, this.credentialId, this.cose, counter],
+      );
     return id;
   }
 
@@ -49,7 +53,12 @@ class SoftPasskey {
       rawId: id,
       type: 'public-key',
       clientExtensionResults: {},
-      response: { clientDataJSON: b64url(clientData), authenticatorData: b64url(authData), signature: b64url(signature), ...(opts.userId ? { userHandle: b64url(opts.userId) } : {}) },
+      response: {
+        clientDataJSON: b64url(clientData),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        ...(opts.userId ? { userHandle: b64url(opts.userId) } : {}),
+      },
     };
   }
 }
@@ -80,7 +89,10 @@ describe('identity: passkeys', () => {
     const options = await loginChallenge();
     expect(options).toMatchObject({ rpId: rpID, userVerification: 'required' });
     expect(options.allowCredentials ?? []).toEqual([]); // no email: any passkey of the site may answer
-    const res = await t.http().post(`${API}/login`).send({ credential: key.assertion(options.challenge, { origin, rpID, userId: u.userId }) });
+    const res = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion(options.challenge, { origin, rpID, userId: u.userId }) });
     expect([res.status, res.body.error]).toEqual([200, undefined]);
     const password = await t.http().post('/api/v1/auth/login').send({ email: u.email, password: u.password }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(password.body).sort());
@@ -102,45 +114,82 @@ describe('identity: passkeys', () => {
 
   it('refuses a challenge it never issued, an expired or used one, and a login challenge reused: 401, nothing signed in', async () => {
     const { u, key } = await withPasskey();
-    const made = await t.http().post(`${API}/login`).send({ credential: key.assertion(b64url(randomBytes(32)), { origin, rpID }) });
+    const made = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion(b64url(randomBytes(32)), { origin, rpID }) });
     expect([made.status, made.body.error]).toEqual([401, 'This passkey request has expired or was already used. Please try again.']);
     const { challenge } = await loginChallenge();
-    await t.http().post(`${API}/login`).send({ credential: key.assertion(challenge, { origin, rpID, userId: u.userId }) }).expect(200);
-    const replay = await t.http().post(`${API}/login`).send({ credential: key.assertion(challenge, { origin, rpID, userId: u.userId }) });
+    await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion(challenge, { origin, rpID, userId: u.userId }) })
+      .expect(200);
+    const replay = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion(challenge, { origin, rpID, userId: u.userId }) });
     expect([replay.status, replay.body.error]).toEqual([401, 'This passkey request has expired or was already used. Please try again.']);
     // a registration challenge does not sign anyone in
     const reg = await t.http().post(`${API}/registration-options`).set(bearer(u)).expect(200);
-    const cross = await t.http().post(`${API}/login`).send({ credential: key.assertion(reg.body.data.challenge, { origin, rpID }) });
+    const cross = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion(reg.body.data.challenge, { origin, rpID }) });
     expect(cross.status).toBe(401);
   });
 
   it('refuses an unknown credential, a wrong signature, another site’s origin and a counter that did not move forward: 401', async () => {
     const { u, key, rowId } = await withPasskey();
     const stranger = new SoftPasskey();
-    const unknown = await t.http().post(`${API}/login`).send({ credential: stranger.assertion((await loginChallenge()).challenge, { origin, rpID }) });
+    const unknown = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: stranger.assertion((await loginChallenge()).challenge, { origin, rpID }) });
     expect([unknown.status, unknown.body.error]).toEqual([401, "This passkey isn't registered with WakeStake. Sign in with your email and password."]);
     // the stranger's key signing for this passkey's id
-    const forged = await t.http().post(`${API}/login`).send({ credential: stranger.assertion((await loginChallenge()).challenge, { origin, rpID, credentialId: key.credentialId }) });
+    const forged = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: stranger.assertion((await loginChallenge()).challenge, { origin, rpID, credentialId: key.credentialId }) });
     expect([forged.status, forged.body.error]).toEqual([401, "We couldn't verify this passkey. Please try again, or sign in with your email and password."]);
-    const phishing = await t.http().post(`${API}/login`).send({ credential: key.assertion((await loginChallenge()).challenge, { origin: 'https://wakestake.example.evil', rpID }) });
+    const phishing = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion((await loginChallenge()).challenge, { origin: 'https://wakestake.example.evil', rpID }) });
     expect(phishing.status).toBe(401);
     await t.app.get(DataSource).query(`UPDATE passkeys SET counter = 7 WHERE id = $1`, [rowId]);
-    const cloned = await t.http().post(`${API}/login`).send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId, counter: 7 }) });
+    const cloned = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId, counter: 7 }) });
     expect(cloned.status).toBe(401);
-    const ok = await t.http().post(`${API}/login`).send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId, counter: 8 }) });
+    const ok = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId, counter: 8 }) });
     expect(ok.status).toBe(200);
   });
 
   it('refuses a passkey of a closed account', async () => {
     const { u, key } = await withPasskey();
     await t.http().delete('/api/v1/auth/account').set(bearer(u)).expect(200);
-    const res = await t.http().post(`${API}/login`).send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId }) });
+    const res = await t
+      .http()
+      .post(`${API}/login`)
+      .send({ credential: key.assertion((await loginChallenge()).challenge, { origin, rpID, userId: u.userId }) });
     expect(res.status).toBe(401);
     expect(res.body.token).toBeUndefined();
   });
 
   it('answers a missing or unreadable answer with a 400 that says so, never a 500', async () => {
-    for (const body of [{}, { credential: 'x' }, { credential: { id: 'abc' } }, { credential: { id: 'abcdefghijklmnopqrstuvwxyz', response: {} } }, { credential: { id: 'abcdefghijklmnopqrstuvwxyz', response: { clientDataJSON: '!!!' } } }]) {
+    for (const body of [
+      {},
+      { credential: 'x' },
+      { credential: { id: 'abc' } },
+      { credential: { id: 'abcdefghijklmnopqrstuvwxyz', response: {} } },
+      { credential: { id: 'abcdefghijklmnopqrstuvwxyz', response: { clientDataJSON: '!!!' } } },
+    ]) {
       const res = await t.http().post(`${API}/login`).send(body);
       expect([JSON.stringify(body), res.status, res.body.success]).toEqual([JSON.stringify(body), 400, false]);
       expect(res.body.error).toMatch(/passkey answer/);
@@ -159,18 +208,33 @@ describe('identity: passkeys', () => {
     }
     const { u, rowId } = await withPasskey();
     const options = await t.http().post(`${API}/registration-options`).set(bearer(u)).expect(200);
-    expect(options.body.data).toMatchObject({ rp: { id: rpID, name: 'WakeStake' }, user: { name: u.email }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    expect(options.body.data).toMatchObject({
+      rp: { id: rpID, name: 'WakeStake' },
+      user: { name: u.email },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
     expect(options.body.data.excludeCredentials).toHaveLength(1);
     // an answer to a challenge never issued, and one issued to somebody else
-    const fake = { id: 'abcdefghijklmnopqrstuvwxyz', rawId: 'abcdefghijklmnopqrstuvwxyz', type: 'public-key', response: { clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: b64url(randomBytes(32)), origin })), attestationObject: 'AA' } };
+    const fake = {
+      id: 'abcdefghijklmnopqrstuvwxyz',
+      rawId: 'abcdefghijklmnopqrstuvwxyz',
+      type: 'public-key',
+      response: { clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: b64url(randomBytes(32)), origin })), attestationObject: 'AA' },
+    };
     const never = await t.http().post(`${API}/register`).set(bearer(u)).send({ credential: fake });
     expect([never.status, never.body.error]).toEqual([400, 'Adding this passkey took too long or was already done. Please try again.']);
     const other = await registerUser(t);
-    const theirs = { ...fake, response: { ...fake.response, clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: options.body.data.challenge, origin })) } };
+    const theirs = {
+      ...fake,
+      response: { ...fake.response, clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: options.body.data.challenge, origin })) },
+    };
     expect((await t.http().post(`${API}/register`).set(bearer(other)).send({ credential: theirs })).status).toBe(400);
     // a garbled attestation to a real challenge: refused, not a 500
     const again = await t.http().post(`${API}/registration-options`).set(bearer(u)).expect(200);
-    const garbled = { ...fake, response: { ...fake.response, clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: again.body.data.challenge, origin })) } };
+    const garbled = {
+      ...fake,
+      response: { ...fake.response, clientDataJSON: b64url(JSON.stringify({ type: 'webauthn.create', challenge: again.body.data.challenge, origin })) },
+    };
     const refused = await t.http().post(`${API}/register`).set(bearer(u)).send({ credential: garbled });
     expect([refused.status, refused.body.error]).toEqual([400, "We couldn't add this passkey. Please try again."]);
 

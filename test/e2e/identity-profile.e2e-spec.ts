@@ -6,9 +6,31 @@ import { bearer, registerUser } from '../factories/users.js';
 const API = '/api/v1/auth';
 
 const USER_FIELDS = [
-  'id', 'email', 'fullName', 'phoneNumber', 'city', 'occupation', 'institutionName', 'emergencyContact', 'preferredWakeUpTime',
-  'dateOfBirth', 'gender', 'balance', 'currentStreak', 'longestStreak', 'totalSuccessfulWakeUps', 'totalChallenges', 'totalEarnings',
-  'totalLosses', 'successRate', 'isEmailVerified', 'isPhoneVerified', 'profilePictureUrl', 'isProfileComplete', 'role', 'settings',
+  'id',
+  'email',
+  'fullName',
+  'phoneNumber',
+  'city',
+  'occupation',
+  'institutionName',
+  'emergencyContact',
+  'preferredWakeUpTime',
+  'dateOfBirth',
+  'gender',
+  'balance',
+  'currentStreak',
+  'longestStreak',
+  'totalSuccessfulWakeUps',
+  'totalChallenges',
+  'totalEarnings',
+  'totalLosses',
+  'successRate',
+  'isEmailVerified',
+  'isPhoneVerified',
+  'profilePictureUrl',
+  'isProfileComplete',
+  'role',
+  'settings',
 ];
 
 describe('identity: profile and onboarding', () => {
@@ -45,13 +67,24 @@ describe('identity: profile and onboarding', () => {
     const u = await registerUser(t);
     const step1 = await t.http().put(`${API}/profile`).set(bearer(u)).send({ fullName: ' Priya Shah ', phoneNumber: '98765 43210' }).expect(200);
     expect(step1.body.data).toMatchObject({ fullName: 'Priya Shah', phoneNumber: '+919876543210', isProfileComplete: false });
-    const step2 = await t.http().put(`${API}/profile`).set(bearer(u)).send({ dateOfBirth: '2000-02-29', gender: 'Prefer not to say', city: 'Mumbai' }).expect(200);
+    const step2 = await t
+      .http()
+      .put(`${API}/profile`)
+      .set(bearer(u))
+      .send({ dateOfBirth: '2000-02-29', gender: 'Prefer not to say', city: 'Mumbai' })
+      .expect(200);
     expect(step2.body.data).toMatchObject({ dateOfBirth: '2000-02-29', gender: 'Prefer not to say', city: 'Mumbai', isProfileComplete: false });
     const step3 = await t
       .http()
       .put(`${API}/profile`)
       .set(bearer(u))
-      .send({ occupation: 'working-professional', institutionName: 'Acme', preferredWakeUpTime: '06:00', emergencyContact: '+91 7012345678', settings: { notifications: { email: false }, privacy: { showOnLeaderboard: true } } })
+      .send({
+        occupation: 'working-professional',
+        institutionName: 'Acme',
+        preferredWakeUpTime: '06:00',
+        emergencyContact: '+91 7012345678',
+        settings: { notifications: { email: false }, privacy: { showOnLeaderboard: true } },
+      })
       .expect(200);
     expect(step3.body.data).toMatchObject({ occupation: 'working-professional', isProfileComplete: true, emergencyContact: '+917012345678' });
     // Saved for real: a fresh read (as after a reload) shows it.
@@ -95,7 +128,12 @@ describe('identity: profile and onboarding', () => {
   it.each(profileCases)('refuses %s with a clear message and changes nothing', async (_name, body, message) => {
     const u = await registerUser(t, { fullName: 'Unchanged Name' });
     const before = await db().query('SELECT * FROM users WHERE id = $1', [u.userId]);
-    const res = await t.http().put(`${API}/profile`).set(bearer(u)).send({ city: 'Delhi', ...body }).expect(400);
+    const res = await t
+      .http()
+      .put(`${API}/profile`)
+      .set(bearer(u))
+      .send({ city: 'Delhi', ...body })
+      .expect(400);
     expect(res.body).toMatchObject({ success: false, statusCode: 400, error: message });
     expect(await db().query('SELECT * FROM users WHERE id = $1', [u.userId])).toEqual(before);
   });
@@ -123,8 +161,18 @@ describe('identity: bad input on every endpoint is a 4xx with a clear message, a
     ['register', '/register', () => ({ fullName: 'A', email: email() }), 'Password is required'],
     ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'short' }), 'Password must be at least 8 characters long'],
     ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'password-1', confirmPassword: 'password-2' }), 'Passwords do not match'],
-    ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'password-1', preferredWakeUpTime: '7am' }), 'Preferred wake-up time must be a time as HH:mm (24-hour), e.g. 06:30'],
-    ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'password-1', sleepChallenges: 'snooze' }), 'Sleep challenges must be a list of up to 10 short texts'],
+    [
+      'register',
+      '/register',
+      () => ({ fullName: 'A', email: email(), password: 'password-1', preferredWakeUpTime: '7am' }),
+      'Preferred wake-up time must be a time as HH:mm (24-hour), e.g. 06:30',
+    ],
+    [
+      'register',
+      '/register',
+      () => ({ fullName: 'A', email: email(), password: 'password-1', sleepChallenges: 'snooze' }),
+      'Sleep challenges must be a list of up to 10 short texts',
+    ],
     ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'password-1', city: 'Pune' }), 'Unknown field: city'],
     ['register', '/register', () => ({ fullName: 'A', email: email(), password: 'password-1', role: 'SUPPORT' }), 'Unknown field: role'],
     ['login', '/login', () => ({ password: 'password-1' }), 'Email is required'],
@@ -138,20 +186,32 @@ describe('identity: bad input on every endpoint is a 4xx with a clear message, a
     ['reset-password', '/reset-password', () => ({ newPassword: 'password-1' }), 'Invalid reset link. Please request a new password reset.'],
     ['reset-password', '/reset-password', () => ({ token: 'x'.repeat(43) }), 'New password is required'],
     ['reset-password', '/reset-password', () => ({ token: 'x'.repeat(43), newPassword: 'short' }), 'New password must be at least 8 characters long'],
-    ['reset-password', '/reset-password', () => ({ token: 'x'.repeat(43), newPassword: 'password-1', confirmPassword: 'password-2' }), 'Passwords do not match'],
+    [
+      'reset-password',
+      '/reset-password',
+      () => ({ token: 'x'.repeat(43), newPassword: 'password-1', confirmPassword: 'password-2' }),
+      'Passwords do not match',
+    ],
   ];
 
-  it.each(cases.map(([n, path, body, message, status]) => [n, message, path, body, status] as const))('POST %s → "%s"', async (_n, message, path, body, status = 400) => {
-    const [users, tokens] = [await count('users'), await count('identity_tokens')];
-    const res = await t.http().post(`${API}${path}`).send(body()).expect(status);
-    expect(res.body).toMatchObject({ success: false, statusCode: status, error: message });
-    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(js|ts):\d+/);
-    expect([await count('users'), await count('identity_tokens')]).toEqual([users, tokens]);
-  });
+  it.each(cases.map(([n, path, body, message, status]) => [n, message, path, body, status] as const))(
+    'POST %s → "%s"',
+    async (_n, message, path, body, status = 400) => {
+      const [users, tokens] = [await count('users'), await count('identity_tokens')];
+      const res = await t.http().post(`${API}${path}`).send(body()).expect(status);
+      expect(res.body).toMatchObject({ success: false, statusCode: status, error: message });
+      expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(js|ts):\d+/);
+      expect([await count('users'), await count('identity_tokens')]).toEqual([users, tokens]);
+    },
+  );
 
   it('GET verify-reset-token without a token is a 400; with a bad one it says invalid', async () => {
     expect((await t.http().get(`${API}/verify-reset-token`).expect(400)).body.error).toBe('Invalid reset link. Please request a new password reset.');
-    expect((await t.http().get(`${API}/verify-reset-token`).query({ token: 'nope' }).expect(200)).body).toEqual({ success: true, valid: false, message: 'Reset link is invalid or has expired.' });
+    expect((await t.http().get(`${API}/verify-reset-token`).query({ token: 'nope' }).expect(200)).body).toEqual({
+      success: true,
+      valid: false,
+      message: 'Reset link is invalid or has expired.',
+    });
   });
 
   it('needs a token for profile, logout, change-password and account deletion', async () => {

@@ -12,7 +12,11 @@ describe('identity: sign-in rate limits', () => {
     try {
       const u = await registerUser(t);
       for (let i = 0; i < 10; i++) {
-        await t.http().post(`${API}/login`).send({ email: u.email, password: `wrong-password-${i}` }).expect(401);
+        await t
+          .http()
+          .post(`${API}/login`)
+          .send({ email: u.email, password: `wrong-password-${i}` })
+          .expect(401);
       }
       const res = await t.http().post(`${API}/login`).send({ email: u.email.toUpperCase(), password: u.password }).expect(429);
       expect(res.body).toEqual({ success: false, statusCode: 429, error: MESSAGE, message: MESSAGE });

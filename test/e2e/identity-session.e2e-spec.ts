@@ -66,11 +66,21 @@ describe('identity: sessions, tokens, password change, account deletion, roles',
 
   it('changes the password: current one checked, other sessions end, a fresh token comes back', async () => {
     const u = await registerUser(t);
-    const wrong = await t.http().post(`${API}/change-password`).set(bearer(u)).send({ currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass' }).expect(400);
+    const wrong = await t
+      .http()
+      .post(`${API}/change-password`)
+      .set(bearer(u))
+      .send({ currentPassword: 'not-it-at-all', newPassword: 'brand-new-pass' })
+      .expect(400);
     expect(wrong.body.error).toBe('Current password is incorrect');
     const short = await t.http().post(`${API}/change-password`).set(bearer(u)).send({ currentPassword: u.password, newPassword: 'short' }).expect(400);
     expect(short.body.error).toBe('New password must be at least 8 characters long');
-    const mismatch = await t.http().post(`${API}/change-password`).set(bearer(u)).send({ currentPassword: u.password, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-x' }).expect(400);
+    const mismatch = await t
+      .http()
+      .post(`${API}/change-password`)
+      .set(bearer(u))
+      .send({ currentPassword: u.password, newPassword: 'brand-new-pass', confirmPassword: 'other-pass-x' })
+      .expect(400);
     expect(mismatch.body.error).toBe('Passwords do not match');
     await t.http().post(`${API}/login`).send({ email: u.email, password: u.password }).expect(200);
 
@@ -176,7 +186,14 @@ describe('identity: queries for other modules', () => {
     const { GetUserQuery } = await import('../../src/modules/identity/queries/get-user/get-user.query.js');
     const bus = t.app.get(QueryBus);
     const u = await registerUser(t, { fullName: 'Query Person' });
-    expect(await bus.execute(new GetUserQuery(u.userId))).toMatchObject({ id: u.userId, email: u.email, fullName: 'Query Person', isEmailVerified: false, role: 'USER', deleted: false });
+    expect(await bus.execute(new GetUserQuery(u.userId))).toMatchObject({
+      id: u.userId,
+      email: u.email,
+      fullName: 'Query Person',
+      isEmailVerified: false,
+      role: 'USER',
+      deleted: false,
+    });
     expect(await bus.execute(new GetUserQuery(randomUUID()))).toBeNull();
     expect(await bus.execute(new GetUserQuery('not-a-uuid'))).toBeNull();
   });

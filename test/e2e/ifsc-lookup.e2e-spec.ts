@@ -32,14 +32,25 @@ describe('GET /api/v1/ifsc/{code} against a local IFSC API', () => {
   });
   beforeEach(() => (config.baseUrl = api.url));
 
-  const lookup = (code: string) => t.http().get(`/api/v1/ifsc/${encodeURIComponent(code)}`).set(user.auth);
+  const lookup = (code: string) =>
+    t
+      .http()
+      .get(`/api/v1/ifsc/${encodeURIComponent(code)}`)
+      .set(user.auth);
 
   it('answers the branch of a known IFSC (any case), and asks the directory once for repeated lookups', async () => {
     const before = api.requests.length;
     const res = await lookup('hdfc0001234').expect(200);
     expect(res.body).toEqual({
       success: true,
-      data: { ifsc: 'HDFC0001234', bank: HDFC_BRANCH.BANK, branch: HDFC_BRANCH.BRANCH, city: HDFC_BRANCH.CITY, state: HDFC_BRANCH.STATE, address: HDFC_BRANCH.ADDRESS },
+      data: {
+        ifsc: 'HDFC0001234',
+        bank: HDFC_BRANCH.BANK,
+        branch: HDFC_BRANCH.BRANCH,
+        city: HDFC_BRANCH.CITY,
+        state: HDFC_BRANCH.STATE,
+        address: HDFC_BRANCH.ADDRESS,
+      },
     });
     expect(api.requests.slice(before)).toEqual(['HDFC0001234']);
     await lookup('HDFC0001234').expect(200);
@@ -99,7 +110,9 @@ describe('the IFSC directory settings (checked at boot with every other variable
   const BASE = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32) };
   it('defaults to Razorpay and refuses a bad URL or timeout', () => {
     expect(IfscConfig.of(loadConfig(BASE))).toEqual(new IfscConfig('https://ifsc.razorpay.com', 3000));
-    expect(IfscConfig.of(loadConfig({ ...BASE, IFSC_API_URL: 'http://127.0.0.1:9/', IFSC_API_TIMEOUT_MS: '500' }))).toEqual(new IfscConfig('http://127.0.0.1:9', 500));
+    expect(IfscConfig.of(loadConfig({ ...BASE, IFSC_API_URL: 'http://127.0.0.1:9/', IFSC_API_TIMEOUT_MS: '500' }))).toEqual(
+      new IfscConfig('http://127.0.0.1:9', 500),
+    );
     expect(() => loadConfig({ ...BASE, IFSC_API_URL: 'ftp://x' })).toThrow(/IFSC_API_URL/);
     expect(() => loadConfig({ ...BASE, IFSC_API_URL: 'not a url' })).toThrow(/IFSC_API_URL/);
     expect(() => loadConfig({ ...BASE, IFSC_API_TIMEOUT_MS: '5' })).toThrow(/IFSC_API_TIMEOUT_MS/);

@@ -26,7 +26,11 @@ describe('ledger group commit', () => {
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+  const codeOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { code?: string }) => e.code ?? String(e),
+    );
   const deposit = (userId: string, amount: bigint, orderId = `order_g${randomUUID().replace(/-/g, '').slice(0, 20)}`) =>
     depositEntry({ userId, orderId, paymentId: `pay_${orderId}`, amount, provider: 'sandbox', via: 'test' });
   const stake = (userId: string, amount: bigint, challengeId = randomUUID()): EntryInput => ({
@@ -45,7 +49,13 @@ describe('ledger group commit', () => {
       if (results[i].duplicate || e.reason !== 'DEPOSIT') continue;
       const userId = e.postings.find((p) => p.amount > 0n)!.account.split(':')[1];
       const orderId = e.correlation.id;
-      await recordDeposit(t, { userId, orderId, paymentId: `pay_${orderId}`, amount: e.postings.find((p) => p.amount > 0n)!.amount, entryId: results[i].entryId });
+      await recordDeposit(t, {
+        userId,
+        orderId,
+        paymentId: `pay_${orderId}`,
+        amount: e.postings.find((p) => p.amount > 0n)!.amount,
+        entryId: results[i].entryId,
+      });
     }
   };
   /** The batches commitGroup was given while `run` ran (the keys of each). */
@@ -65,7 +75,9 @@ describe('ledger group commit', () => {
     const seen: LedgerEntryPosted[] = [];
     const sub = t.app.get(EventBus).subscribe((e) => e instanceof LedgerEntryPosted && seen.push(e));
     // deposits to all six wallets (three shared by many posts), stakes from the three funded ones, all at once
-    const entries = Array.from({ length: 120 }, (_, i) => (i % 3 === 2 ? stake(users[i % 3].id, 100n + BigInt(i)) : deposit(users[i % 6].id, 1_000n + BigInt(i))));
+    const entries = Array.from({ length: 120 }, (_, i) =>
+      i % 3 === 2 ? stake(users[i % 3].id, 100n + BigInt(i)) : deposit(users[i % 6].id, 1_000n + BigInt(i)),
+    );
     const { result: results, batches } = await batchesDuring(() => Promise.all(entries.map((e) => ledger.post(e))));
     sub.unsubscribe();
     await record(entries, results);
@@ -87,7 +99,8 @@ describe('ledger group commit', () => {
       expect(rows.map((r) => Number(r.seq))).toEqual(rows.map((_, i) => i + 1));
       const sum = rows.reduce((s, r) => s + BigInt(r.amount), 0n);
       expect(await balanceOf(t, account)).toBe(sum);
-      const expected = entries.flatMap((e) => e.postings.filter((p) => p.account === account)).reduce((s, p) => s + p.amount, 0n) + (users.indexOf(u) < 3 ? 50_000n : 0n);
+      const expected =
+        entries.flatMap((e) => e.postings.filter((p) => p.account === account)).reduce((s, p) => s + p.amount, 0n) + (users.indexOf(u) < 3 ? 50_000n : 0n);
       expect(sum).toBe(expected);
       // events: one per post, after its commit, in the order of the account's chain
       const posted = new Set(keys);
@@ -141,7 +154,15 @@ describe('ledger group commit', () => {
     const results = await Promise.all([
       codeOf(ledger.post(stake(u.id, 100n), undefined, { floor: { account: userWallet(u.id), above: 5_000n } })),
       codeOf(ledger.post(stake(u.id, 300n))),
-      codeOf(ledger.post({ ...stake(u.id, 100n), postings: [{ account: userWallet(u.id), amount: -100n }, { account: 'nowhere', amount: 100n }] })),
+      codeOf(
+        ledger.post({
+          ...stake(u.id, 100n),
+          postings: [
+            { account: userWallet(u.id), amount: -100n },
+            { account: 'nowhere', amount: 100n },
+          ],
+        }),
+      ),
       codeOf(ledger.post(stake(u.id, 200n))),
     ]);
     expect(results).toEqual(['WALLET.BELOW_MINIMUM_BALANCE', 'ok', 'LEDGER.INVALID_ENTRY', 'ok']);

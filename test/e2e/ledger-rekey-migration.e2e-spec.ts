@@ -71,7 +71,13 @@ describe('migration to the keyed ledger chain', () => {
       )
       INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash, created_at)
       SELECT $1::uuid, u.account, v.delta, u.version, u.prev_hash, u.head_hash, now() FROM u JOIN unnest($3::text[], $5::bigint[]) AS v(account, delta) ON v.account = u.account`;
-    await ds.query(WRITE, [id, key, postings.map((p) => p.account), postings.map((p) => (p.account.startsWith('user:') ? 'user_wallet' : 'world')), postings.map((p) => p.amount.toString())]);
+    await ds.query(WRITE, [
+      id,
+      key,
+      postings.map((p) => p.account),
+      postings.map((p) => (p.account.startsWith('user:') ? 'user_wallet' : 'world')),
+      postings.map((p) => p.amount.toString()),
+    ]);
   }
 
   it('re-chains every posting with the key, from the checked old chain, and moves each projection head with it', async () => {
@@ -88,13 +94,30 @@ describe('migration to the keyed ledger chain', () => {
       const rows = (await all.query(
         `SELECT p.entry_id::text, p.account, p.amount::text, p.seq::text, p.prev_hash, p.hash, j.idempotency_key, j.content_hash
            FROM postings p JOIN journal_entries j ON j.id = p.entry_id ORDER BY p.account, p.seq`,
-      )) as { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string; content_hash: string }[];
+      )) as {
+        entry_id: string;
+        account: string;
+        amount: string;
+        seq: string;
+        prev_hash: string;
+        hash: string;
+        idempotency_key: string;
+        content_hash: string;
+      }[];
       expect(rows).toHaveLength(14);
       const heads = new Map<string, string>();
       for (const r of rows) {
         expect(r.prev_hash).toBe(heads.get(r.account) ?? GENESIS_HASH);
         expect(r.hash).toBe(
-          postingHash(KEY, { prevHash: r.prev_hash, entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: BigInt(r.seq), idempotencyKey: r.idempotency_key, contentHash: r.content_hash }),
+          postingHash(KEY, {
+            prevHash: r.prev_hash,
+            entryId: r.entry_id,
+            account: r.account,
+            amount: BigInt(r.amount),
+            seq: BigInt(r.seq),
+            idempotencyKey: r.idempotency_key,
+            contentHash: r.content_hash,
+          }),
         );
         heads.set(r.account, r.hash);
       }
@@ -127,7 +150,9 @@ describe('migration to the keyed ledger chain', () => {
         [wallet],
       )) as { entry_id: string; amount: string; hash: string; idempotency_key: string }[];
       // nothing was re-chained (the migration's transaction rolled back): the first posting keeps its old, unkeyed hash
-      expect(first.hash).toBe(createHash('sha256').update([GENESIS_HASH, first.entry_id, wallet, first.amount, '1', first.idempotency_key].join('|')).digest('hex'));
+      expect(first.hash).toBe(
+        createHash('sha256').update([GENESIS_HASH, first.entry_id, wallet, first.amount, '1', first.idempotency_key].join('|')).digest('hex'),
+      );
       expect(await all.query(`SELECT 1 FROM migrations WHERE name = 'KeyedLedgerChain1763801200000'`)).toEqual([]);
     } finally {
       await all.destroy();

@@ -48,29 +48,46 @@ describe('mail outbox', () => {
 
   const db = () => t.app.get(DataSource);
   const rowsFor = async (email: string): Promise<OutboxRow[]> =>
-    db().query(`SELECT id, kind, state, attempts, last_error, request_id, text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at`, [email]);
+    db().query(`SELECT id, kind, state, attempts, last_error, request_id, text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY created_at`, [
+      email,
+    ]);
 
   it('keeps retrying while SMTP is down and delivers once it is back; the body is dropped once sent', async () => {
     const email = `${randomUUID()}@test.local`;
     const requestId = `mail-test-${randomUUID()}`;
-    const res = await t.http().post('/api/v1/auth/register').set('X-Request-Id', requestId).send({ email, password: 'password-123', fullName: 'Mail Later' }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/auth/register')
+      .set('X-Request-Id', requestId)
+      .send({ email, password: 'password-123', fullName: 'Mail Later' })
+      .expect(201);
     expect(res.headers['x-request-id']).toBe(requestId);
 
     // The api's own attempt and at least one of the worker's retries failed; the message waits, with the reason.
-    const waiting = await until('two failed attempts', async () => {
-      const [row] = await rowsFor(email);
-      return row && row.attempts >= 2 && row.state === 'PENDING' ? row : null;
-    }, 20_000, 50);
+    const waiting = await until(
+      'two failed attempts',
+      async () => {
+        const [row] = await rowsFor(email);
+        return row && row.attempts >= 2 && row.state === 'PENDING' ? row : null;
+      },
+      20_000,
+      50,
+    );
     expect(waiting).toMatchObject({ kind: 'VERIFY_EMAIL', request_id: requestId, last_error: expect.stringMatching(/ECONNREFUSED|connect/i) });
     expect(waiting.text_body).toMatch(/verify-email\?token=/);
 
     smtp = await startSmtpReceiver(smtpPort);
     const mail = await smtp.waitFor(email, /Verify/, 30_000);
     expect(smtp.linkIn(mail, '/verify-email').searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const sent = await until('row SENT', async () => {
-      const [row] = await rowsFor(email);
-      return row?.state === 'SENT' ? row : null;
-    }, 10_000, 50);
+    const sent = await until(
+      'row SENT',
+      async () => {
+        const [row] = await rowsFor(email);
+        return row?.state === 'SENT' ? row : null;
+      },
+      10_000,
+      50,
+    );
     expect(sent).toMatchObject({ text_body: null, html_body: null, last_error: null });
     expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
@@ -99,7 +116,9 @@ describe('mail outbox', () => {
     ]);
     await db().query(`UPDATE users SET settings = '{"notifications":{"email":false}}'::jsonb WHERE id = $1`, [quiet.userId]);
     await t.app.get(CommandBus).execute(new SettleDateCommand(date));
-    const kinds = await db().query(`SELECT to_address FROM mail_outbox WHERE kind = 'SETTLEMENT_RECEIPT' AND to_address = ANY($1)`, [[won.email, missed.email, quiet.email]]);
+    const kinds = await db().query(`SELECT to_address FROM mail_outbox WHERE kind = 'SETTLEMENT_RECEIPT' AND to_address = ANY($1)`, [
+      [won.email, missed.email, quiet.email],
+    ]);
     expect(kinds.map((r: { to_address: string }) => r.to_address).sort()).toEqual([won.email, missed.email].sort());
     // (A subject with ₹ travels MIME-encoded: the body is what the receiver decodes.)
     const wonMail = await smtp.waitFor(won.email, undefined, 20_000);
@@ -108,7 +127,9 @@ describe('mail outbox', () => {
     expect((await smtp.waitFor(missed.email, undefined, 20_000)).body).toMatch(/\(85% of your .* stake\) is back in your wallet/);
     // Settling again pays nothing twice and mails nothing twice.
     await t.app.get(CommandBus).execute(new SettleDateCommand(date));
-    expect(await db().query(`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'SETTLEMENT_RECEIPT' AND to_address = $1`, [won.email])).toEqual([{ n: 1 }]);
+    expect(await db().query(`SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'SETTLEMENT_RECEIPT' AND to_address = $1`, [won.email])).toEqual([
+      { n: 1 },
+    ]);
   });
 
   it('shows the outbox in the support console with its state, never a body, and only to support staff', async () => {
@@ -120,12 +141,25 @@ describe('mail outbox', () => {
     await t.http().get('/api/v1/support/mail').set(user.auth).expect(403);
     await t.http().get('/api/v1/support/mail?state=LOST').set(staff.auth).expect(400);
     await t.http().get('/api/v1/support/mail?limit=0').set(staff.auth).expect(400);
-    const list = await until('SENT in the console', async () => {
-      const r = await t.http().get('/api/v1/support/mail').query({ email }).set(staff.auth).expect(200);
-      return r.body.data.mail[0]?.state === 'SENT' ? r.body.data.mail : null;
-    }, 10_000, 100);
+    const list = await until(
+      'SENT in the console',
+      async () => {
+        const r = await t.http().get('/api/v1/support/mail').query({ email }).set(staff.auth).expect(200);
+        return r.body.data.mail[0]?.state === 'SENT' ? r.body.data.mail : null;
+      },
+      10_000,
+      100,
+    );
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ kind: 'VERIFY_EMAIL', to: email, subject: 'Verify your WakeStake email', state: 'SENT', attempts: 1, alerted: false, lastError: null });
+    expect(list[0]).toMatchObject({
+      kind: 'VERIFY_EMAIL',
+      to: email,
+      subject: 'Verify your WakeStake email',
+      state: 'SENT',
+      attempts: 1,
+      alerted: false,
+      lastError: null,
+    });
     expect(JSON.stringify(list)).not.toMatch(/token=|text_body|html/);
   });
 

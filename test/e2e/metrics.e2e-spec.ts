@@ -63,7 +63,9 @@ describe('GET /metrics (api and worker)', () => {
     const route = '/api/v1/challenges/:id';
     expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route, status_code: '404' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_requests_total', { method: 'GET', route: '/api/v1/health', status_code: '200' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/v1/health', status_code: '200', le: '+Inf' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/api/v1/health', status_code: '200', le: '+Inf' }),
+    ).toBeGreaterThanOrEqual(1);
     // Buckets are cumulative: every request of the series is within 10 s, and no bucket holds more than +Inf.
     const health = { method: 'GET', route: '/api/v1/health', status_code: '200' };
     const all = sample(text, 'http_request_duration_seconds_count', health);
@@ -99,7 +101,9 @@ describe('GET /metrics (api and worker)', () => {
     expect(sample(text, 'wakestake_payouts_total', { outcome: 'success' })).toBeDefined();
     // The last verification decides (whatever other files left in this run's database): a failed one, then a clean one.
     const verification = (ok: boolean) =>
-      t.app.get(DataSource).query(`INSERT INTO ledger_verifications (ok, checked_at, entries, accounts, journal_sum, created_at) VALUES ($1, now(), 0, 0, 0, now())`, [ok]);
+      t.app
+        .get(DataSource)
+        .query(`INSERT INTO ledger_verifications (ok, checked_at, entries, accounts, journal_sum, created_at) VALUES ($1, now(), 0, 0, 0, now())`, [ok]);
     await verification(false);
     expect(sample(await scrape(), 'wakestake_ledger_verify_ok')).toBe(0);
     await verification(true);
@@ -157,7 +161,11 @@ describe('GET /metrics (api and worker)', () => {
       expect(sample(metrics.text, 'wakestake_settlement_deadline_margin_seconds')).toBeDefined();
       expect(sample(metrics.text, 'pg_pool_connections', { state: 'total' })).toBeDefined();
       const health = await request(base).get('/health').expect(200);
-      expect(health.body).toMatchObject({ success: true, status: 'ok', details: { database: { status: 'up' }, redis: { status: 'up' }, migrations: { status: 'up' } } });
+      expect(health.body).toMatchObject({
+        success: true,
+        status: 'ok',
+        details: { database: { status: 'up' }, redis: { status: 'up' }, migrations: { status: 'up' } },
+      });
       await request(base).get('/anything').expect(404);
     } finally {
       await worker?.close();

@@ -68,7 +68,13 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
 
       expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId))).toEqual({ status: 'SUCCESS', changed: true });
       const tx = (await t.http().get('/api/v1/wallet/transactions').set(u.auth).expect(200)).body.data.transactions as Record<string, unknown>[];
-      expect(tx.find((x) => x.type === 'WITHDRAWAL')).toMatchObject({ amount: 30, netAmount: 30, processingFee: 0, status: 'SUCCESS', description: 'Withdrawal to UPI · no fee' });
+      expect(tx.find((x) => x.type === 'WITHDRAWAL')).toMatchObject({
+        amount: 30,
+        netAmount: 30,
+        processingFee: 0,
+        status: 'SUCCESS',
+        description: 'Withdrawal to UPI · no fee',
+      });
       expect(await verifyLedger()).toMatchObject({ ok: true, problems: [] });
 
       await t.http().delete('/api/v1/auth/account').set(u.auth).expect(200);
@@ -81,10 +87,17 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
       await fund(t, u.id, 9_850n);
       const partial = await withdraw(u, { amount: 50, withdrawalMethod: 'UPI', upiId: 'riya@okaxis' }).expect(400);
       expect(partial.body.error).toBe('Minimum withdrawal amount is ₹100');
-      expect((await validate(u, { amount: 50, withdrawalMethod: 'UPI' }).expect(200)).body.data).toMatchObject({ valid: false, errors: ['Minimum withdrawal amount is ₹100'] });
+      expect((await validate(u, { amount: 50, withdrawalMethod: 'UPI' }).expect(200)).body.data).toMatchObject({
+        valid: false,
+        errors: ['Minimum withdrawal amount is ₹100'],
+      });
       expect((await validate(u, { amount: 98.49, withdrawalMethod: 'UPI' }).expect(200)).body.data.valid).toBe(false);
 
-      expect((await validate(u, { amount: 98.5, withdrawalMethod: 'BANK_TRANSFER' }).expect(200)).body.data).toMatchObject({ valid: true, fee: 0, netAmount: 98.5 });
+      expect((await validate(u, { amount: 98.5, withdrawalMethod: 'BANK_TRANSFER' }).expect(200)).body.data).toMatchObject({
+        valid: true,
+        fee: 0,
+        netAmount: 98.5,
+      });
       const w = await withdraw(u, { amount: 98.5, withdrawalMethod: 'UPI', upiId: 'riya@okaxis' }).expect(201);
       expect(w.body.data).toMatchObject({ amount: 98.5, processingFee: 0, netAmount: 98.5 });
       expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
@@ -95,19 +108,29 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
     it('a whole balance of ₹100 or more keeps the fee but takes the paise: ₹114.50 → ₹2 fee, ₹112.50 sent', async () => {
       const u = await createUser(t);
       await fund(t, u.id, 11_450n);
-      expect((await withdraw(u, { amount: 110.5, withdrawalMethod: 'UPI', upiId: 'riya@okaxis' }).expect(400)).body.error).toBe('amount must be a whole number of rupees');
+      expect((await withdraw(u, { amount: 110.5, withdrawalMethod: 'UPI', upiId: 'riya@okaxis' }).expect(400)).body.error).toBe(
+        'amount must be a whole number of rupees',
+      );
       const w = await withdraw(u, { amount: 114.5, withdrawalMethod: 'UPI', upiId: 'riya@okaxis' }).expect(201);
       expect(w.body.data).toMatchObject({ amount: 114.5, processingFee: 2, netAmount: 112.5 });
       expect(await t.app.get(CommandBus).execute(new ProcessPayoutCommand(w.body.data.transactionId))).toEqual({ status: 'SUCCESS', changed: true });
       const tx = (await t.http().get('/api/v1/wallet/transactions').set(u.auth).expect(200)).body.data.transactions as Record<string, unknown>[];
-      expect(tx.find((x) => x.type === 'WITHDRAWAL')).toMatchObject({ amount: 114.5, netAmount: 112.5, processingFee: 2, description: 'Withdrawal to UPI · ₹112.50 sent after a ₹2 fee' });
+      expect(tx.find((x) => x.type === 'WITHDRAWAL')).toMatchObject({
+        amount: 114.5,
+        netAmount: 112.5,
+        processingFee: 2,
+        description: 'Withdrawal to UPI · ₹112.50 sent after a ₹2 fee',
+      });
     });
   });
 
   describe('netResult: what a settled morning did to the wallet', () => {
     const token = (s: Seeded) => ({ Authorization: `Bearer ${t.app.get(TokenService).sign({ id: s.userId, email: s.email, role: 'USER' })}` });
     const one = async (s: Seeded) => (await t.http().get(`/api/v1/challenges/${s.challengeId}`).set(token(s)).expect(200)).body;
-    const listed = async (s: Seeded) => ((await t.http().get('/api/v1/challenges').set(token(s)).expect(200)).body.challenges as { id: string; netResult: number | null }[]).find((c) => c.id === s.challengeId);
+    const listed = async (s: Seeded) =>
+      ((await t.http().get('/api/v1/challenges').set(token(s)).expect(200)).body.challenges as { id: string; netResult: number | null }[]).find(
+        (c) => c.id === s.challengeId,
+      );
 
     it('a win → the pool share, a miss → minus 15%, null before settlement; the same in the list, by id and for support', async () => {
       const DAY = '2045-05-09';
@@ -132,18 +155,28 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
       expect(await balanceOf(t, userWallet(miss.userId))).toBe(2_550n);
 
       // the notification says the same, never "You won" for a ₹0 share, and the date in words
-      const [note] = (await ds.query(`SELECT title, message, data FROM notifications WHERE dedupe_key = $1`, [`settlement:${win.challengeId}`])) as { title: string; message: string; data: { netResult: number } }[];
+      const [note] = (await ds.query(`SELECT title, message, data FROM notifications WHERE dedupe_key = $1`, [`settlement:${win.challengeId}`])) as {
+        title: string;
+        message: string;
+        data: { netResult: number };
+      }[];
       expect(note).toMatchObject({ title: 'Stake back ₹30 · winnings ₹2.25', data: { netResult: 2.25 } });
       expect(note.message).toContain('9 May 2045');
       const [lost] = (await ds.query(`SELECT title FROM notifications WHERE dedupe_key = $1`, [`settlement:${miss.challengeId}`])) as { title: string }[];
       expect(lost.title).toBe('₹25.50 back · ₹4.50 to the pool');
 
       // the won stake's return reads as a stake back, not a cancellation
-      const tx = (await t.http().get('/api/v1/wallet/transactions').set(token(win)).expect(200)).body.data.transactions as { type: string; description: string; amount: number }[];
-      expect(tx).toEqual(expect.arrayContaining([
-        expect.objectContaining({ type: 'REFUND', amount: 30, description: 'Stake back: woke up on time' }),
-        expect.objectContaining({ type: 'WINNINGS', amount: 2.25, description: 'Winnings: your share of the pool' }),
-      ]));
+      const tx = (await t.http().get('/api/v1/wallet/transactions').set(token(win)).expect(200)).body.data.transactions as {
+        type: string;
+        description: string;
+        amount: number;
+      }[];
+      expect(tx).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'REFUND', amount: 30, description: 'Stake back: woke up on time' }),
+          expect.objectContaining({ type: 'WINNINGS', amount: 2.25, description: 'Winnings: your share of the pool' }),
+        ]),
+      );
 
       const staff = await supportUser(t);
       const page = await t.http().get(`/api/v1/support/users/${miss.userId}`).set(bearer(staff)).expect(200);
@@ -153,23 +186,40 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
 
     it('a win when nobody missed → 0, and the notice says "Stake back ₹25 · winnings ₹0", never "You won"', async () => {
       const DAY = '2045-05-10';
-      const [a] = await seedDay(t.app, DAY, [{ stake: rupees(25), ok: true }, { stake: rupees(40), ok: true }]);
+      const [a] = await seedDay(t.app, DAY, [
+        { stake: rupees(25), ok: true },
+        { stake: rupees(40), ok: true },
+      ]);
       t.clock.set(zonedInstant(DAY, '09:00', TZ));
       await t.app.get(CommandBus).execute(new SettleDateCommand(DAY));
       const c = await one(a);
       expect(c.challenge ?? c.data ?? c).toMatchObject({ status: 'PROCESSED', netResult: 0 });
-      const [note] = (await ds.query(`SELECT title, message FROM notifications WHERE dedupe_key = $1`, [`settlement:${a.challengeId}`])) as { title: string; message: string }[];
+      const [note] = (await ds.query(`SELECT title, message FROM notifications WHERE dedupe_key = $1`, [`settlement:${a.challengeId}`])) as {
+        title: string;
+        message: string;
+      }[];
       expect(note.title).toBe('Stake back ₹25 · winnings ₹0');
       expect(`${note.title} ${note.message}`).not.toMatch(/won/i);
     });
 
     it('a forgiven miss → 0 (the whole stake back)', async () => {
       const DAY = '2045-05-11';
-      const [hit] = await seedDay(t.app, DAY, [{ stake: rupees(40), ok: null }, { stake: rupees(10), ok: true }]);
+      const [hit] = await seedDay(t.app, DAY, [
+        { stake: rupees(40), ok: null },
+        { stake: rupees(10), ok: true },
+      ]);
       const staff = await supportUser(t);
       t.clock.set(zonedInstant(DAY, '06:30', TZ));
-      await t.http().post('/api/v1/support/outages').set(bearer(staff))
-        .send({ kind: 'INCIDENT', startedAt: zonedInstant(DAY, '05:50', TZ).toISOString(), endedAt: zonedInstant(DAY, '06:05', TZ).toISOString(), detail: 'Check-ins failed for everyone' })
+      await t
+        .http()
+        .post('/api/v1/support/outages')
+        .set(bearer(staff))
+        .send({
+          kind: 'INCIDENT',
+          startedAt: zonedInstant(DAY, '05:50', TZ).toISOString(),
+          endedAt: zonedInstant(DAY, '06:05', TZ).toISOString(),
+          detail: 'Check-ins failed for everyone',
+        })
         .expect(200);
       t.clock.set(zonedInstant(DAY, '09:00', TZ));
       await t.app.get(CommandBus).execute(new SettleDateCommand(DAY));
@@ -180,7 +230,10 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
 
     it('a returned stake (pledge mode: the stake back, nothing won) → 0; a pledge miss → minus what was donated', async () => {
       const DAY = '2045-05-12';
-      const [back, gave] = await seedDay(t.app, DAY, [{ stake: rupees(20), ok: true }, { stake: rupees(20), ok: false }]);
+      const [back, gave] = await seedDay(t.app, DAY, [
+        { stake: rupees(20), ok: true },
+        { stake: rupees(20), ok: false },
+      ]);
       await ds.query(`UPDATE challenges SET pool_mode = 'pledge' WHERE id = ANY($1::uuid[])`, [[back.challengeId, gave.challengeId]]);
       t.clock.set(zonedInstant(DAY, '09:00', TZ));
       await t.app.get(CommandBus).execute(new SettleDateCommand(DAY));
@@ -218,14 +271,19 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
 
     it('the pool preview answers for the morning being staked, with an estimated share for a stake', async () => {
       const DAY = '2045-05-16';
-      await seedDay(t.app, DAY, [{ stake: rupees(50), ok: true }, { stake: rupees(40), ok: false }]);
+      await seedDay(t.app, DAY, [
+        { stake: rupees(50), ok: true },
+        { stake: rupees(40), ok: false },
+      ]);
       const u = await createUser(t);
       const plain = await t.http().get(`/api/v1/challenges/pool?date=${DAY}`).set(u.auth).expect(200);
       expect(plain.body.data).toEqual({ date: DAY, players: 2, totalStaked: 90, checkedIn: 1, missed: 1, pool: 6, settled: false, proof: 'NONE' });
       // ₹6 so far, shared by the ₹50 already up and this ₹25: ₹2 (the low end)
       const withStake = await t.http().get(`/api/v1/challenges/pool?date=${DAY}&stake=25`).set(u.auth).expect(200);
       expect(withStake.body.data).toMatchObject({ date: DAY, pool: 6, stake: 25, estimatedShare: 2 });
-      expect((await t.http().get(`/api/v1/challenges/pool?date=${DAY}&stake=5`).set(u.auth).expect(400)).body.error).toBe('stake must be a whole number of rupees from ₹10 to ₹100');
+      expect((await t.http().get(`/api/v1/challenges/pool?date=${DAY}&stake=5`).set(u.auth).expect(400)).body.error).toBe(
+        'stake must be a whole number of rupees from ₹10 to ₹100',
+      );
       await t.http().get(`/api/v1/challenges/pool?date=${DAY}&stake=abc`).set(u.auth).expect(400);
     });
   });

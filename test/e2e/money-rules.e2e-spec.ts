@@ -52,11 +52,22 @@ describe('money rules', () => {
       const ra = (await createChallenge(t, a, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: 100 }).expect(201)).body.challenge.id;
       const rb = (await createChallenge(t, b, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: 50 }).expect(201)).body.challenge.id;
       const closedAt = ist(date, '06:20');
-      await ds.query(`UPDATE challenges SET status = 'COMPLETED', is_successful = false, failure_reason = 'Missed check-in window', closed_at = $2 WHERE id = $1`, [ra, closedAt]);
-      await ds.query(`UPDATE challenges SET status = 'COMPLETED', is_successful = true, check_in_time = $2, verification_method = 'MANUAL', closed_at = $2 WHERE id = $1`, [rb, closedAt]);
+      await ds.query(
+        `UPDATE challenges SET status = 'COMPLETED', is_successful = false, failure_reason = 'Missed check-in window', closed_at = $2 WHERE id = $1`,
+        [ra, closedAt],
+      );
+      await ds.query(
+        `UPDATE challenges SET status = 'COMPLETED', is_successful = true, check_in_time = $2, verification_method = 'MANUAL', closed_at = $2 WHERE id = $1`,
+        [rb, closedAt],
+      );
       // test: c stakes ₹100 and wakes up, d stakes ₹20 and misses
       const test = (u: typeof c, forfeitAmount: number, status: string) =>
-        t.http().post('/api/v1/test/challenges/create-test-challenge').set(u.auth).send({ challengeDate: date, wakeUpTime: '06:00', forfeitAmount, status }).expect(201);
+        t
+          .http()
+          .post('/api/v1/test/challenges/create-test-challenge')
+          .set(u.auth)
+          .send({ challengeDate: date, wakeUpTime: '06:00', forfeitAmount, status })
+          .expect(201);
       await test(c, 100, 'COMPLETED');
       await test(d, 20, 'FAILED');
 
@@ -74,7 +85,10 @@ describe('money rules', () => {
       expect(await inflow(pool(date, true))).toBe(300n);
       expect(await balanceOf(t, pool(date))).toBe(0n);
       expect(await balanceOf(t, pool(date, true))).toBe(0n);
-      const runs = await ds.query(`SELECT participants, pool::text, receipt->>'test' AS test FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`, [date]);
+      const runs = await ds.query(
+        `SELECT participants, pool::text, receipt->>'test' AS test FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`,
+        [date],
+      );
       expect(runs).toEqual([
         { participants: 2, pool: '1500', test: null },
         { participants: 2, pool: '300', test: 'true' },
@@ -116,22 +130,27 @@ describe('money rules', () => {
   });
 
   describe('the Razorpay webhook', () => {
-    it.each(['null', '[]', '42', '"payment.captured"', 'true', '{"event":"payment.captured","payload":null}', '{"event":"payment.captured","payload":{"payment":{"entity":[]}}}'])(
-      'answers a signed body %s with a 4xx and credits nothing',
-      async (body) => {
-        const before = await ds.query(`SELECT count(*)::int AS n FROM journal_entries`);
-        const res = await t
-          .http()
-          .post('/api/v1/wallet/webhooks/razorpay')
-          .set('content-type', 'application/json')
-          .set('x-razorpay-signature', createHmac('sha256', t.config.razorpayWebhookSecret).update(body).digest('hex'))
-          .send(body);
-        expect(res.status).toBeGreaterThanOrEqual(200);
-        expect(res.status).toBeLessThan(500);
-        if (res.status >= 400) expect(res.body).toMatchObject({ success: false, statusCode: res.status, error: expect.any(String), message: expect.any(String) });
-        expect(await ds.query(`SELECT count(*)::int AS n FROM journal_entries`)).toEqual(before);
-      },
-    );
+    it.each([
+      'null',
+      '[]',
+      '42',
+      '"payment.captured"',
+      'true',
+      '{"event":"payment.captured","payload":null}',
+      '{"event":"payment.captured","payload":{"payment":{"entity":[]}}}',
+    ])('answers a signed body %s with a 4xx and credits nothing', async (body) => {
+      const before = await ds.query(`SELECT count(*)::int AS n FROM journal_entries`);
+      const res = await t
+        .http()
+        .post('/api/v1/wallet/webhooks/razorpay')
+        .set('content-type', 'application/json')
+        .set('x-razorpay-signature', createHmac('sha256', t.config.razorpayWebhookSecret).update(body).digest('hex'))
+        .send(body);
+      expect(res.status).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(500);
+      if (res.status >= 400) expect(res.body).toMatchObject({ success: false, statusCode: res.status, error: expect.any(String), message: expect.any(String) });
+      expect(await ds.query(`SELECT count(*)::int AS n FROM journal_entries`)).toEqual(before);
+    });
 
     it('refuses a signed body that is not a JSON object with 400', async () => {
       for (const body of ['null', '[]', '42']) {

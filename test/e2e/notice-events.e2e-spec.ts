@@ -25,10 +25,18 @@ describe('notices from events, in the money movement’s transaction', () => {
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const noticesOf = async (userId: string) => (await ds.query(`SELECT type, message, dedupe_key FROM notifications WHERE user_id = $1`, [userId])) as { type: string; message: string; dedupe_key: string }[];
+  const noticesOf = async (userId: string) =>
+    (await ds.query(`SELECT type, message, dedupe_key FROM notifications WHERE user_id = $1`, [userId])) as {
+      type: string;
+      message: string;
+      dedupe_key: string;
+    }[];
   const verifyBody = async (u: TestUser, amount: number) => {
     const { orderId } = (await t.http().post('/api/v1/wallet/deposit').set(u.auth).send({ amount }).expect(201)).body.data as { orderId: string };
-    const c = (await t.http().post('/api/v1/wallet/sandbox/checkout').set(u.auth).send({ orderId }).expect(200)).body as { razorpay_payment_id: string; razorpay_signature: string };
+    const c = (await t.http().post('/api/v1/wallet/sandbox/checkout').set(u.auth).send({ orderId }).expect(200)).body as {
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    };
     return { orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature };
   };
 
@@ -43,7 +51,11 @@ describe('notices from events, in the money movement’s transaction', () => {
       if (event instanceof DepositCredited && event.deposit.userId === u.id) {
         const q = `SELECT count(*)::int AS n FROM notifications WHERE dedupe_key = $1`;
         const key = [`deposit:${body.orderId}:credited`];
-        seen.push({ insideTx: (await event.manager.query(q, key))[0].n, outside: (await ds.query(q, key))[0].n, balanceOutside: await balanceOf(t, userWallet(u.id)) });
+        seen.push({
+          insideTx: (await event.manager.query(q, key))[0].n,
+          outside: (await ds.query(q, key))[0].n,
+          balanceOutside: await balanceOf(t, userWallet(u.id)),
+        });
       }
     });
     try {
@@ -53,7 +65,9 @@ describe('notices from events, in the money movement’s transaction', () => {
     }
     // inside the deposit's transaction the notice exists; outside it neither the notice nor the money did yet
     expect(seen).toEqual([{ insideTx: 1, outside: 0, balanceOutside: 0n }]);
-    expect(await noticesOf(u.id)).toEqual([{ type: 'DEPOSIT_CREDITED', message: '₹300 was added to your wallet.', dedupe_key: `deposit:${body.orderId}:credited` }]);
+    expect(await noticesOf(u.id)).toEqual([
+      { type: 'DEPOSIT_CREDITED', message: '₹300 was added to your wallet.', dedupe_key: `deposit:${body.orderId}:credited` },
+    ]);
   });
 
   it('rolls the deposit back when its notice cannot be written, and a replay then credits once with one notice', async () => {
@@ -106,7 +120,9 @@ describe('notices from events, in the money movement’s transaction', () => {
     }
     // losers in chunks of 2 (2, 2, 1), then the winners (2)
     expect(events).toEqual([2, 2, 1, 2].map((lines) => ({ lines, testPool: false })));
-    const stored = (await ds.query(`SELECT user_id, type, title FROM notifications WHERE dedupe_key = ANY($1)`, [day.map((d) => `settlement:${d.challengeId}`)])) as { user_id: string; type: string; title: string }[];
+    const stored = (await ds.query(`SELECT user_id, type, title FROM notifications WHERE dedupe_key = ANY($1)`, [
+      day.map((d) => `settlement:${d.challengeId}`),
+    ])) as { user_id: string; type: string; title: string }[];
     expect(stored).toHaveLength(7);
     expect(stored.filter((n) => n.type === 'SETTLEMENT_REFUNDED').map((n) => n.title)).toEqual(Array(5).fill('₹85 back · ₹15 to the pool'));
     // 5 × ₹15 pooled, shared by two equal stakes: ₹37.50 each

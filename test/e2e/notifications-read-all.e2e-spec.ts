@@ -12,7 +12,8 @@ describe('PATCH /api/v1/notifications/read-all', () => {
   });
   afterAll(() => t.close());
 
-  const notify = (userId: string, title: string) => commands.execute(new CreateNotificationCommand({ userId, type: 'CHALLENGE_CREATED', title, message: title }));
+  const notify = (userId: string, title: string) =>
+    commands.execute(new CreateNotificationCommand({ userId, type: 'CHALLENGE_CREATED', title, message: title }));
   const unreadOf = async (auth: Record<string, string>) =>
     (await t.http().get('/api/v1/wallet/notifications').set(auth).expect(200)).body.data.unreadCount as number;
 

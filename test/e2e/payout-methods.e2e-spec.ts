@@ -26,8 +26,21 @@ describe('saved payout methods', () => {
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const bank = { withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: '501004455667788', ifscCode: 'hdfc0001234', accountHolderName: 'Meera Iyer', bankName: 'HDFC Bank' } };
-  type Method = { id: string; type: string; label: string; upiId: string | null; accountNumber: string | null; ifscCode: string | null; accountHolderName: string | null; bankName: string | null; uses: number };
+  const bank = {
+    withdrawalMethod: 'BANK_TRANSFER',
+    bankDetails: { accountNumber: '501004455667788', ifscCode: 'hdfc0001234', accountHolderName: 'Meera Iyer', bankName: 'HDFC Bank' },
+  };
+  type Method = {
+    id: string;
+    type: string;
+    label: string;
+    upiId: string | null;
+    accountNumber: string | null;
+    ifscCode: string | null;
+    accountHolderName: string | null;
+    bankName: string | null;
+    uses: number;
+  };
 
   const list = async (u: TestUser): Promise<Method[]> => (await t.http().get('/api/v1/wallet/payout-methods').set(u.auth).expect(200)).body.data.payoutMethods;
   /** The saver runs on the committed entry's event: wait until the list shows what is expected (or time out). */
@@ -40,7 +53,11 @@ describe('saved payout methods', () => {
     return list(u);
   }
   async function withdraw(u: TestUser, body: Record<string, unknown>, amount = 200): Promise<string> {
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount, ...body });
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount, ...body });
     expect(res.status).toBe(201);
     return res.body.data.transactionId as string;
   }
@@ -134,8 +151,17 @@ describe('saved payout methods', () => {
     expect(mixed.body.error).toMatch(/not both/);
 
     const second = await withdraw(u, { payoutMethodId: saved.id }, 300);
-    const [row] = await ds.query(`SELECT method, bank_account_number, ifsc_code, account_holder_name, bank_name, amount::text FROM withdrawals WHERE id = $1`, [second]);
-    expect(row).toEqual({ method: 'BANK_TRANSFER', bank_account_number: '501004455667788', ifsc_code: 'HDFC0001234', account_holder_name: 'Meera Iyer', bank_name: 'HDFC Bank', amount: '30000' });
+    const [row] = await ds.query(`SELECT method, bank_account_number, ifsc_code, account_holder_name, bank_name, amount::text FROM withdrawals WHERE id = $1`, [
+      second,
+    ]);
+    expect(row).toEqual({
+      method: 'BANK_TRANSFER',
+      bank_account_number: '501004455667788',
+      ifsc_code: 'HDFC0001234',
+      account_holder_name: 'Meera Iyer',
+      bank_name: 'HDFC Bank',
+      amount: '30000',
+    });
     expect(await balanceOf(t, userWallet(u.id))).toBe(100_000n - 20_000n - 30_000n);
     await commands.execute(new ProcessPayoutCommand(second));
     expect((await listUntil(u, (m) => m[0]?.uses === 2))[0].uses).toBe(2);
@@ -172,12 +198,24 @@ describe('saved payout methods', () => {
       .transaction(async (m) => {
         await m.query(`DELETE FROM payout_methods WHERE user_id = $1`, [u.id]);
         await m.query(BACKFILL_PAYOUT_METHODS_SQL);
-        const rows = await m.query(`SELECT method, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, uses, last_withdrawal_id FROM payout_methods WHERE user_id = $1`, [u.id]);
+        const rows = await m.query(
+          `SELECT method, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, uses, last_withdrawal_id FROM payout_methods WHERE user_id = $1`,
+          [u.id],
+        );
         throw Object.assign(new Error('rollback'), { rows });
       })
       .catch((e: { rows?: unknown }) => e.rows);
     expect(rebuilt).toEqual([
-      { method: 'BANK_TRANSFER', bank_account_number: '501004455667788', bank_account_last4: '7788', ifsc_code: 'HDFC0001234', account_holder_name: 'Meera Iyer', bank_name: 'HDFC Bank', uses: 2, last_withdrawal_id: second },
+      {
+        method: 'BANK_TRANSFER',
+        bank_account_number: '501004455667788',
+        bank_account_last4: '7788',
+        ifsc_code: 'HDFC0001234',
+        account_holder_name: 'Meera Iyer',
+        bank_name: 'HDFC Bank',
+        uses: 2,
+        last_withdrawal_id: second,
+      },
     ]);
     expect(await list(u)).toHaveLength(1);
     // Nothing left pending in the shared database.

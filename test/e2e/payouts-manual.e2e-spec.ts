@@ -37,7 +37,10 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const bank = (name: string) => ({ withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: '998877665544', ifscCode: 'icic0004321', accountHolderName: name, bankName: 'ICICI' } });
+  const bank = (name: string) => ({
+    withdrawalMethod: 'BANK_TRANSFER',
+    bankDetails: { accountNumber: '998877665544', ifscCode: 'icic0004321', accountHolderName: name, bankName: 'ICICI' },
+  });
   async function withdraw(u: TestUser, body: Record<string, unknown>): Promise<string> {
     const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send(body).expect(201);
     const id = res.body.data.transactionId as string;
@@ -47,9 +50,11 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
   }
   const pending = async (): Promise<Row[]> => (await t.http().get('/api/v1/support/payouts/pending').set(staff.auth).expect(200)).body.data.payouts;
   const entries = async (id: string) =>
-    ((await ds.query(`SELECT idempotency_key FROM journal_entries WHERE correlation_type = 'withdrawal' AND correlation_id = $1 ORDER BY idempotency_key`, [id])) as { idempotency_key: string }[]).map(
-      (r) => r.idempotency_key.split(':').at(-1),
-    );
+    (
+      (await ds.query(`SELECT idempotency_key FROM journal_entries WHERE correlation_type = 'withdrawal' AND correlation_id = $1 ORDER BY idempotency_key`, [
+        id,
+      ])) as { idempotency_key: string }[]
+    ).map((r) => r.idempotency_key.split(':').at(-1));
 
   it('lists the withdrawals waiting for staff and exports them as a bank bulk-payment CSV; only SUPPORT may', async () => {
     const a = await createUser(t, { fullName: 'Meera Iyer' });
@@ -62,8 +67,25 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
 
     const list = await pending();
     const byId = new Map(list.map((r) => [r.withdrawalId, r]));
-    expect(byId.get(upi)).toMatchObject({ userId: a.id, beneficiaryName: 'Meera Iyer', method: 'UPI', upiId: 'meera@okaxis', accountNumber: null, amount: 300, fee: 2, netAmount: 298 });
-    expect(byId.get(acct)).toMatchObject({ userId: b.id, method: 'BANK_TRANSFER', accountNumber: '998877665544', ifscCode: 'ICIC0004321', amount: 500, fee: 5, netAmount: 495 });
+    expect(byId.get(upi)).toMatchObject({
+      userId: a.id,
+      beneficiaryName: 'Meera Iyer',
+      method: 'UPI',
+      upiId: 'meera@okaxis',
+      accountNumber: null,
+      amount: 300,
+      fee: 2,
+      netAmount: 298,
+    });
+    expect(byId.get(acct)).toMatchObject({
+      userId: b.id,
+      method: 'BANK_TRANSFER',
+      accountNumber: '998877665544',
+      ifscCode: 'ICIC0004321',
+      amount: 500,
+      fee: 5,
+      netAmount: 495,
+    });
     expect(list.findIndex((r) => r.withdrawalId === upi)).toBeLessThan(list.findIndex((r) => r.withdrawalId === acct)); // oldest first
 
     const csv = await t.http().get('/api/v1/support/payouts/pending.csv').set(staff.auth).expect(200);
@@ -81,7 +103,10 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
     await t.http().get('/api/v1/support/payouts/pending.csv').set(a.auth).expect(403);
     await t.http().post(`/api/v1/support/payouts/${upi}/paid`).set(a.auth).send({ bankReference: 'UTR123' }).expect(403);
     await t.http().get('/api/v1/support/payouts/pending').expect(401);
-    const log = (await ds.query(`SELECT action, target FROM support_access_log WHERE actor_id = $1 ORDER BY seq`, [staff.id])) as { action: string; target: string }[];
+    const log = (await ds.query(`SELECT action, target FROM support_access_log WHERE actor_id = $1 ORDER BY seq`, [staff.id])) as {
+      action: string;
+      target: string;
+    }[];
     expect(log).toEqual([
       { action: 'GET support/payouts/pending', target: '/support/payouts/pending' },
       { action: 'GET support/payouts/pending.csv', target: '/support/payouts/pending.csv' },
@@ -103,7 +128,10 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
     const [meta] = await ds.query(`SELECT metadata FROM journal_entries WHERE idempotency_key = $1`, [`withdrawal:${id}:paid`]);
     expect(meta.metadata).toMatchObject({ payoutReference: 'manual:UTR 4455667788' });
 
-    for (const [path, body] of [['paid', { bankReference: 'UTR999' }], ['failed', { reason: 'bounced' }]] as const) {
+    for (const [path, body] of [
+      ['paid', { bankReference: 'UTR999' }],
+      ['failed', { reason: 'bounced' }],
+    ] as const) {
       const again = await t.http().post(`/api/v1/support/payouts/${id}/${path}`).set(staff.auth).send(body).expect(400);
       expect(again.body).toMatchObject({ success: false, statusCode: 400, error: 'This payout was already marked paid' });
     }
@@ -121,7 +149,12 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
     await fund(t, u.id, 60_000n);
     const id = await withdraw(u, { amount: 600, ...bank('Kiran Das') });
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
-    const res = await t.http().post(`/api/v1/support/payouts/${id}/failed`).set(staff.auth).send({ reason: 'Account closed at the beneficiary bank' }).expect(200);
+    const res = await t
+      .http()
+      .post(`/api/v1/support/payouts/${id}/failed`)
+      .set(staff.auth)
+      .send({ reason: 'Account closed at the beneficiary bank' })
+      .expect(200);
     expect(res.body.data).toMatchObject({ withdrawalId: id, status: 'FAILED', refunded: 600 });
     expect(await balanceOf(t, userWallet(u.id))).toBe(60_000n);
     expect(await balanceOf(t, payoutClearing(id))).toBe(0n);
@@ -169,7 +202,11 @@ describe('PAYOUTS_PROVIDER=manual: staff pay from the bank through the support c
       ['00000000-0000-4000-8000-000000000000/failed', { reason: 'nobody' }, 404],
     ];
     for (const [path, body, status] of cases) {
-      const r = await t.http().post(`/api/v1/support/payouts/${path}`).set(staff.auth).send(body as object);
+      const r = await t
+        .http()
+        .post(`/api/v1/support/payouts/${path}`)
+        .set(staff.auth)
+        .send(body as object);
       expect([path, r.status]).toEqual([path, status]);
       expect(r.body).toMatchObject({ success: false, statusCode: status });
       expect(typeof r.body.error).toBe('string');

@@ -66,12 +66,18 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
   const run = (id: string) => commands.execute(new ProcessPayoutCommand(id));
   const withdrawal = async (id: string) =>
     (await ds.query(`SELECT status, provider_reference, provider_status, payout_provider, failure_reason FROM withdrawals WHERE id = $1`, [id]))[0] as {
-      status: string; provider_reference: string | null; provider_status: string | null; payout_provider: string | null; failure_reason: string | null;
+      status: string;
+      provider_reference: string | null;
+      provider_status: string | null;
+      payout_provider: string | null;
+      failure_reason: string | null;
     };
   const entries = async (id: string) =>
-    ((await ds.query(`SELECT idempotency_key FROM journal_entries WHERE correlation_type = 'withdrawal' AND correlation_id = $1 ORDER BY idempotency_key`, [id])) as { idempotency_key: string }[]).map(
-      (r) => r.idempotency_key.split(':').at(-1),
-    );
+    (
+      (await ds.query(`SELECT idempotency_key FROM journal_entries WHERE correlation_type = 'withdrawal' AND correlation_id = $1 ORDER BY idempotency_key`, [
+        id,
+      ])) as { idempotency_key: string }[]
+    ).map((r) => r.idempotency_key.split(':').at(-1));
   const sendWebhook = (w: { body: string; signature: string }, eventId?: string) => {
     const req = t.http().post('/api/v1/wallet/webhooks/razorpayx').set('Content-Type', 'application/json').set('X-Razorpay-Signature', w.signature);
     if (eventId) req.set('X-Razorpay-Event-Id', eventId);
@@ -97,9 +103,22 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
     const create = fake.calls('POST', '/v1/payouts').at(-1)!;
     expect(create.auth).toBe(`Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`);
     expect(create.idempotency).toBe(id);
-    expect(create.body).toMatchObject({ account_number: ACCOUNT, amount: 29_800, currency: 'INR', mode: 'UPI', purpose: 'payout', queue_if_low_balance: true, reference_id: id });
+    expect(create.body).toMatchObject({
+      account_number: ACCOUNT,
+      amount: 29_800,
+      currency: 'INR',
+      mode: 'UPI',
+      purpose: 'payout',
+      queue_if_low_balance: true,
+      reference_id: id,
+    });
     const [payout] = payoutOf(id);
-    expect(await withdrawal(id)).toMatchObject({ status: 'PENDING', provider_reference: payout.id, provider_status: 'processing', payout_provider: 'razorpayx' });
+    expect(await withdrawal(id)).toMatchObject({
+      status: 'PENDING',
+      provider_reference: payout.id,
+      provider_status: 'processing',
+      payout_provider: 'razorpayx',
+    });
     expect(await balanceOf(t, payoutClearing(id))).toBe(30_000n); // still held
     // in case the webhook never comes, the job asks again later
     expect(queued.filter((j) => j.opts.jobId?.startsWith(`payout-${id}-poll-`))).toEqual([
@@ -117,7 +136,11 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
     expect(first.body).toEqual({ success: true, data: { eventId: 'evt_processed_1', outcome: 'paid' } });
     // the same delivery again, several at once, and a redelivery under a new event id: nothing more moves
     const again = await Promise.all([1, 2, 3].map(() => sendWebhook(processed, 'evt_processed_1')));
-    expect(again.map((r) => [r.status, r.body.data.outcome])).toEqual([[200, 'duplicate'], [200, 'duplicate'], [200, 'duplicate']]);
+    expect(again.map((r) => [r.status, r.body.data.outcome])).toEqual([
+      [200, 'duplicate'],
+      [200, 'duplicate'],
+      [200, 'duplicate'],
+    ]);
     expect((await sendWebhook(processed, 'evt_processed_2').expect(200)).body.data.outcome).toBe('already-paid');
     expect(await run(id)).toEqual({ status: 'SUCCESS', changed: false });
 
@@ -132,7 +155,10 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
   it('pays a bank withdrawal by IMPS to a bank_account fund account, reused for the next payout to the same account', async () => {
     const u = await createUser(t);
     await fund(t, u.id, 200_000n);
-    const bank = { withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: '123456789012', ifscCode: 'hdfc0001234', accountHolderName: 'Arjun Rao', bankName: 'HDFC' } };
+    const bank = {
+      withdrawalMethod: 'BANK_TRANSFER',
+      bankDetails: { accountNumber: '123456789012', ifscCode: 'hdfc0001234', accountHolderName: 'Arjun Rao', bankName: 'HDFC' },
+    };
     fake.createStatus = 'processed';
     const contacts = fake.calls('POST', '/v1/contacts').length;
     const fas = fake.calls('POST', '/v1/fund_accounts').length;
@@ -273,7 +299,9 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
       ['WITHDRAWAL', 500],
     ]);
     // a late processed webhook for the same payout does not pay it again
-    expect((await sendWebhook(fake.webhook('payout.processed', { ...payout, status: 'processed' })).expect(200)).body.data.outcome).toBe('ignored:already-reversed');
+    expect((await sendWebhook(fake.webhook('payout.processed', { ...payout, status: 'processed' })).expect(200)).body.data.outcome).toBe(
+      'ignored:already-reversed',
+    );
     expect(await entries(id)).toEqual(['hold', 'paid', 'returned']);
   });
 
@@ -316,7 +344,10 @@ describe('PAYOUTS_PROVIDER=razorpayx against a local fake of RazorpayX', () => {
     const bad = await sendWebhook({ body: good.body, signature: good.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }).expect(400);
     expect(bad.body).toMatchObject({ success: false, statusCode: 400, error: 'Invalid webhook signature' });
     await t.http().post('/api/v1/wallet/webhooks/razorpayx').set('Content-Type', 'application/json').send(good.body).expect(400);
-    const deposits = new FakeRazorpayX(KEY_ID, KEY_SECRET, ACCOUNT, 'the-payments-webhook-secret').webhook('payout.processed', { ...payout, status: 'processed' });
+    const deposits = new FakeRazorpayX(KEY_ID, KEY_SECRET, ACCOUNT, 'the-payments-webhook-secret').webhook('payout.processed', {
+      ...payout,
+      status: 'processed',
+    });
     await sendWebhook(deposits).expect(400);
     // tampered amount with the original signature
     await sendWebhook({ body: good.body.replace(`"amount":${payout.amount}`, `"amount":${payout.amount + 100}`), signature: good.signature }).expect(400);
@@ -366,12 +397,20 @@ describe('PAYOUTS_PROVIDER=razorpayx through the real BullMQ worker', () => {
     await fund(t, u.id, 100_000n);
     fake.createStatus = 'processed';
     fake.dropCreates = 1;
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 450, withdrawalMethod: 'UPI', upiId: 'worker.retry@okaxis' }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 450, withdrawalMethod: 'UPI', upiId: 'worker.retry@okaxis' })
+      .expect(201);
     const id = res.body.data.transactionId as string;
     const [w] = await until(
       'the payout job to end the withdrawal',
       async () => {
-        const rows = (await ds.query(`SELECT status, provider_reference FROM withdrawals WHERE id = $1 AND status <> 'PENDING'`, [id])) as { status: string; provider_reference: string }[];
+        const rows = (await ds.query(`SELECT status, provider_reference FROM withdrawals WHERE id = $1 AND status <> 'PENDING'`, [id])) as {
+          status: string;
+          provider_reference: string;
+        }[];
         return rows.length ? rows : null;
       },
       60_000,
@@ -384,6 +423,8 @@ describe('PAYOUTS_PROVIDER=razorpayx through the real BullMQ worker', () => {
     expect(fake.calls('POST', '/v1/payouts').filter((c) => c.idempotency === id)).toHaveLength(1);
     expect(fake.calls('GET', '/v1/payouts').filter((c) => c.path.includes(`reference_id=${id}`))).toHaveLength(1);
     expect(await balanceOf(t, userWallet(u.id))).toBe(55_000n);
-    expect(((await ds.query(`SELECT count(*)::int AS n FROM journal_entries WHERE idempotency_key = $1`, [`withdrawal:${id}:paid`])) as { n: number }[])[0].n).toBe(1);
+    expect(
+      ((await ds.query(`SELECT count(*)::int AS n FROM journal_entries WHERE idempotency_key = $1`, [`withdrawal:${id}:paid`])) as { n: number }[])[0].n,
+    ).toBe(1);
   }, 90_000);
 });

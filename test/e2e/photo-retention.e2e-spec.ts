@@ -28,8 +28,14 @@ describe('check-in photo retention (local disk)', () => {
     const u = await fundedUser(t, 500);
     const id = (await createChallenge(t, u, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: 20 }).expect(201)).body.challenge.id;
     t.clock.set(ist(date, '06:00'));
-    await t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO')
-      .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' }).expect(200);
+    await t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
+      .attach('photo', PNG_1PX, { filename: 'me.png', contentType: 'image/png' })
+      .expect(200);
     const [row] = await t.app.get(DataSource).query(`SELECT photo_path FROM challenges WHERE id = $1`, [id]);
     return { id, key: row.photo_path };
   }

@@ -68,7 +68,7 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     expect(await balanceOf(t, `pool:${POOL_DAY}`)).toBe(0n);
   });
 
-  it('pledge mode: a success gets exactly its stake back, a miss 85%, and nobody gets another player\'s money', async () => {
+  it("pledge mode: a success gets exactly its stake back, a miss 85%, and nobody gets another player's money", async () => {
     expect(await wallets(pledgeDay)).toEqual([10000n, 30000n, 17000n, 8500n, 4250n, 3145n]);
     expect(await balanceOf(t, `pool:${PLEDGE_DAY}`)).toBe(0n);
     const journal = await ds.query(`SELECT count(*)::int AS n FROM postings WHERE account = $1`, [`pool:${PLEDGE_DAY}`]);
@@ -77,7 +77,10 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
 
   it('pledge mode: each charity receives exactly the forfeits of the misses that picked it; the platform those with none', async () => {
     // PLEDGE_DAY: akshaya 30.00 + 5.55, goonj 15.00, platform 7.50; MIXED_DAY pledges: akshaya 30.00 + 5.55 (goonj's won)
-    const akshaya = await ds.query(`SELECT coalesce(sum(p.amount), 0)::text AS s FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE p.account = 'charity:akshaya-patra' AND j.metadata->>'date' <= $1`, [MIXED_DAY]);
+    const akshaya = await ds.query(
+      `SELECT coalesce(sum(p.amount), 0)::text AS s FROM postings p JOIN journal_entries j ON j.id = p.entry_id WHERE p.account = 'charity:akshaya-patra' AND j.metadata->>'date' <= $1`,
+      [MIXED_DAY],
+    );
     expect(BigInt(akshaya[0].s)).toBe(3000n + 555n + 3000n + 555n);
     expect(await balanceOf(t, 'charity:goonj')).toBe(1500n);
     expect((await balanceOf(t, 'platform:revenue')) - platformBefore).toBe(750n);
@@ -93,7 +96,7 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     ]);
   });
 
-  it('a date holding both modes settles them as separate batches: pledge forfeits never fund the pool\'s winners', async () => {
+  it("a date holding both modes settles them as separate batches: pledge forfeits never fund the pool's winners", async () => {
     // pool batch: 100 ok, 100 missed, 50 late → pool 15 + 7.50, all to the one pool winner; pledges: 300 back, 170 and 31.45
     expect(await wallets(mixedDay)).toEqual([12250n, 30000n, 17000n, 8500n, 4250n, 3145n]);
     expect(mixed.batches).toHaveLength(2);
@@ -112,7 +115,7 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     expect(preview.body.data).toMatchObject({ players: 3, checkedIn: 1, missed: 2, totalStaked: 250, pool: 22.5, settled: true });
   });
 
-  it('the worker\'s parts (plan, pay by outcome and user range, finish) settle a mixed day exactly as one run does', async () => {
+  it("the worker's parts (plan, pay by outcome and user range, finish) settle a mixed day exactly as one run does", async () => {
     const day = await seedDay(t.app, '2026-06-04', DAY);
     await pledge(day, [1, 2, 5]);
     const { runIds = [] } = await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'plan' }));
@@ -120,8 +123,20 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     let paid = 0;
     for (const runId of runIds) {
       for (const winners of [false, true]) {
-        paid += (await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'pay', runId, winners, from: '00000000-0000-0000-0000-000000000000', to: '80000000-0000-0000-0000-000000000000' }))).linesPaid;
-        paid += (await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'pay', runId, winners, from: '80000000-0000-0000-0000-000000000000', to: null }))).linesPaid;
+        paid += (
+          await bus.execute(
+            new SettleDateCommand('2026-06-04', {
+              kind: 'pay',
+              runId,
+              winners,
+              from: '00000000-0000-0000-0000-000000000000',
+              to: '80000000-0000-0000-0000-000000000000',
+            }),
+          )
+        ).linesPaid;
+        paid += (
+          await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'pay', runId, winners, from: '80000000-0000-0000-0000-000000000000', to: null }))
+        ).linesPaid;
       }
     }
     const done = await bus.execute(new SettleDateCommand('2026-06-04', { kind: 'finish', closed: 0, paidByParts: paid }));
@@ -148,9 +163,13 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
       { charityId: 'akshaya-patra', name: 'Akshaya Patra', challenges: 2, amount: 35.55 },
       { charityId: 'goonj', name: 'Goonj', challenges: 1, amount: 15 },
     ]);
-    expect(res.body.data.yourLines).toEqual([expect.objectContaining({ stake: 200, refund: 170, winnings: 0, payout: 170, donated: 30, charityId: 'akshaya-patra' })]);
+    expect(res.body.data.yourLines).toEqual([
+      expect.objectContaining({ stake: 200, refund: 170, winnings: 0, payout: 170, donated: 30, charityId: 'akshaya-patra' }),
+    ]);
 
-    const notes = await ds.query(`SELECT user_id, type, title, message FROM notifications WHERE user_id = ANY($1::uuid[]) AND type LIKE 'SETTLEMENT_%'`, [pledgeDay.map((s) => s.userId)]);
+    const notes = await ds.query(`SELECT user_id, type, title, message FROM notifications WHERE user_id = ANY($1::uuid[]) AND type LIKE 'SETTLEMENT_%'`, [
+      pledgeDay.map((s) => s.userId),
+    ]);
     const of = (s: Seeded) => notes.find((n: { user_id: string }) => n.user_id === s.userId);
     expect(of(pledgeDay[2]).message).toContain('₹30 donated to Akshaya Patra');
     expect(of(pledgeDay[4]).message).toContain('went to WakeStake');
@@ -163,7 +182,11 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     const stats = await t.http().get('/api/v1/challenges/stats').set('Authorization', token(pledgeDay[3])).expect(200);
     expect(stats.body).toMatchObject({ totalEarnings: 0, totalLosses: 15 });
     const [support] = await seedDay(t.app, '2026-05-21', [{ stake: rupees(1), ok: true }], 'SUPPORT');
-    const supportView = await t.http().get(`/api/v1/support/users/${pledgeDay[3].userId}`).set('Authorization', `Bearer ${t.app.get(TokenService).sign({ id: support.userId, email: support.email, role: 'SUPPORT' })}`).expect(200);
+    const supportView = await t
+      .http()
+      .get(`/api/v1/support/users/${pledgeDay[3].userId}`)
+      .set('Authorization', `Bearer ${t.app.get(TokenService).sign({ id: support.userId, email: support.email, role: 'SUPPORT' })}`)
+      .expect(200);
     expect(supportView.body.data.stats).toMatchObject({ totalLosses: 15, totalDonated: 15 });
   });
 
@@ -197,7 +220,11 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
     const logged = await ds.query(`SELECT action FROM support_access_log WHERE actor_id = $1`, [staff.userId]);
     expect(logged.map((l: { action: string }) => l.action)).toEqual(expect.arrayContaining(['GET support/charities/statement']));
     expect((await t.http().get('/api/v1/support/charities/statement?month=2026-13').set('Authorization', support).expect(400)).body.error).toMatch(/YYYY-MM/);
-    await t.http().get('/api/v1/support/charities/statement?month=2026-06').set('Authorization', `Bearer ${t.app.get(TokenService).sign({ id: pledgeDay[0].userId, email: pledgeDay[0].email, role: 'USER' })}`).expect(403);
+    await t
+      .http()
+      .get('/api/v1/support/charities/statement?month=2026-06')
+      .set('Authorization', `Bearer ${t.app.get(TokenService).sign({ id: pledgeDay[0].userId, email: pledgeDay[0].email, role: 'USER' })}`)
+      .expect(403);
 
     const out: string[] = [];
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
@@ -210,7 +237,7 @@ describe('POOL_MODE: pool and pledge settle the same day each by its own rule, t
   });
 });
 
-describe('POOL_MODE at creation: fixed per challenge, the charity picked from the operator\'s list', () => {
+describe("POOL_MODE at creation: fixed per challenge, the charity picked from the operator's list", () => {
   let t: TestApp;
   let config: AppConfig;
   const TODAY = '2026-11-22';
@@ -223,7 +250,13 @@ describe('POOL_MODE at creation: fixed per challenge, the charity picked from th
 
   it('publishes the mode and the charity list in GET /config', async () => {
     const res = await t.http().get('/api/v1/config').expect(200);
-    expect(res.body.data).toMatchObject({ poolMode: 'pledge', charities: [{ id: 'akshaya-patra', name: 'Akshaya Patra' }, { id: 'goonj', name: 'Goonj' }] });
+    expect(res.body.data).toMatchObject({
+      poolMode: 'pledge',
+      charities: [
+        { id: 'akshaya-patra', name: 'Akshaya Patra' },
+        { id: 'goonj', name: 'Goonj' },
+      ],
+    });
   });
 
   it('stakes a pledge for the charity picked (else the first listed) and refuses one not on the list', async () => {
@@ -252,13 +285,27 @@ describe('POOL_MODE at creation: fixed per challenge, the charity picked from th
 
   it('a recurring plan keeps the charity picked when it was made for every morning it books', async () => {
     const u = await fundedUser(t, 500);
-    const bad = await t.http().post('/api/v1/challenge-plans').set(u.auth).send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, weeks: 1, charityId: 'nope' }).expect(400);
+    const bad = await t
+      .http()
+      .post('/api/v1/challenge-plans')
+      .set(u.auth)
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, weeks: 1, charityId: 'nope' })
+      .expect(400);
     expect(bad.body.error).toBe('charityId must be one of akshaya-patra, goonj');
-    const plan = (await t.http().post('/api/v1/challenge-plans').set(u.auth).send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, weeks: 1, charityId: 'goonj' }).expect(201)).body.data.plan;
+    const plan = (
+      await t
+        .http()
+        .post('/api/v1/challenge-plans')
+        .set(u.auth)
+        .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, weeks: 1, charityId: 'goonj' })
+        .expect(201)
+    ).body.data.plan;
     expect(plan.charityId).toBe('goonj');
     t.clock.set(ist('2026-11-22', '23:00'));
     await t.app.get(CommandBus).execute(new BookPlannedChallengesCommand());
-    const [row] = await t.app.get<DataSource>(getDataSourceToken()).query(`SELECT pool_mode, charity_id FROM challenges WHERE user_id = $1 AND challenge_date = '2026-11-23'`, [u.id]);
+    const [row] = await t.app
+      .get<DataSource>(getDataSourceToken())
+      .query(`SELECT pool_mode, charity_id FROM challenges WHERE user_id = $1 AND challenge_date = '2026-11-23'`, [u.id]);
     expect(row).toEqual({ pool_mode: 'pledge', charity_id: 'goonj' });
   });
 });

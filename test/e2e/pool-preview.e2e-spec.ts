@@ -38,7 +38,9 @@ describe('pool preview', () => {
   });
 
   it('refuses a malformed date and strangers', async () => {
-    expect((await t.http().get('/api/v1/challenges/pool?date=tomorrow').set(me.auth).expect(400)).body.error).toBe('date must be a date in the form YYYY-MM-DD');
+    expect((await t.http().get('/api/v1/challenges/pool?date=tomorrow').set(me.auth).expect(400)).body.error).toBe(
+      'date must be a date in the form YYYY-MM-DD',
+    );
     await t.http().get(`/api/v1/challenges/pool?date=${DAY}`).expect(401);
   });
 });

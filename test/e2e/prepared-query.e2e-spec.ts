@@ -37,7 +37,10 @@ describe('preparedQuery', () => {
       await m.query(`CREATE TEMP TABLE pq_spec (v int) ON COMMIT DROP`);
       await m.query(`INSERT INTO pq_spec VALUES (1), (2), (3)`);
       const [{ pid }] = (await m.query(`SELECT pg_backend_pid() AS pid`)) as { pid: number }[];
-      const rows = (await preparedQuery(m, 'pq_spec_tx_v1', 'SELECT count(*)::int AS n, pg_backend_pid() AS pid FROM pq_spec WHERE v >= $1', [2])) as { n: number; pid: number }[];
+      const rows = (await preparedQuery(m, 'pq_spec_tx_v1', 'SELECT count(*)::int AS n, pg_backend_pid() AS pid FROM pq_spec WHERE v >= $1', [2])) as {
+        n: number;
+        pid: number;
+      }[];
       expect(rows).toEqual([{ n: 2, pid }]);
       const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name = 'pq_spec_tx_v1'`)) as { n: number }[];
       expect(n).toBe(1);

@@ -19,8 +19,12 @@ describe('my data export', () => {
     other = await createUser(t, { fullName: 'Someone Else' });
     await fund(t, me.id, 12_345n);
     await fund(t, other.id, 99_900n);
-    await t.app.get(CommandBus).execute(new CreateNotificationCommand({ userId: me.id, type: 'DEPOSIT_CREDITED', title: 'Money added', message: '₹123.45 added to your wallet' }));
-    await t.app.get(CommandBus).execute(new CreateNotificationCommand({ userId: other.id, type: 'DEPOSIT_CREDITED', title: 'Money added', message: 'not mine' }));
+    await t.app
+      .get(CommandBus)
+      .execute(new CreateNotificationCommand({ userId: me.id, type: 'DEPOSIT_CREDITED', title: 'Money added', message: '₹123.45 added to your wallet' }));
+    await t.app
+      .get(CommandBus)
+      .execute(new CreateNotificationCommand({ userId: other.id, type: 'DEPOSIT_CREDITED', title: 'Money added', message: 'not mine' }));
     const ds = t.app.get(DataSource);
     await ds.query(
       `INSERT INTO challenges (id, user_id, challenge_date, wake_up_time, stake, status, window_opens_at, window_closes_at, created_at)
@@ -59,9 +63,23 @@ describe('my data export', () => {
     expect(res.headers['content-disposition']).toMatch(/filename="wakestake-export-\d{4}-\d{2}-\d{2}\.zip"/);
     const files = unzipSync(new Uint8Array(res.body as Buffer));
     expect(Object.keys(files).sort()).toEqual([
-      'challenges.csv', 'groups.csv', 'ledger.csv', 'notifications.csv', 'payout-methods.csv', 'photo-fingerprints.csv', 'plans.csv', 'profile.csv', 'proof-verdicts.csv', 'referee-requests.csv', 'shields-and-leave.csv',
+      'challenges.csv',
+      'groups.csv',
+      'ledger.csv',
+      'notifications.csv',
+      'payout-methods.csv',
+      'photo-fingerprints.csv',
+      'plans.csv',
+      'profile.csv',
+      'proof-verdicts.csv',
+      'referee-requests.csv',
+      'shields-and-leave.csv',
     ]);
-    const csv = (name: string) => strFromU8(files[name]).replace(/^\ufeff/, '').trim().split('\r\n');
+    const csv = (name: string) =>
+      strFromU8(files[name])
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
     const ledger = csv('ledger.csv');
     expect(ledger[0]).toBe('entryId,postedAt,reason,type,reference,amount,runningBalance');
     expect(ledger).toHaveLength(2);
@@ -97,7 +115,14 @@ describe('my data export', () => {
     await settle(t, DAY);
     t.clock.set(ist('2039-08-03', '10:00'));
     await t.http().post('/api/v1/leave').set(asha.auth).send({ date: '2039-08-10' }).expect(201);
-    const plan = (await t.http().post('/api/v1/challenge-plans').set(asha.auth).send({ days: 'WEEKDAYS', wakeUpTime: '07:00', forfeitAmount: 20, startDate: '2039-08-15', weeks: 1 }).expect(201)).body.data.plan;
+    const plan = (
+      await t
+        .http()
+        .post('/api/v1/challenge-plans')
+        .set(asha.auth)
+        .send({ days: 'WEEKDAYS', wakeUpTime: '07:00', forfeitAmount: 20, startDate: '2039-08-15', weeks: 1 })
+        .expect(201)
+    ).body.data.plan;
     await t.app.get(DataSource).query(
       `INSERT INTO payout_methods (id, user_id, method, destination_key, upi_id, last_withdrawal_id, uses, created_at, last_used_at)
        VALUES (gen_random_uuid(), $1, 'UPI', 'upi:asha.rao@okaxis', 'asha.rao@okaxis', gen_random_uuid(), 2, now(), now())`,
@@ -108,7 +133,16 @@ describe('my data export', () => {
     expect(d.groups.memberships).toEqual([{ groupId, groupName: 'Dawn club', role: 'OWNER', joinedAt: expect.any(String) }]);
     expect(d.groups.myReferee).toEqual({ name: 'Bala', groupName: 'Dawn club' });
     expect(d.groups.refereeRequestsSent).toEqual([
-      expect.objectContaining({ challengeId: mine, challengeDate: DAY, askedBy: 'Asha', referee: 'Bala', groupName: 'Dawn club', status: 'CONFIRMED', note: 'Clear photo', decidedAt: expect.any(String) }),
+      expect.objectContaining({
+        challengeId: mine,
+        challengeDate: DAY,
+        askedBy: 'Asha',
+        referee: 'Bala',
+        groupName: 'Dawn club',
+        status: 'CONFIRMED',
+        note: 'Clear photo',
+        decidedAt: expect.any(String),
+      }),
     ]);
     expect(d.groups.refereeRequestsAnswered).toEqual([
       expect.objectContaining({ challengeId: theirs, askedBy: 'Bala', referee: 'Asha', status: 'REJECTED', note: 'Blurry' }),
@@ -116,14 +150,28 @@ describe('my data export', () => {
     // masked as the withdraw page shows it: never the whole UPI id
     expect(d.payoutMethods).toEqual([expect.objectContaining({ type: 'UPI', label: 'as******@okaxis', upiId: 'as******@okaxis', uses: 2 })]);
     expect(JSON.stringify(d)).not.toContain('asha.rao@okaxis');
-    expect(d.plans).toEqual([expect.objectContaining({ id: plan.id, weekdays: [1, 2, 3, 4, 5], wakeUpTime: '07:00', forfeitAmount: 20, startDate: '2039-08-15', status: 'ACTIVE', totalDays: 5 })]);
+    expect(d.plans).toEqual([
+      expect.objectContaining({
+        id: plan.id,
+        weekdays: [1, 2, 3, 4, 5],
+        wakeUpTime: '07:00',
+        forfeitAmount: 20,
+        startDate: '2039-08-15',
+        status: 'ACTIVE',
+        totalDays: 5,
+      }),
+    ]);
     expect(d.shields).toEqual({ held: 0, earned: 0, spent: 0, nextShieldIn: 6 });
     expect(d.leave).toEqual([{ date: '2039-08-10', createdAt: expect.any(String) }]);
     // nothing of Bala's beyond his first name on the requests
     expect(JSON.stringify(d)).not.toContain(bala.email);
     expect(JSON.stringify(d)).not.toContain('Iyer');
 
-    const zip = await t.http().get('/api/v1/me/export?format=csv').set(asha.auth).buffer(true)
+    const zip = await t
+      .http()
+      .get('/api/v1/me/export?format=csv')
+      .set(asha.auth)
+      .buffer(true)
       .parse((r, cb) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
@@ -131,7 +179,11 @@ describe('my data export', () => {
       })
       .expect(200);
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
-    const csv = (name: string) => strFromU8(files[name]).replace(/^\ufeff/, '').trim().split('\r\n');
+    const csv = (name: string) =>
+      strFromU8(files[name])
+        .replace(/^\ufeff/, '')
+        .trim()
+        .split('\r\n');
     expect(csv('groups.csv')[1]).toMatch(new RegExp(`^${groupId},Dawn club,OWNER,`));
     expect(csv('referee-requests.csv').map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['direction,challengeId', `SENT,${mine}`, `ANSWERED,${theirs}`]);
     expect(csv('payout-methods.csv')[1]).toMatch(/^UPI,as\*{6}@okaxis,as\*{6}@okaxis,/);

@@ -108,7 +108,12 @@ describe('a production start', () => {
     ['api', API_ENTRY],
     ['worker', WORKER_ENTRY],
   ])('of the %s exits non-zero with one line naming the unsafe variable', (_name, entry) => {
-    const r = spawnSync(process.execPath, [entry], { cwd: ROOT, env: { ...baseEnv(), ...SAFE, PAYMENTS_PROVIDER: 'sandbox' }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [entry], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...SAFE, PAYMENTS_PROVIDER: 'sandbox' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(r.status).not.toBe(0);
     expect(r.status).not.toBeNull();
     const lines = r.stderr.trim().split('\n');
@@ -125,13 +130,19 @@ describe('a production start', () => {
     expect(r.status).not.toBeNull();
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: METRICS_TOKEN is required in production: set it to a long random secret \(openssl rand -hex 32\) and give Prometheus the same bearer token/);
+    expect(lines[0]).toMatch(
+      /^Configuration error: METRICS_TOKEN is required in production: set it to a long random secret \(openssl rand -hex 32\) and give Prometheus the same bearer token/,
+    );
   });
 
   it('with safe settings is healthy, and the sandbox, test and docs routes answer 404', async () => {
     const port = await freePort();
     let out = '';
-    const child = spawn(process.execPath, [API_ENTRY], { cwd: ROOT, env: { ...baseEnv(), ...SAFE, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [API_ENTRY], {
+      cwd: ROOT,
+      env: { ...baseEnv(), ...SAFE, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -155,9 +166,17 @@ describe('a production start', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ success: true, database: 'up', redis: 'up' });
 
-      const sandbox = await fetch(`${base}/api/v1/wallet/sandbox/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId: 'order_x' }) });
+      const sandbox = await fetch(`${base}/api/v1/wallet/sandbox/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId: 'order_x' }),
+      });
       expect(sandbox.status).toBe(404);
-      const testRoute = await fetch(`${base}/api/v1/test/challenges/create-test-challenge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const testRoute = await fetch(`${base}/api/v1/test/challenges/create-test-challenge`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(testRoute.status).toBe(404);
       for (const docs of ['/api/docs', '/api/docs-json']) {
         const res = await fetch(base + docs);
@@ -165,7 +184,11 @@ describe('a production start', () => {
         expect(await res.text()).not.toContain('/support/');
       }
       // An unsigned deposit webhook credits nothing: the signature is checked with the configured secret.
-      const hook = await fetch(`${base}/api/v1/wallet/webhooks/razorpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'payment.captured' }) });
+      const hook = await fetch(`${base}/api/v1/wallet/webhooks/razorpay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'payment.captured' }),
+      });
       expect(hook.status).toBeGreaterThanOrEqual(400);
       expect(hook.status).toBeLessThan(500);
     } finally {

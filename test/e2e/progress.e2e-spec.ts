@@ -55,10 +55,20 @@ describe('progress: a year of mornings, weekly wake-up against target, money per
   type Month = { month: string; deposits: number; withdrawals: number; staked: number; returned: number; winnings: number; other: number; net: number };
   /** The year's flows agree with the transactions list's types (the wallet's own grouping of journal reasons). */
   const expectSameAsTransactions = async (u: TestUser, months: Month[]) => {
-    const txs = (await t.http().get('/api/v1/wallet/transactions?size=100').set(u.auth).expect(200)).body.data.transactions as { type: string; amount: number }[];
+    const txs = (await t.http().get('/api/v1/wallet/transactions?size=100').set(u.auth).expect(200)).body.data.transactions as {
+      type: string;
+      amount: number;
+    }[];
     const byType = (type: string) => txs.filter((x) => x.type === type).reduce((s, x) => s + paise(x.amount), 0n);
     const total = (k: keyof Omit<Month, 'month'>) => months.reduce((s, m) => s + paise(m[k]), 0n);
-    expect({ deposits: total('deposits'), staked: total('staked'), returned: total('returned'), winnings: total('winnings'), withdrawals: total('withdrawals'), other: total('other') }).toEqual({
+    expect({
+      deposits: total('deposits'),
+      staked: total('staked'),
+      returned: total('returned'),
+      winnings: total('winnings'),
+      withdrawals: total('withdrawals'),
+      other: total('other'),
+    }).toEqual({
       deposits: byType('DEPOSIT'),
       staked: byType('FORFEIT'),
       returned: byType('REFUND'),
@@ -181,7 +191,10 @@ describe('progress: a year of mornings, weekly wake-up against target, money per
   });
 
   it('answers an empty year with no mornings, no weeks and twelve months of zero', async () => {
-    for (const [u, q] of [[me, '?year=2036'], [await createUser(t), '?year=2037']] as const) {
+    for (const [u, q] of [
+      [me, '?year=2036'],
+      [await createUser(t), '?year=2037'],
+    ] as const) {
       const { data } = (await progress(u, q).expect(200)).body;
       expect(data.mornings).toEqual([]);
       expect(data.weeks).toEqual([]);

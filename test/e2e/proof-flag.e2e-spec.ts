@@ -28,7 +28,13 @@ describe('proof of wake: the blank-frame flag', () => {
     return { u, id: res.body.challenge.id };
   }
   const photoCheckIn = (u: TestUser, id: string, photo: Buffer) =>
-    t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', photo, { filename: 'morning.jpg', contentType: 'image/jpeg' });
+    t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
+      .attach('photo', photo, { filename: 'morning.jpg', contentType: 'image/jpeg' });
   /**
    * a covered lens: near-black, as a phone's JPEG. Faint dark bands (grey 10 and 16) keep it from being "the same
    * picture" as other files' flat test images (a flat frame's dHash is 0): the flag must not depend on what ran before.
@@ -36,8 +42,11 @@ describe('proof of wake: the blank-frame flag', () => {
   const coveredLens = () => {
     const [w, h, band] = [639, 480, 71];
     const px = Buffer.alloc(w * h * 3);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) px.fill((Math.floor(x / band) % 2 ? 10 : 16) + ((x * 7 + y * 13) % 3), (y * w + x) * 3, (y * w + x) * 3 + 3);
-    return sharp(px, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) px.fill((Math.floor(x / band) % 2 ? 10 : 16) + ((x * 7 + y * 13) % 3), (y * w + x) * 3, (y * w + x) * 3 + 3);
+    return sharp(px, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
   };
   const story = async (id: string) => (await t.http().get(`/api/v1/support/challenges/${id}`).set(staff.auth).expect(200)).body.data.challenge;
 

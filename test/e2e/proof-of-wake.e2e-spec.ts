@@ -35,10 +35,17 @@ describe('proof of wake', () => {
     return { u, id: res.body.challenge.id };
   }
   const photoCheckIn = (u: TestUser, id: string, photo: Buffer, type = 'image/jpeg') =>
-    t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', photo, { filename: 'morning.jpg', contentType: type });
+    t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
+      .attach('photo', photo, { filename: 'morning.jpg', contentType: type });
   const get = async (u: TestUser, id: string) => (await t.http().get(`/api/v1/challenges/${id}`).set(u.auth).expect(200)).body.challenge;
   const verdict = (id: string, body: Record<string, unknown>) => t.http().post(`/api/v1/support/challenges/${id}/proof`).set(staff.auth).send(body);
-  const fingerprints = async (challengeId: string) => Number((await ds.query(`SELECT count(*)::int AS n FROM photo_fingerprints WHERE challenge_id = $1`, [challengeId]))[0].n);
+  const fingerprints = async (challengeId: string) =>
+    Number((await ds.query(`SELECT count(*)::int AS n FROM photo_fingerprints WHERE challenge_id = $1`, [challengeId]))[0].n);
 
   it('proof defaults to NONE and is answered on challenges, plans and test challenges; another word is a 400', async () => {
     const { u, id } = await staked('2027-03-02', 20);
@@ -52,11 +59,26 @@ describe('proof of wake', () => {
     const photo = await createChallenge(t, u, { challengeDate: '2027-03-03', wakeUpTime: '06:00', forfeitAmount: 20, proof: 'PHOTO' }).expect(201);
     expect(photo.body.challenge).toMatchObject({ proof: 'PHOTO', proofStatus: null });
 
-    const plan = await t.http().post('/api/v1/challenge-plans').set(u.auth).send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'PHOTO' }).expect(201);
+    const plan = await t
+      .http()
+      .post('/api/v1/challenge-plans')
+      .set(u.auth)
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'PHOTO' })
+      .expect(201);
     expect(plan.body.data.plan).toMatchObject({ proof: 'PHOTO' });
-    await t.http().post('/api/v1/challenge-plans').set(u.auth).send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'photo!' }).expect(400);
+    await t
+      .http()
+      .post('/api/v1/challenge-plans')
+      .set(u.auth)
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'photo!' })
+      .expect(400);
 
-    const test = await t.http().post('/api/v1/test/challenges/create-test-challenge').set(u.auth).send({ challengeDate: '2027-03-04', wakeUpTime: '06:00', proof: 'PHOTO' }).expect(201);
+    const test = await t
+      .http()
+      .post('/api/v1/test/challenges/create-test-challenge')
+      .set(u.auth)
+      .send({ challengeDate: '2027-03-04', wakeUpTime: '06:00', proof: 'PHOTO' })
+      .expect(201);
     expect(test.body.challenge ?? test.body.data?.challenge ?? test.body).toMatchObject({ proof: 'PHOTO', isTest: true });
   });
 
@@ -76,12 +98,25 @@ describe('proof of wake', () => {
     const original = await withGps(await photoLikeJpeg(3301));
     t.clock.set(ist(date, '06:01'));
     const ok = await photoCheckIn(a.u, a.id, original).expect(200);
-    expect(ok.body.challenge).toMatchObject({ status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true, proof: 'PHOTO', proofStatus: 'PENDING_REVIEW' });
-    const stored = await t.http().get(`/api/v1/support/challenges/${a.id}/photo`).set(staff.auth).buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => cb(null, Buffer.concat(chunks)));
-    }).expect(200);
+    expect(ok.body.challenge).toMatchObject({
+      status: 'COMPLETED',
+      isSuccessful: true,
+      verificationMethod: 'PHOTO',
+      hasPhoto: true,
+      proof: 'PHOTO',
+      proofStatus: 'PENDING_REVIEW',
+    });
+    const stored = await t
+      .http()
+      .get(`/api/v1/support/challenges/${a.id}/photo`)
+      .set(staff.auth)
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => cb(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     const kept = stored.body as Buffer;
     expect((await sharp(kept).metadata()).exif).toBeUndefined();
     expect(kept.includes(Buffer.from('TestPhone'))).toBe(false);
@@ -130,8 +165,14 @@ describe('proof of wake', () => {
     expect(await walletOf(t, photoMiss.u.id)).toBe(49_400n);
     expect(await balanceOf(t, pool(date))).toBe(0n);
     expect(await balanceOf(t, pool(date, false, 'PHOTO'))).toBe(0n);
-    const runs = await ds.query(`SELECT receipt->>'proof' AS proof, pool::text AS pool, participants FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`, [date]);
-    expect(runs).toEqual([{ proof: null, pool: '1500', participants: 2 }, { proof: 'PHOTO', pool: '600', participants: 3 }]);
+    const runs = await ds.query(
+      `SELECT receipt->>'proof' AS proof, pool::text AS pool, participants FROM settlement_runs WHERE settlement_date = $1 ORDER BY batch_no`,
+      [date],
+    );
+    expect(runs).toEqual([
+      { proof: null, pool: '1500', participants: 2 },
+      { proof: 'PHOTO', pool: '600', participants: 3 },
+    ]);
     const mine = await t.http().get(`/api/v1/settlements/${date}`).set(photoWin1.u.auth).expect(200);
     expect(JSON.stringify(mine.body.data)).toContain('"proof":"PHOTO"');
     // unreviewed photos settle as accepted
@@ -157,7 +198,12 @@ describe('proof of wake', () => {
     const story = await t.http().get(`/api/v1/support/challenges/${cheat.id}`).set(staff.auth).expect(200);
     expect(story.body.data.challenge).toMatchObject({ proof: 'PHOTO', proofStatus: 'REJECTED' });
     expect(rejected.body.data).toMatchObject({ proofStatus: 'REJECTED', verdict: 'REJECTED' });
-    expect(await get(cheat.u, cheat.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by support: A photo of a screen', actualForfeitAmount: 15 });
+    expect(await get(cheat.u, cheat.id)).toMatchObject({
+      proofStatus: 'REJECTED',
+      isSuccessful: false,
+      failureReason: 'Photo proof rejected by support: A photo of a screen',
+      actualForfeitAmount: 15,
+    });
 
     t.clock.set(ist(date, '09:00'));
     await t.app.get(CommandBus).execute(new SettleDateCommand(date));
@@ -166,7 +212,12 @@ describe('proof of wake', () => {
     expect(await walletOf(t, honest.u.id)).toBe(51_500n);
     // the NONE player missed alone: 17 back, its 3 to platform revenue (never to the PHOTO winner)
     expect(await walletOf(t, plain.u.id)).toBe(49_700n);
-    expect(await get(cheat.u, cheat.id)).toMatchObject({ status: 'PROCESSED', isSuccessful: false, proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by support: A photo of a screen' });
+    expect(await get(cheat.u, cheat.id)).toMatchObject({
+      status: 'PROCESSED',
+      isSuccessful: false,
+      proofStatus: 'REJECTED',
+      failureReason: 'Photo proof rejected by support: A photo of a screen',
+    });
 
     const [notice] = await ds.query(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'SETTLEMENT_REFUNDED'`, [cheat.u.id]);
     expect(notice.message).toMatch(/^Photo proof rejected by support: A photo of a screen\. /);
@@ -180,8 +231,12 @@ describe('proof of wake', () => {
     expect(verify.problems).toEqual([]);
 
     const exported = await t.http().get('/api/v1/me/export').set(cheat.u.auth).expect(200);
-    expect(exported.body.data.proofOfWake.photoFingerprints).toEqual([expect.objectContaining({ challengeId: cheat.id, source: 'CHECK_IN', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
-    expect(exported.body.data.proofOfWake.verdictsOnMyPhotos).toEqual([expect.objectContaining({ challengeId: cheat.id, reviewerRole: 'SUPPORT', verdict: 'REJECTED', note: 'A photo of a screen' })]);
+    expect(exported.body.data.proofOfWake.photoFingerprints).toEqual([
+      expect.objectContaining({ challengeId: cheat.id, source: 'CHECK_IN', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+    expect(exported.body.data.proofOfWake.verdictsOnMyPhotos).toEqual([
+      expect.objectContaining({ challengeId: cheat.id, reviewerRole: 'SUPPORT', verdict: 'REJECTED', note: 'A photo of a screen' }),
+    ]);
     expect(exported.body.data.proofOfWake.verdictsOnMyPhotos[0].reviewerId).toBeUndefined();
   });
 
@@ -205,7 +260,13 @@ describe('proof of wake', () => {
     const shown = await t.http().get('/api/v1/proof-reviews/next').set(nonePlayer.u.auth).expect(200);
     // oldest first: earlier files' photos may wait too, so look for this one among what the queue offers
     const offered = shown.body.data;
-    expect(offered).toEqual(expect.objectContaining({ wakeUpTime: expect.any(String), checkInTime: expect.any(String), photo: expect.stringMatching(/^data:image\/(jpeg|png);base64,/) }));
+    expect(offered).toEqual(
+      expect.objectContaining({
+        wakeUpTime: expect.any(String),
+        checkInTime: expect.any(String),
+        photo: expect.stringMatching(/^data:image\/(jpeg|png);base64,/),
+      }),
+    );
     expect(JSON.stringify(offered)).not.toContain(owner.u.id);
     expect(JSON.stringify(offered)).not.toContain('Test User');
 
@@ -215,7 +276,11 @@ describe('proof of wake', () => {
     // an answer is given once
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(nonePlayer.u.auth).send({ verdict: 'REJECTED' }).expect(404);
     await t.http().post(`/api/v1/proof-reviews/${owner.id}`).set(idle.auth).send({ verdict: 'REJECTED' }).expect(200);
-    expect(await get(owner.u, owner.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by peer review (not a real morning)' });
+    expect(await get(owner.u, owner.id)).toMatchObject({
+      proofStatus: 'REJECTED',
+      isSuccessful: false,
+      failureReason: 'Photo proof rejected by peer review (not a real morning)',
+    });
   });
 
   it('the person’s referee rejecting a PHOTO morning before settlement makes it a miss, with the referee’s note', async () => {
@@ -228,7 +293,11 @@ describe('proof of wake', () => {
     await photoCheckIn(me.u, me.id, await photoLikeJpeg(3341)).expect(200);
     const requestId = await askReferee(t, me.u, me.id);
     await answer(t, friend, requestId, 'reject', 'That is yesterday’s kitchen');
-    expect(await get(me.u, me.id)).toMatchObject({ proofStatus: 'REJECTED', isSuccessful: false, failureReason: 'Photo proof rejected by your referee: That is yesterday’s kitchen' });
+    expect(await get(me.u, me.id)).toMatchObject({
+      proofStatus: 'REJECTED',
+      isSuccessful: false,
+      failureReason: 'Photo proof rejected by your referee: That is yesterday’s kitchen',
+    });
     // support has the last word
     await verdict(me.id, { verdict: 'ACCEPTED', note: 'Checked with the person' }).expect(200);
     expect(await get(me.u, me.id)).toMatchObject({ proofStatus: 'ACCEPTED', isSuccessful: true, failureReason: null });

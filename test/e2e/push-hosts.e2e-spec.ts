@@ -37,7 +37,12 @@ describe('attack: push subscriptions that point the worker into the private netw
   let me: TestUser;
   let inside: Awaited<ReturnType<typeof privateService>>;
   // The push host is allowed by PUSH_SERVICE_HOSTS, but its name resolves to 127.0.0.1 (a rebind, a hijacked record).
-  const resolver = mapResolver({ [TEST_PUSH_HOST]: ['127.0.0.1'], 'localhost.': ['127.0.0.1'], 'metadata.google.internal.': ['169.254.169.254'], '127.0.0.1.nip.io': ['127.0.0.1'] });
+  const resolver = mapResolver({
+    [TEST_PUSH_HOST]: ['127.0.0.1'],
+    'localhost.': ['127.0.0.1'],
+    'metadata.google.internal.': ['169.254.169.254'],
+    '127.0.0.1.nip.io': ['127.0.0.1'],
+  });
 
   beforeAll(async () => {
     inside = await privateService();
@@ -51,7 +56,8 @@ describe('attack: push subscriptions that point the worker into the private netw
     await t.close();
   });
 
-  const saved = async () => ((await ds.query(`SELECT endpoint FROM push_subscriptions WHERE user_id = $1`, [me.id])) as { endpoint: string }[]).map((r) => r.endpoint);
+  const saved = async () =>
+    ((await ds.query(`SELECT endpoint FROM push_subscriptions WHERE user_id = $1`, [me.id])) as { endpoint: string }[]).map((r) => r.endpoint);
 
   it.each([
     ['https://localhost./x', "endpoint must be on a push service's host (localhost. is not one)"],
@@ -70,7 +76,12 @@ describe('attack: push subscriptions that point the worker into the private netw
 
   it("accepts the browsers' push services (FCM, Mozilla, WNS, Apple)", async () => {
     const u = await createUser(t);
-    const endpoints = ['https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bH', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk', 'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB', 'https://web.push.apple.com/QGx0ZXN0'];
+    const endpoints = [
+      'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bH',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+      'https://web.push.apple.com/QGx0ZXN0',
+    ];
     for (const endpoint of endpoints) await t.http().post(ROUTE).set(u.auth).send({ endpoint, keys: browserKeys() }).expect(201);
     await ds.query(`DELETE FROM push_subscriptions WHERE user_id = $1`, [u.id]);
   });

@@ -20,7 +20,10 @@ interface Received {
   body: Buffer;
 }
 
-function pushService(gonePaths: Set<string>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; port: number; received: Received[] }> {
+function pushService(
+  gonePaths: Set<string>,
+  tls: { key: Buffer; cert: Buffer },
+): Promise<{ server: Server; origin: string; port: number; received: Received[] }> {
   const received: Received[] = [];
   const server = createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
@@ -34,7 +37,16 @@ function pushService(gonePaths: Set<string>, tls: { key: Buffer; cert: Buffer })
       res.writeHead(201, { Location: `/msg/${received.length}` }).end();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`, port: (server.address() as { port: number }).port, received })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({
+        server,
+        origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`,
+        port: (server.address() as { port: number }).port,
+        received,
+      }),
+    ),
+  );
 }
 
 /** What a browser keeps for its subscription: a P-256 key pair and a 16-byte auth secret. */
@@ -52,7 +64,10 @@ function verifyVapid(header: string, origin: string, serverKey: string): Record<
   expect(k).toBe(serverKey);
   const [h, p, s] = jwt.split('.');
   const raw = Buffer.from(k, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   expect(verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'))).toBe(true);
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
   expect(claims.aud).toBe(origin);
@@ -97,19 +112,43 @@ describe('push reminders', () => {
     const key = (await t.http().get('/api/v1/notifications/push/public-key').expect(200)).body.data.publicKey as string;
     expect(key).toBe(t.config.vapid!.publicKey);
     expect(Buffer.from(key, 'base64url')).toHaveLength(65);
-    const bad = await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/x`, keys: { p256dh: 'AAAA', auth: 'AAAA' } }).expect(400);
+    const bad = await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(me.auth)
+      .send({ endpoint: `${push.origin}/x`, keys: { p256dh: 'AAAA', auth: 'AAAA' } })
+      .expect(400);
     expect(bad.body).toMatchObject({ success: false, statusCode: 400, error: 'keys.p256dh must be a base64url P-256 public key' });
     await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: 'not a url', keys: browserKeys().json }).expect(400);
-    const plain = await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: 'http://push.example/x', keys: browserKeys().json }).expect(400);
+    const plain = await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(me.auth)
+      .send({ endpoint: 'http://push.example/x', keys: browserKeys().json })
+      .expect(400);
     expect(plain.body.error).toBe('endpoint must be an https push service address');
-    await t.http().post('/api/v1/notifications/push/subscriptions').send({ endpoint: `${push.origin}/x`, keys: browserKeys().json }).expect(401);
+    await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .send({ endpoint: `${push.origin}/x`, keys: browserKeys().json })
+      .expect(401);
   });
 
   it('delivers the evening-before, window-open and closing reminders once each, encrypted for the browser and signed by the server', async () => {
     const phone = browserKeys();
-    await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/phone`, keys: phone.json, expirationTime: null }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(me.auth)
+      .send({ endpoint: `${push.origin}/sub/phone`, keys: phone.json, expirationTime: null })
+      .expect(201);
     const silent = browserKeys();
-    await t.http().post('/api/v1/notifications/push/subscriptions').set(quiet.auth).send({ endpoint: `${push.origin}/sub/quiet`, keys: silent.json }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(quiet.auth)
+      .send({ endpoint: `${push.origin}/sub/quiet`, keys: silent.json })
+      .expect(201);
     const challengeId = await pendingChallenge(me.id, '2032-04-02');
     await pendingChallenge(quiet.id, '2032-04-02');
 
@@ -130,7 +169,9 @@ describe('push reminders', () => {
       expect(Number(msg.headers.ttl)).toBeGreaterThan(0);
       const claims = verifyVapid(String(msg.headers.authorization), push.origin, t.config.vapid!.publicKey);
       expect(claims.sub).toBe(t.config.vapid!.subject);
-      const payload = JSON.parse(ece.decrypt(msg.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth.toString('base64url') }).toString('utf8'));
+      const payload = JSON.parse(
+        ece.decrypt(msg.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth.toString('base64url') }).toString('utf8'),
+      );
       expect(payload).toMatchObject({ body, challengeId, url: 'http://localhost:3000/dashboard' });
     }
     expect(push.received.some((r) => r.path === '/sub/quiet')).toBe(false); // reminders switched off in settings
@@ -138,7 +179,12 @@ describe('push reminders', () => {
 
   it('sends nothing for a checked-in or cancelled morning, and drops a subscription the push service says is gone', async () => {
     const laptop = browserKeys();
-    await t.http().post('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/laptop`, keys: laptop.json }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(me.auth)
+      .send({ endpoint: `${push.origin}/sub/laptop`, keys: laptop.json })
+      .expect(201);
     gone.add('/sub/laptop');
     const id = await pendingChallenge(me.id, '2032-04-05');
     t.clock.set('2032-04-05T00:15:10Z');
@@ -153,7 +199,12 @@ describe('push reminders', () => {
   });
 
   it('stops pushing to a browser that unsubscribed', async () => {
-    await t.http().delete('/api/v1/notifications/push/subscriptions').set(me.auth).send({ endpoint: `${push.origin}/sub/phone` }).expect(200);
+    await t
+      .http()
+      .delete('/api/v1/notifications/push/subscriptions')
+      .set(me.auth)
+      .send({ endpoint: `${push.origin}/sub/phone` })
+      .expect(200);
     await pendingChallenge(me.id, '2032-04-08');
     t.clock.set('2032-04-08T00:15:10Z');
     expect(await send()).toEqual({ reminders: 0, delivered: 0 });

@@ -10,7 +10,10 @@ import { SendDueRemindersCommand } from '../../src/modules/notifications/command
 import { selfSignedPushCert, TEST_PUSH_HOST, testPushEnv, testPushOverrides } from '../setup/test-push-host.js';
 
 /** A local push service: 201 Created, or the status a path is given (410 Gone: the subscription ended; 500: failing). */
-function pushService(statusFor: Map<string, number>, tls: { key: Buffer; cert: Buffer }): Promise<{ server: Server; origin: string; port: number; received: string[] }> {
+function pushService(
+  statusFor: Map<string, number>,
+  tls: { key: Buffer; cert: Buffer },
+): Promise<{ server: Server; origin: string; port: number; received: string[] }> {
   const received: string[] = [];
   const server = createServer(tls, (req, res) => {
     req.resume();
@@ -19,7 +22,16 @@ function pushService(statusFor: Map<string, number>, tls: { key: Buffer; cert: B
       res.writeHead(statusFor.get(req.url ?? '') ?? 201).end();
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`, port: (server.address() as { port: number }).port, received })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({
+        server,
+        origin: `https://${TEST_PUSH_HOST}:${(server.address() as { port: number }).port}`,
+        port: (server.address() as { port: number }).port,
+        received,
+      }),
+    ),
+  );
 }
 
 function browserKeys() {
@@ -68,15 +80,30 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
   }
   async function subscribe(u: TestUser, path: string, status?: number): Promise<void> {
     if (status) statusFor.set(path, status);
-    await t.http().post('/api/v1/notifications/push/subscriptions').set(u.auth).send({ endpoint: `${push.origin}${path}`, keys: browserKeys() }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/notifications/push/subscriptions')
+      .set(u.auth)
+      .send({ endpoint: `${push.origin}${path}`, keys: browserKeys() })
+      .expect(201);
   }
   const setReminders = (u: TestUser, reminders: Record<string, unknown>) => t.http().put('/api/v1/auth/profile').set(u.auth).send({ settings: { reminders } });
   const pushedTo = (path: string) => push.received.filter((p) => p === path).length;
   const mailsTo = (u: TestUser) => smtp.messages.filter((m) => m.to.includes(u.email.toLowerCase()));
-  const outboxRows = async (u: TestUser) => Number(((await ds.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1`, [u.email])) as { n: number }[])[0].n);
-  const inApp = (u: TestUser) => ds.query(`SELECT type, title, message, data FROM notifications WHERE user_id = $1 AND type = 'CHALLENGE_REMINDER' ORDER BY created_at`, [u.id]) as Promise<Array<{ type: string; title: string; message: string; data: Record<string, unknown> }>>;
+  const outboxRows = async (u: TestUser) =>
+    Number(((await ds.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE to_address = $1`, [u.email])) as { n: number }[])[0].n);
+  const inApp = (u: TestUser) =>
+    ds.query(`SELECT type, title, message, data FROM notifications WHERE user_id = $1 AND type = 'CHALLENGE_REMINDER' ORDER BY created_at`, [u.id]) as Promise<
+      Array<{ type: string; title: string; message: string; data: Record<string, unknown> }>
+    >;
   const sentRow = async (challengeId: string, kind: string) =>
-    ((await ds.query(`SELECT channel, delivered, mail_id FROM push_reminders_sent WHERE challenge_id = $1 AND kind = $2`, [challengeId, kind])) as Array<{ channel: string; delivered: number; mail_id: string | null }>)[0];
+    (
+      (await ds.query(`SELECT channel, delivered, mail_id FROM push_reminders_sent WHERE challenge_id = $1 AND kind = $2`, [challengeId, kind])) as Array<{
+        channel: string;
+        delivered: number;
+        mail_id: string | null;
+      }>
+    )[0];
 
   it('serves the reminder settings with defaults, saves them, and refuses bad quiet hours with a clear message and nothing changed', async () => {
     const u = await createUser(t);
@@ -112,7 +139,14 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
     expect(pushedTo('/rc/push-on')).toBe(1);
     expect(await outboxRows(u)).toBe(0);
     expect(mailsTo(u)).toHaveLength(0);
-    expect(await inApp(u)).toEqual([{ type: 'CHALLENGE_REMINDER', title: 'Time to wake up', message: 'Check-in is open: ₹40 on 6:00 AM IST.', data: { challengeId: id, kind: 'open', channel: 'push' } }]);
+    expect(await inApp(u)).toEqual([
+      {
+        type: 'CHALLENGE_REMINDER',
+        title: 'Time to wake up',
+        message: 'Check-in is open: ₹40 on 6:00 AM IST.',
+        data: { challengeId: id, kind: 'open', channel: 'push' },
+      },
+    ]);
     expect(await sentRow(id, 'open')).toEqual({ channel: 'push', delivered: 1, mail_id: null });
   });
 
@@ -129,7 +163,10 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
     const row = await sentRow(id, 'evening');
     expect(row).toMatchObject({ channel: 'mail', delivered: 0 });
     // staged as a reminder (support's mail list tells it from other mail by its kind)
-    expect(((await ds.query(`SELECT state, kind FROM mail_outbox WHERE id = $1`, [row.mail_id])) as { state: string; kind: string }[])[0]).toEqual({ state: 'SENT', kind: 'REMINDER' });
+    expect(((await ds.query(`SELECT state, kind FROM mail_outbox WHERE id = $1`, [row.mail_id])) as { state: string; kind: string }[])[0]).toEqual({
+      state: 'SENT',
+      kind: 'REMINDER',
+    });
     expect((await inApp(u)).map((n) => n.message)).toEqual(['₹40 on 6:00 AM IST tomorrow. Sleep well.']);
     // an unverified address is never mailed: the reminder stays in the app
     expect(await sentRow(other, 'evening')).toMatchObject({ channel: 'in-app', mail_id: null });
@@ -150,7 +187,10 @@ describe('reminder channels: push, mail as the fallback, in-app always, quiet ho
     expect(pushedTo('/rc/failing')).toBe(1);
     expect(await ds.query(`SELECT 1 FROM push_subscriptions WHERE endpoint = $1`, [`${push.origin}/rc/gone`])).toHaveLength(0);
     expect(await ds.query(`SELECT 1 FROM push_subscriptions WHERE endpoint = $1`, [`${push.origin}/rc/failing`])).toHaveLength(1);
-    for (const [u, id] of [[gone, goneId], [failing, failingId]] as const) {
+    for (const [u, id] of [
+      [gone, goneId],
+      [failing, failingId],
+    ] as const) {
       await smtp.waitFor(u.email, /Time to wake up/);
       expect(await sentRow(id, 'open')).toMatchObject({ channel: 'mail', delivered: 0, mail_id: expect.any(String) });
       expect((await inApp(u)).map((n) => n.data.channel)).toEqual(['push']); // the notice records the first channel tried

@@ -110,10 +110,14 @@ describe('X-Request-Id in the logs of the api and the worker', () => {
     });
     api.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     api.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    await until('the api to listen', async () => {
-      if (api.exitCode !== null) throw new Error(`api exited:\n${out}`);
-      return out.includes('listening on');
-    }, 40_000);
+    await until(
+      'the api to listen',
+      async () => {
+        if (api.exitCode !== null) throw new Error(`api exited:\n${out}`);
+        return out.includes('listening on');
+      },
+      40_000,
+    );
     worker = await startWorkerProcess(env());
   }, 90_000);
   afterAll(async () => {
@@ -139,23 +143,38 @@ describe('X-Request-Id in the logs of the api and the worker', () => {
   it('puts the id in the response, the access line and the log lines of the job the request enqueued', async () => {
     const id = `req-${randomUUID()}`;
     const email = `${randomUUID()}@test.local`;
-    const res = await request(url).post('/api/v1/auth/register').set('X-Request-Id', id).send({ email, password: 'password-123', fullName: 'Traced' }).expect(201);
+    const res = await request(url)
+      .post('/api/v1/auth/register')
+      .set('X-Request-Id', id)
+      .send({ email, password: 'password-123', fullName: 'Traced' })
+      .expect(201);
     expect(res.headers['x-request-id']).toBe(id);
 
     const access = await until('the access line', async () => lines(out).find((l) => l.req?.id === id && l.res?.statusCode === 201), 15_000);
     expect(access).toMatchObject({ requestId: id, req: { method: 'POST', url: '/api/v1/auth/register' } });
     // The api's own attempt at the mail (SMTP is down) logs under the request's id, then the worker's job does.
-    const jobLines = await until('the worker job lines', async () => {
-      const found = lines(worker!.output()).filter((l) => l.requestId === id);
-      return found.some((l) => l.context === 'Jobs') && found.some((l) => l.context === 'Mail') ? found : null;
-    }, 20_000);
+    const jobLines = await until(
+      'the worker job lines',
+      async () => {
+        const found = lines(worker!.output()).filter((l) => l.requestId === id);
+        return found.some((l) => l.context === 'Jobs') && found.some((l) => l.context === 'Mail') ? found : null;
+      },
+      20_000,
+    );
     expect(jobLines.every((l) => l.requestId === id)).toBe(true);
     expect(lines(out).some((l) => l.context === 'Mail' && l.requestId === id)).toBe(true);
   });
 
   it('logs neither secret query values nor headers beyond the allow-list', async () => {
     const secret = (k: string) => `${k}-${randomUUID()}`;
-    const s = { token: secret('tok'), newPassword: secret('np'), auth: secret('bearer'), cookie: secret('cookie'), custom: secret('custom'), email: `${randomUUID()}@secret.local` };
+    const s = {
+      token: secret('tok'),
+      newPassword: secret('np'),
+      auth: secret('bearer'),
+      cookie: secret('cookie'),
+      custom: secret('custom'),
+      email: `${randomUUID()}@secret.local`,
+    };
     const id = `allow-${randomUUID()}`;
     await request(url)
       .post('/api/v1/auth/reset-password')
@@ -167,10 +186,14 @@ describe('X-Request-Id in the logs of the api and the worker', () => {
       .set('User-Agent', 'request-id-test')
       .send({ confirmPassword: s.newPassword });
     await request(url).get('/api/v1/auth/verify-reset-token').query({ token: s.token, email: s.email }).set('X-Request-Id', `${id}-2`);
-    const access = await until('both access lines', async () => {
-      const found = lines(out).filter((l) => l.req?.id === id || l.req?.id === `${id}-2`);
-      return found.length === 2 ? found : null;
-    }, 15_000);
+    const access = await until(
+      'both access lines',
+      async () => {
+        const found = lines(out).filter((l) => l.req?.id === id || l.req?.id === `${id}-2`);
+        return found.length === 2 ? found : null;
+      },
+      15_000,
+    );
     const first = access.find((l) => l.req.id === id)!;
     expect(first.req.url).toBe('/api/v1/auth/reset-password?token=[redacted]&newPassword=[redacted]&page=3');
     expect(first.req.headers).toEqual({ 'user-agent': 'request-id-test', 'content-type': 'application/json', 'content-length': expect.any(String) });

@@ -164,11 +164,15 @@ describe('restore drill', () => {
   it('fails with exit 2 and a reason when the backup cannot be restored, leaving no drill database behind', async () => {
     const file = join(work, 'garbage.dump');
     writeFileSync(file, 'this is not a pg_dump archive');
-    const before = await admin(async (c) => (await c.query(`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'backup_drill_%'`)).rows[0].n as number);
+    const before = await admin(
+      async (c) => (await c.query(`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'backup_drill_%'`)).rows[0].n as number,
+    );
     const res = drill('--dump', file);
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(/restore drill could not run: pg_restore failed/);
-    const after = await admin(async (c) => (await c.query(`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'backup_drill_%'`)).rows[0].n as number);
+    const after = await admin(
+      async (c) => (await c.query(`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'backup_drill_%'`)).rows[0].n as number,
+    );
     expect(after).toBe(before);
   });
 });

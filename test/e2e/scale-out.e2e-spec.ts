@@ -87,9 +87,13 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     // Each process is kept as soon as it is up, so afterAll stops it even when another failed to start.
     await Promise.all([
       ...Array.from({ length: APIS }, async (_, k) => apis.push(await startApiProcess({ ...common, DATABASE_URL: dbUrl(`scale-api-${k + 1}`) }, 150_000))),
-      ...Array.from({ length: WORKERS }, async (_, k) => workers.push(await startWorkerProcess({ ...common, DATABASE_URL: dbUrl(`scale-worker-${k + 1}`) }, 150_000))),
+      ...Array.from({ length: WORKERS }, async (_, k) =>
+        workers.push(await startWorkerProcess({ ...common, DATABASE_URL: dbUrl(`scale-worker-${k + 1}`) }, 150_000)),
+      ),
     ]);
-    console.log(`scale-out: ${APIS} api + ${WORKERS} worker processes started in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)} on this machine)`);
+    console.log(
+      `scale-out: ${APIS} api + ${WORKERS} worker processes started in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)} on this machine)`,
+    );
 
     // The test's own process: seeding the bulk through the command bus and checking the ledger.
     t = await createTestApp({ env: { ...common, DATABASE_URL: dbUrl('scale-test') } });
@@ -147,33 +151,58 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
 
   async function inFlows<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
-    await Promise.all(Array.from({ length: FLOWS }, async () => {
-      while (next < items.length) await fn(items[next++]);
-    }));
+    await Promise.all(
+      Array.from({ length: FLOWS }, async () => {
+        while (next < items.length) await fn(items[next++]);
+      }),
+    );
   }
 
   it('serves a day of traffic through both apis alternately: sign-up, deposit, challenge, check-in, reads', async () => {
     const t0 = performance.now();
     // Every user's consecutive requests alternate between the two apis: a token, an order or a challenge made on one is used on the other.
-    await inFlows(Array.from({ length: API_USERS }, (_, i) => i), async (i) => {
-      let k = i;
-      const email = `scale-${i}-${randomUUID().slice(0, 8)}@test.local`;
-      const reg = await call(k++, 'POST', '/auth/register', 201, { email, password: 'correct-horse-battery', fullName: `Scale User ${i}` });
-      await call(k++, 'PUT', '/auth/profile', 200, { dateOfBirth: '1994-05-17' }, reg.token);
-      const order = (await call(k++, 'POST', '/wallet/deposit', 201, { amount: 500 }, reg.token)).data;
-      const paid = await call(k++, 'POST', '/wallet/sandbox/checkout', 200, { orderId: order.orderId }, reg.token);
-      await call(k++, 'POST', '/wallet/verify-payment', 200, { orderId: order.orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature }, reg.token);
-      const stake = 10 + ((i * 37) % 91);
-      const created = await call(k++, 'POST', '/challenges', 201, { challengeDate: DATE, wakeUpTime: '06:00', forfeitAmount: stake }, reg.token);
-      flows.push({ i, token: reg.token, userId: reg.userId, challengeId: created.challenge.id, stake, plan: (['ON_TIME', 'LATE', 'MISSED'] as const)[i % 3] });
-    });
+    await inFlows(
+      Array.from({ length: API_USERS }, (_, i) => i),
+      async (i) => {
+        let k = i;
+        const email = `scale-${i}-${randomUUID().slice(0, 8)}@test.local`;
+        const reg = await call(k++, 'POST', '/auth/register', 201, { email, password: 'correct-horse-battery', fullName: `Scale User ${i}` });
+        await call(k++, 'PUT', '/auth/profile', 200, { dateOfBirth: '1994-05-17' }, reg.token);
+        const order = (await call(k++, 'POST', '/wallet/deposit', 201, { amount: 500 }, reg.token)).data;
+        const paid = await call(k++, 'POST', '/wallet/sandbox/checkout', 200, { orderId: order.orderId }, reg.token);
+        await call(
+          k++,
+          'POST',
+          '/wallet/verify-payment',
+          200,
+          { orderId: order.orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature },
+          reg.token,
+        );
+        const stake = 10 + ((i * 37) % 91);
+        const created = await call(k++, 'POST', '/challenges', 201, { challengeDate: DATE, wakeUpTime: '06:00', forfeitAmount: stake }, reg.token);
+        flows.push({
+          i,
+          token: reg.token,
+          userId: reg.userId,
+          challengeId: created.challenge.id,
+          stake,
+          plan: (['ON_TIME', 'LATE', 'MISSED'] as const)[i % 3],
+        });
+      },
+    );
     const signUpSeconds = (performance.now() - t0) / 1000;
     expect(flows).toHaveLength(API_USERS);
 
     // The check-in morning, moved to now: on-time windows open around now, late and missed ones closed a quarter hour ago.
     const ids = (plan: Flow['plan']) => flows.filter((f) => f.plan === plan).map((f) => f.challengeId);
-    await ds.query(`UPDATE challenges SET window_opens_at = now() - interval '5 minutes', window_closes_at = now() + interval '20 minutes' WHERE id = ANY($1::uuid[])`, [ids('ON_TIME')]);
-    await ds.query(`UPDATE challenges SET window_opens_at = now() - interval '40 minutes', window_closes_at = now() - interval '15 minutes' WHERE id = ANY($1::uuid[]) OR id = ANY($2::uuid[])`, [ids('LATE'), ids('MISSED')]);
+    await ds.query(
+      `UPDATE challenges SET window_opens_at = now() - interval '5 minutes', window_closes_at = now() + interval '20 minutes' WHERE id = ANY($1::uuid[])`,
+      [ids('ON_TIME')],
+    );
+    await ds.query(
+      `UPDATE challenges SET window_opens_at = now() - interval '40 minutes', window_closes_at = now() - interval '15 minutes' WHERE id = ANY($1::uuid[]) OR id = ANY($2::uuid[])`,
+      [ids('LATE'), ids('MISSED')],
+    );
 
     const t1 = performance.now();
     await inFlows(flows, async (f) => {
@@ -198,7 +227,11 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
   it('settles the day once, in parts shared by the worker processes, every wallet paid exactly', async () => {
     expect(flows).toHaveLength(API_USERS);
     // The bulk of the day beside the api traffic: winners and late check-ins, stakes ₹10–₹100.
-    await seedDay(t.app, DATE, Array.from({ length: SEEDED }, (_, i) => ({ stake: rupees(10 + ((i * 53) % 91)), ok: i % 5 < 3 })));
+    await seedDay(
+      t.app,
+      DATE,
+      Array.from({ length: SEEDED }, (_, i) => ({ stake: rupees(10 + ((i * 53) % 91)), ok: i % 5 < 3 })),
+    );
 
     // The expected payout of every challenge from the split rule itself, over the day as stored (missed = failed).
     const day: { id: string; user_id: string; stake: string; ok: boolean; created_at: Date }[] = await ds.query(
@@ -209,9 +242,9 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     const split = computeSplit(day.map((c) => ({ id: c.id, userId: c.user_id, stake: BigInt(c.stake), isSuccessful: c.ok, createdAt: c.created_at })));
     const wallets = async (): Promise<Map<string, bigint>> =>
       new Map(
-        (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [day.map((c) => `user:${c.user_id}:wallet`)])).map(
-          (r: { account: string; balance: string }) => [r.account.split(':')[1], BigInt(r.balance)],
-        ),
+        (
+          await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [day.map((c) => `user:${c.user_id}:wallet`)])
+        ).map((r: { account: string; balance: string }) => [r.account.split(':')[1], BigInt(r.balance)]),
       );
     const before = await wallets();
 
@@ -221,7 +254,14 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     const settleSeconds = (performance.now() - t0) / 1000;
     expect(result).toMatchObject({ date: DATE, linesPaid: API_USERS + SEEDED });
     expect(result.batches).toEqual([
-      expect.objectContaining({ status: 'SETTLED', participants: API_USERS + SEEDED, successes: split.totals.successes, pool: String(split.totals.pool), moneyIn: String(split.totals.moneyIn), moneyOut: String(split.totals.moneyOut) }),
+      expect.objectContaining({
+        status: 'SETTLED',
+        participants: API_USERS + SEEDED,
+        successes: split.totals.successes,
+        pool: String(split.totals.pool),
+        moneyIn: String(split.totals.moneyIn),
+        moneyOut: String(split.totals.moneyOut),
+      }),
     ]);
 
     // Every challenge PROCESSED, and moved there exactly once, by a worker process.
@@ -244,7 +284,8 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     await expectLedgerConsistent(t.app);
 
     // The work was shared: parts (user range × losers/winners) per worker process.
-    const partOf = (userId: string) => Array.from({ length: PARTS }, (_, k) => userRange(k, PARTS)).findIndex((r) => userId >= r.from && (r.to === null || userId < r.to));
+    const partOf = (userId: string) =>
+      Array.from({ length: PARTS }, (_, k) => userRange(k, PARTS)).findIndex((r) => userId >= r.from && (r.to === null || userId < r.to));
     const perWorker = new Map<string, { parts: Set<string>; lines: number }>();
     for (const m of moved) {
       const w = perWorker.get(m.app) ?? { parts: new Set<string>(), lines: 0 };
@@ -260,7 +301,9 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     expect(perWorker.size).toBeGreaterThan(1);
 
     // Run again through the queue: nothing is paid twice.
-    const again = await (await queue.add(SettlementJob.SETTLE_DATE, { date: DATE }, { ...SETTLE_JOB_OPTIONS, jobId: `again-${settleJobId(DATE)}` })).waitUntilFinished(events, 60_000);
+    const again = await (
+      await queue.add(SettlementJob.SETTLE_DATE, { date: DATE }, { ...SETTLE_JOB_OPTIONS, jobId: `again-${settleJobId(DATE)}` })
+    ).waitUntilFinished(events, 60_000);
     expect(again).toMatchObject({ linesPaid: 0 });
     expect(await wallets()).toEqual(after);
     expect((await ds.query(`SELECT count(*)::int AS n FROM scale_processed`))[0].n).toBe(API_USERS + SEEDED);

@@ -71,7 +71,7 @@ describe('secrets never in logs', () => {
   });
 
   const mailWith = (to: string, pattern: RegExp): string | undefined => {
-    for (const f of readdirSync(mailDir).filter((n) => n.endsWith(".json"))) {
+    for (const f of readdirSync(mailDir).filter((n) => n.endsWith('.json'))) {
       const m = JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; text: string };
       const hit = m.to === to ? pattern.exec(m.text) : null;
       if (hit) return hit[1];
@@ -99,7 +99,10 @@ describe('secrets never in logs', () => {
     await http().put('/api/v1/auth/profile').set('Authorization', `Bearer ${reg.body.token}`).send({ dateOfBirth: '1990-01-01' }).expect(200);
     const login = await http().post('/api/v1/auth/login').send({ email, password: secrets.password }).expect(200);
     seen.loginToken = login.body.token;
-    await http().post('/api/v1/auth/login').send({ email, password: `${secrets.password}-wrong` }).expect(401);
+    await http()
+      .post('/api/v1/auth/login')
+      .send({ email, password: `${secrets.password}-wrong` })
+      .expect(401);
     seen.wrongPassword = `${secrets.password}-wrong`;
     await http().get('/api/v1/auth/profile').set('Authorization', `Bearer ${seen.loginToken}`).expect(200);
     await http().post('/api/v1/auth/google').send({ idToken: secrets.googleIdToken });
@@ -113,19 +116,34 @@ describe('secrets never in logs', () => {
     await http().post('/api/v1/auth/forgot-password').send({ email }).expect(200);
     seen.resetToken = await waitFor(() => mailWith(email, /reset-password\?token=([A-Za-z0-9_-]{20,})/), 'the reset mail');
     await http().get('/api/v1/auth/verify-reset-token').query({ token: seen.resetToken }).expect(200);
-    await http().post('/api/v1/auth/reset-password').send({ token: seen.resetToken, newPassword: secrets.newPassword, confirmPassword: `${secrets.newPassword}x` }).expect(400);
-    await http().post('/api/v1/auth/reset-password').query({ token: seen.resetToken }).send({ newPassword: secrets.newPassword, confirmPassword: secrets.newPassword }).expect(200);
+    await http()
+      .post('/api/v1/auth/reset-password')
+      .send({ token: seen.resetToken, newPassword: secrets.newPassword, confirmPassword: `${secrets.newPassword}x` })
+      .expect(400);
+    await http()
+      .post('/api/v1/auth/reset-password')
+      .query({ token: seen.resetToken })
+      .send({ newPassword: secrets.newPassword, confirmPassword: secrets.newPassword })
+      .expect(200);
     const relogin = await http().post('/api/v1/auth/login').send({ email, password: secrets.newPassword }).expect(200);
     seen.reloginToken = relogin.body.token;
     const auth = { Authorization: `Bearer ${seen.reloginToken}` };
-    await http().post('/api/v1/auth/change-password').set(auth).send({ currentPassword: 'not-my-password', newPassword: `${secrets.newPassword}2` }).expect(400);
+    await http()
+      .post('/api/v1/auth/change-password')
+      .set(auth)
+      .send({ currentPassword: 'not-my-password', newPassword: `${secrets.newPassword}2` })
+      .expect(400);
     seen.changedPassword = `${secrets.newPassword}2`;
 
     // Deposit confirmed with a signature (JSON, then form-encoded for a second order), and a signed webhook.
     const d1 = (await http().post('/api/v1/wallet/deposit').set(auth).send({ amount: 500 }).expect(201)).body.data;
     const c1 = (await http().post('/api/v1/wallet/sandbox/checkout').set(auth).send({ orderId: d1.orderId }).expect(200)).body;
     seen.paymentSignature = c1.razorpay_signature;
-    await http().post('/api/v1/wallet/verify-payment').set(auth).send({ orderId: d1.orderId, paymentId: c1.razorpay_payment_id, signature: c1.razorpay_signature }).expect(200);
+    await http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(auth)
+      .send({ orderId: d1.orderId, paymentId: c1.razorpay_payment_id, signature: c1.razorpay_signature })
+      .expect(200);
     const d2 = (await http().post('/api/v1/wallet/deposit').set(auth).send({ amount: 100 }).expect(201)).body.data;
     const c2 = (await http().post('/api/v1/wallet/sandbox/checkout').set(auth).send({ orderId: d2.orderId }).expect(200)).body;
     seen.formSignature = c2.razorpay_signature;
@@ -136,17 +154,46 @@ describe('secrets never in logs', () => {
       .send(`razorpay_order_id=${d2.orderId}&razorpay_payment_id=${c2.razorpay_payment_id}&razorpay_signature=${c2.razorpay_signature}`)
       .expect(200);
     const d3 = (await http().post('/api/v1/wallet/deposit').set(auth).send({ amount: 200 }).expect(201)).body.data;
-    const body = JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: 'pay_SecretsWebhook1', order_id: d3.orderId, amount: 20_000, currency: 'INR', status: 'captured' } } } });
+    const body = JSON.stringify({
+      entity: 'event',
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_SecretsWebhook1', order_id: d3.orderId, amount: 20_000, currency: 'INR', status: 'captured' } } },
+    });
     seen.webhookSignature = createHmac('sha256', secrets.webhookSecret).update(body).digest('hex');
-    await http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json').set('x-razorpay-signature', seen.webhookSignature).send(body).expect(200);
+    await http()
+      .post('/api/v1/wallet/webhooks/razorpay')
+      .set('content-type', 'application/json')
+      .set('x-razorpay-signature', seen.webhookSignature)
+      .send(body)
+      .expect(200);
     seen.forgedSignature = createHmac('sha256', 'forger').update(body).digest('hex');
-    await http().post('/api/v1/wallet/webhooks/razorpay').set('content-type', 'application/json').set('x-razorpay-signature', seen.forgedSignature).send(body).expect(400);
+    await http()
+      .post('/api/v1/wallet/webhooks/razorpay')
+      .set('content-type', 'application/json')
+      .set('x-razorpay-signature', seen.forgedSignature)
+      .send(body)
+      .expect(400);
 
     // A bank withdrawal: validate, request, and let the worker pay it out.
-    const bank = { withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: secrets.accountNumber, ifscCode: 'HDFC0001234', accountHolderName: 'Secret Keeper', bankName: 'HDFC' } };
-    await http().post('/api/v1/wallet/withdraw/validate').set(auth).send({ amount: 150, ...bank }).expect(200);
-    const w = await http().post('/api/v1/wallet/withdraw').set(auth).send({ amount: 150, ...bank }).expect(201);
-    await http().post('/api/v1/wallet/withdraw').set(auth).send({ amount: 150, ...bank, extra: secrets.accountNumber }).expect(400);
+    const bank = {
+      withdrawalMethod: 'BANK_TRANSFER',
+      bankDetails: { accountNumber: secrets.accountNumber, ifscCode: 'HDFC0001234', accountHolderName: 'Secret Keeper', bankName: 'HDFC' },
+    };
+    await http()
+      .post('/api/v1/wallet/withdraw/validate')
+      .set(auth)
+      .send({ amount: 150, ...bank })
+      .expect(200);
+    const w = await http()
+      .post('/api/v1/wallet/withdraw')
+      .set(auth)
+      .send({ amount: 150, ...bank })
+      .expect(201);
+    await http()
+      .post('/api/v1/wallet/withdraw')
+      .set(auth)
+      .send({ amount: 150, ...bank, extra: secrets.accountNumber })
+      .expect(400);
     await waitFor(async () => {
       const tx = await http().get(`/api/v1/wallet/transactions/${w.body.data.transactionId}`).set(auth);
       return tx.body?.data?.status && tx.body.data.status !== 'PENDING' ? tx.body.data.status : undefined;

@@ -67,7 +67,10 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     const last = await stake(me, '2026-11-22', 40).expect(201);
     // nothing was taken for the refused one: ₹1,000 − ₹60 − ₹40
     expect(await balanceOf(t, userWallet(me.id))).toBe(90_000n);
-    expect(await canCreate(me, '2026-11-23')).toEqual({ canCreate: false, reason: 'This stake would go over your monthly limit of ₹100 for November 2026: ₹100 is already staked, ₹0 left' });
+    expect(await canCreate(me, '2026-11-23')).toEqual({
+      canCreate: false,
+      reason: 'This stake would go over your monthly limit of ₹100 for November 2026: ₹100 is already staked, ₹0 left',
+    });
     // a cancelled challenge gives its room back
     await t.http().delete(`/api/v1/challenges/${last.body.challenge.id}`).set(me.auth).expect(200);
     await stake(me, '2026-11-23', 40).expect(201);
@@ -82,7 +85,10 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     await setCap(me, 100).expect(200);
     await stake(me, '2026-11-21', 100).expect(201);
     const raised = (await setCap(me, 200).expect(200)).body.data;
-    expect(raised).toMatchObject({ monthlyStakeCap: 100, pendingMonthlyStakeCap: { monthlyStakeCap: 200, effectiveAt: new Date(Date.parse(NOW) + 24 * HOUR).toISOString() } });
+    expect(raised).toMatchObject({
+      monthlyStakeCap: 100,
+      pendingMonthlyStakeCap: { monthlyStakeCap: 200, effectiveAt: new Date(Date.parse(NOW) + 24 * HOUR).toISOString() },
+    });
     await stake(me, '2026-11-22', 20).expect(400);
     t.clock.advance(24 * HOUR - 1000);
     await stake(me, '2026-11-22', 20).expect(400);
@@ -129,7 +135,8 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     expect((await setCap(me, '100').expect(400)).body.error).toBe('monthlyStakeCap must be a number of rupees, or null for no cap');
     await t.http().put('/api/v1/me/limits').set(me.auth).send({}).expect(400);
     await t.http().put('/api/v1/me/limits').set(me.auth).send({ monthlyStakeCap: 100, extra: 1 }).expect(400);
-    for (const days of [14, 0, '7', null]) expect((await t.http().post('/api/v1/me/limits/pause').set(me.auth).send({ days }).expect(400)).body.error).toBe('days must be one of 7, 30');
+    for (const days of [14, 0, '7', null])
+      expect((await t.http().post('/api/v1/me/limits/pause').set(me.auth).send({ days }).expect(400)).body.error).toBe('days must be one of 7, 30');
     await t.http().get('/api/v1/me/limits').expect(401);
     expect((await limits(me)).body.data).toMatchObject({ monthlyStakeCap: null, isPaused: false });
   });
@@ -141,14 +148,21 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     const answers = await Promise.all(dates.map((d) => stake(me, d, 30)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(3);
     for (const r of answers.filter((r) => r.status !== 201)) expect(r.body.error).toMatch(/^This stake would go over your monthly limit of ₹100/);
-    const [{ total }] = (await ds.query(`SELECT sum(stake)::text AS total FROM challenges WHERE user_id = $1 AND status <> 'CANCELLED'`, [me.id])) as { total: string }[];
+    const [{ total }] = (await ds.query(`SELECT sum(stake)::text AS total FROM challenges WHERE user_id = $1 AND status <> 'CANCELLED'`, [me.id])) as {
+      total: string;
+    }[];
     expect(total).toBe('9000');
     expect(await balanceOf(t, userWallet(me.id))).toBe(100_000n - 9_000n);
   });
 
   it('binds a challenge plan’s bookings too: a paused morning is skipped with the reason', async () => {
     const me = await player();
-    await t.http().post('/api/v1/challenge-plans').set(me.auth).send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, startDate: '2026-11-22', weeks: 1 }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/challenge-plans')
+      .set(me.auth)
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 20, startDate: '2026-11-22', weeks: 1 })
+      .expect(201);
     await t.http().post('/api/v1/me/limits/pause').set(me.auth).send({ days: 7 }).expect(200);
     t.clock.set(new Date(zonedInstant('2026-11-21', '20:00', TZ).getTime() + 30_000));
     await t.app.get(CommandBus).execute(new BookPlannedChallengesCommand());

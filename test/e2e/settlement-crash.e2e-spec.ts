@@ -47,15 +47,29 @@ describe('a worker killed (SIGKILL) in the middle of a 5,000-challenge day', () 
 
   /** Seeds the date, starts a worker (env), kills it mid-day, starts another, and checks every line was paid exactly once. */
   async function killMidwayAndFinish(date: string, env: Record<string, string>, resumedRun: boolean): Promise<void> {
-    const paid = async () => (await ds.query(`SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*)::int AS n FROM settlement_lines WHERE settlement_date = $1`, [date]))[0] as { paid: number; n: number };
-    const seeded = await seedDay(app, date, Array.from({ length: N }, (_, i) => ({ stake: BigInt(10_000 + (i % 97) * 137), ok: i % 4 === 0 ? null : i % 3 !== 0 })));
+    const paid = async () =>
+      (
+        await ds.query(`SELECT count(*) FILTER (WHERE status = 'PAID')::int AS paid, count(*)::int AS n FROM settlement_lines WHERE settlement_date = $1`, [
+          date,
+        ])
+      )[0] as { paid: number; n: number };
+    const seeded = await seedDay(
+      app,
+      date,
+      Array.from({ length: N }, (_, i) => ({ stake: BigInt(10_000 + (i % 97) * 137), ok: i % 4 === 0 ? null : i % 3 !== 0 })),
+    );
 
     worker = await startWorkerProcess(env);
     await queue.add(SettlementJob.SETTLE_DATE, { date }, { ...SETTLE_JOB_OPTIONS, jobId: settleJobId(date) });
-    const mid = await until('some but not all lines paid', async () => {
-      const p = await paid();
-      return p.paid >= 1000 && p.paid < N ? p : undefined;
-    }, 60_000, 50);
+    const mid = await until(
+      'some but not all lines paid',
+      async () => {
+        const p = await paid();
+        return p.paid >= 1000 && p.paid < N ? p : undefined;
+      },
+      60_000,
+      50,
+    );
     await worker.kill();
     const atKill = await paid();
     expect(atKill.n).toBe(N);
@@ -70,10 +84,15 @@ describe('a worker killed (SIGKILL) in the middle of a 5,000-challenge day', () 
     expect(partial[0].n).toBe(0);
 
     worker = await startWorkerProcess(env);
-    await until('the date settled', async () => {
-      const r = await ds.query(`SELECT status FROM settlement_runs WHERE settlement_date = $1`, [date]);
-      return r[0]?.status === 'SETTLED';
-    }, 60_000, 250);
+    await until(
+      'the date settled',
+      async () => {
+        const r = await ds.query(`SELECT status FROM settlement_runs WHERE settlement_date = $1`, [date]);
+        return r[0]?.status === 'SETTLED';
+      },
+      60_000,
+      250,
+    );
     await worker.stop();
 
     expect(await paid()).toEqual({ paid: N, n: N });
@@ -107,7 +126,10 @@ describe('a worker killed (SIGKILL) in the middle of a 5,000-challenge day', () 
     expect(wrong.n).toBe(0);
     const [pool] = await ds.query(`SELECT balance::text AS b FROM account_balances WHERE account = $1`, [`pool:${date}`]);
     expect(pool.b).toBe('0');
-    const [run] = await ds.query(`SELECT attempts, receipt->>'moneyIn' AS money_in, receipt->>'moneyOut' AS money_out FROM settlement_runs WHERE settlement_date = $1`, [date]);
+    const [run] = await ds.query(
+      `SELECT attempts, receipt->>'moneyIn' AS money_in, receipt->>'moneyOut' AS money_out FROM settlement_runs WHERE settlement_date = $1`,
+      [date],
+    );
     // the whole-day job resumes the run itself (a second attempt); in parts, the stalled part is retried instead
     if (resumedRun) expect(run.attempts).toBeGreaterThanOrEqual(2);
     expect(run.money_in).toBe(run.money_out);

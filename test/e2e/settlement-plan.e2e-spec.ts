@@ -32,7 +32,7 @@ describe('settlement plan in SQL = computeSplit', () => {
   it('stores exactly the lines and totals of computeSplit', async () => {
     const DATE = '2025-07-09'; // past (so missed windows are closed), and used by no other test file: the run's database is shared
     let seed = 17;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const specs: SeedSpec[] = Array.from({ length: 60 }, () => {
       const x = random();
       return { stake: 1000n + BigInt(Math.floor(random() * 9000)), ok: x < 0.55 ? true : x < 0.8 ? false : null, createdMinute: Math.floor(random() * 4) };
@@ -40,12 +40,13 @@ describe('settlement plan in SQL = computeSplit', () => {
     await seedDay(app, DATE, specs);
     await app.get(CommandBus).execute(new SettleDateCommand(DATE));
 
-    const inputs = (await ds.query(
-      `SELECT id, user_id, stake::text AS stake, is_successful, created_at FROM challenges WHERE challenge_date = $1`,
-      [DATE],
-    )) as { id: string; user_id: string; stake: string; is_successful: boolean; created_at: Date }[];
+    const inputs = (await ds.query(`SELECT id, user_id, stake::text AS stake, is_successful, created_at FROM challenges WHERE challenge_date = $1`, [
+      DATE,
+    ])) as { id: string; user_id: string; stake: string; is_successful: boolean; created_at: Date }[];
     expect(inputs).toHaveLength(60);
-    const split = computeSplit(inputs.map((c) => ({ id: c.id, userId: c.user_id, stake: BigInt(c.stake), isSuccessful: c.is_successful, createdAt: c.created_at })));
+    const split = computeSplit(
+      inputs.map((c) => ({ id: c.id, userId: c.user_id, stake: BigInt(c.stake), isSuccessful: c.is_successful, createdAt: c.created_at })),
+    );
     expect(split.totals.roundingRemainderDistributed).toBeGreaterThan(0n);
 
     const lines = (await ds.query(
@@ -62,7 +63,13 @@ describe('settlement plan in SQL = computeSplit', () => {
     );
     const t = split.totals;
     expect([run.participants, run.successes, run.pool, run.shares, run.rem, run.rev, run.money_in]).toEqual([
-      t.participants, t.successes, String(t.pool), String(t.sharesTotal), String(t.roundingRemainderDistributed), String(t.platformRevenue), String(t.moneyIn),
+      t.participants,
+      t.successes,
+      String(t.pool),
+      String(t.sharesTotal),
+      String(t.roundingRemainderDistributed),
+      String(t.platformRevenue),
+      String(t.moneyIn),
     ]);
     // the stored receipt holds the totals only; its lines are read from settlement_lines
     expect(run.receipt.lines).toEqual([]);

@@ -68,8 +68,17 @@ export async function seedDay(app: INestApplicationContext, date: string, specs:
               CASE WHEN ok IS FALSE THEN 'Checked in after the window closed' END,
               to_timestamp($6::double precision / 1000) + make_interval(mins => m), CASE WHEN ok IS NULL THEN NULL ELSE $5::timestamptz END
          FROM unnest($1::uuid[], $2::uuid[], $7::bigint[], $8::boolean[], $9::int[]) AS x(c, u, s, ok, m)`,
-      [part.map((r) => r.challengeId), part.map((r) => r.userId), date, opens, closes, base,
-        part.map((r) => String(r.stake)), part.map((r) => r.ok), part.map((r, j) => specs[i + j].createdMinute ?? i + j)],
+      [
+        part.map((r) => r.challengeId),
+        part.map((r) => r.userId),
+        date,
+        opens,
+        closes,
+        base,
+        part.map((r) => String(r.stake)),
+        part.map((r) => r.ok),
+        part.map((r, j) => specs[i + j].createdMinute ?? i + j),
+      ],
     );
   }
   await inParallel(rows, 50, (r) => bus.execute(new StakeForfeitCommand({ userId: r.userId, challengeId: r.challengeId, amount: r.stake })));

@@ -20,7 +20,8 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
   let queue: Queue;
   const DAY = '2025-05-04';
   let day: Seeded[];
-  const token = (u: { userId: string; email: string }, role: 'USER' | 'SUPPORT' = 'USER') => `Bearer ${t.app.get(TokenService).sign({ id: u.userId, email: u.email, role })}`;
+  const token = (u: { userId: string; email: string }, role: 'USER' | 'SUPPORT' = 'USER') =>
+    `Bearer ${t.app.get(TokenService).sign({ id: u.userId, email: u.email, role })}`;
   let support: string;
 
   beforeAll(async () => {
@@ -55,7 +56,18 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
         }),
       });
       const r = res.body.data.receipt;
-      expect(r).toMatchObject({ participants: 4, successes: 2, failures: 2, pool: 45, sharesTotal: 45, platformRevenue: 0, moneyIn: 700, moneyOut: 700, refundsTotal: 255, stakesReturned: 400 });
+      expect(r).toMatchObject({
+        participants: 4,
+        successes: 2,
+        failures: 2,
+        pool: 45,
+        sharesTotal: 45,
+        platformRevenue: 0,
+        moneyIn: 700,
+        moneyOut: 700,
+        refundsTotal: 255,
+        stakesReturned: 400,
+      });
       expect(r.refundsTotal + r.stakesReturned + r.sharesTotal + r.platformRevenue).toBe(r.moneyIn);
       expect(r.lines).toEqual([
         { line: 1, stake: 100, outcome: 'SUCCESS', refund: 0, winnings: 11.25 },
@@ -112,7 +124,10 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
   describe('deadline and failure alerts', () => {
     it('alerts LATE once when a date is not settled by the deadline, and not for a settled date', async () => {
       const LATE = '2025-05-06';
-      await seedDay(t.app, LATE, [{ stake: rupees(10), ok: true }, { stake: rupees(10), ok: null }]);
+      await seedDay(t.app, LATE, [
+        { stake: rupees(10), ok: true },
+        { stake: rupees(10), ok: null },
+      ]);
       const bus = t.app.get(CommandBus);
       expect(await bus.execute(new CheckSettlementDeadlineCommand(DAY))).toEqual({ date: DAY, settled: true, alerted: false });
       expect(await bus.execute(new CheckSettlementDeadlineCommand(LATE))).toEqual({ date: LATE, settled: false, alerted: true });
@@ -130,7 +145,11 @@ describe('settlement API, support console, deadline alerts and CLI', () => {
       await ds.query(`UPDATE settlement_runs SET status = 'RUNNING' WHERE settlement_date = $1`, [DATE]);
       await t.app.get(CommandBus).execute(new RecordSettlementFailureCommand(DATE, 'database unavailable'));
       const res = await t.http().get(`/api/v1/support/settlements/${DATE}`).set('Authorization', support).expect(200);
-      expect(res.body.data).toMatchObject({ status: 'FAILED', batches: [{ status: 'FAILED', lastError: 'database unavailable' }], alerts: [{ kind: 'FAILED' }] });
+      expect(res.body.data).toMatchObject({
+        status: 'FAILED',
+        batches: [{ status: 'FAILED', lastError: 'database unavailable' }],
+        alerts: [{ kind: 'FAILED' }],
+      });
       // a re-run finishes it and pays nothing twice
       await t.app.get(CommandBus).execute(new SettleDateCommand(DATE));
       const [run] = await ds.query(`SELECT status, attempts FROM settlement_runs WHERE settlement_date = $1`, [DATE]);

@@ -95,7 +95,9 @@ describe('wake shields and declared leave', () => {
     const res = await spend(me, id).expect(200);
     expect(res.body.data).toMatchObject({ challengeId: id, challengeDate: day, refundedAmount: 40, shields: { held: 0, spent: 1, nextShieldIn: 7 } });
     expect(await wallet(me)).toBe(before + 4_000n);
-    const [entry] = (await ds.query(`SELECT reason FROM journal_entries WHERE correlation_id = $1 AND reason <> 'CHALLENGE_STAKE'`, [id])) as { reason: string }[];
+    const [entry] = (await ds.query(`SELECT reason FROM journal_entries WHERE correlation_id = $1 AND reason <> 'CHALLENGE_STAKE'`, [id])) as {
+      reason: string;
+    }[];
     expect(entry.reason).toBe('SHIELD_USED');
     const tx = (await t.http().get('/api/v1/wallet/transactions').set(me.auth).expect(200)).body.data.transactions[0];
     expect(tx).toMatchObject({ type: 'REFUND', amount: 40, credit: true, description: 'Stake returned: a wake shield excused the morning' });
@@ -146,7 +148,9 @@ describe('wake shields and declared leave', () => {
     const res = await t.http().post('/api/v1/leave').set(me.auth).send({ date: DAY }).expect(201);
     expect(res.body.data).toEqual({ date: DAY, excused: [{ challengeId: id, refundedAmount: 30 }] });
     expect(await wallet(me)).toBe(before + 3_000n);
-    const [entry] = (await ds.query(`SELECT reason FROM journal_entries WHERE correlation_id = $1 AND reason <> 'CHALLENGE_STAKE'`, [id])) as { reason: string }[];
+    const [entry] = (await ds.query(`SELECT reason FROM journal_entries WHERE correlation_id = $1 AND reason <> 'CHALLENGE_STAKE'`, [id])) as {
+      reason: string;
+    }[];
     expect(entry.reason).toBe('LEAVE');
     expect((await t.http().get(`/api/v1/challenges/${id}`).set(me.auth).expect(200)).body.challenge).toMatchObject({ status: 'CANCELLED', refundedAmount: 30 });
 
@@ -155,9 +159,16 @@ describe('wake shields and declared leave', () => {
     expect(create.body.error).toBe(`You are on leave on ${DAY}: remove the leave day first`);
 
     t.clock.set(at(addDays(DAY, -1), '20:00'));
-    const tooLate = await t.http().post('/api/v1/leave').set((await player()).auth).send({ date: DAY }).expect(400);
+    const tooLate = await t
+      .http()
+      .post('/api/v1/leave')
+      .set((await player()).auth)
+      .send({ date: DAY })
+      .expect(400);
     expect(tooLate.body.error).toBe(`Leave for ${DAY} had to be booked by 20:00 the evening before`);
-    expect((await t.http().delete(`/api/v1/leave/${DAY}`).set(me.auth).expect(400)).body.error).toBe(`Leave for ${DAY} can only be removed by 20:00 the evening before`);
+    expect((await t.http().delete(`/api/v1/leave/${DAY}`).set(me.auth).expect(400)).body.error).toBe(
+      `Leave for ${DAY} can only be removed by 20:00 the evening before`,
+    );
     await t.http().post('/api/v1/leave').set(me.auth).send({ date: 'tomorrow' }).expect(400);
     await t.http().post('/api/v1/leave').send({ date: DAY }).expect(401);
   });
@@ -194,13 +205,22 @@ describe('wake shields and declared leave', () => {
 
     // a plan of Mon/Wed/Fri for a week from 2026-10-19; leave on Wednesday the 21st
     t.clock.set(at('2026-10-17', '12:00'));
-    const plan = (await t.http().post('/api/v1/challenge-plans').set(me.auth).send({ days: [1, 3, 5], wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2026-10-19', weeks: 1 }).expect(201)).body.data.plan;
+    const plan = (
+      await t
+        .http()
+        .post('/api/v1/challenge-plans')
+        .set(me.auth)
+        .send({ days: [1, 3, 5], wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2026-10-19', weeks: 1 })
+        .expect(201)
+    ).body.data.plan;
     await t.http().post('/api/v1/leave').set(me.auth).send({ date: '2026-10-21' }).expect(201);
     for (const d of ['2026-10-19', '2026-10-21', '2026-10-23']) {
       t.clock.set(new Date(at(addDays(d, -1), '20:00').getTime() + 30_000));
       await t.app.get(CommandBus).execute(new BookPlannedChallengesCommand());
     }
-    const booked = (await ds.query(`SELECT to_char(challenge_date, 'YYYY-MM-DD') AS d FROM challenges WHERE user_id = $1 AND status = 'PENDING' ORDER BY 1`, [me.id])) as { d: string }[];
+    const booked = (await ds.query(`SELECT to_char(challenge_date, 'YYYY-MM-DD') AS d FROM challenges WHERE user_id = $1 AND status = 'PENDING' ORDER BY 1`, [
+      me.id,
+    ])) as { d: string }[];
     expect(booked.map((b) => b.d)).toEqual(['2026-10-19', '2026-10-23']);
     const days = (await t.http().get('/api/v1/challenge-plans').set(me.auth).expect(200)).body.data.plans.find((p: { id: string }) => p.id === plan.id).days;
     expect(days.find((d: { date: string }) => d.date === '2026-10-21')).toMatchObject({ outcome: 'SKIPPED', reason: 'On leave' });

@@ -31,7 +31,11 @@ describe(`money-flow simulation (${seeds.length} seed${seeds.length > 1 ? 's' : 
 
   beforeAll(async () => {
     const t0 = Date.now();
-    [t, ...workers] = await Promise.all([createTestApp({ listen: true, env: process.env.SIM_LOG ? { LOG_LEVEL: process.env.SIM_LOG } : {} }).then((x) => (trace('app'), x)), startWorkerProcess().then((x) => (trace('worker'), x)), startWorkerProcess()]);
+    [t, ...workers] = await Promise.all([
+      createTestApp({ listen: true, env: process.env.SIM_LOG ? { LOG_LEVEL: process.env.SIM_LOG } : {} }).then((x) => (trace('app'), x)),
+      startWorkerProcess().then((x) => (trace('worker'), x)),
+      startWorkerProcess(),
+    ]);
     function trace(what: string) {
       if (process.env.SIM_TRACE) process.stdout.write(`${what} ready after ${Date.now() - t0} ms\n`);
     }
@@ -43,7 +47,15 @@ describe(`money-flow simulation (${seeds.length} seed${seeds.length > 1 ? 's' : 
     await settlementQueue?.close();
     await t?.close();
     const faultsTotal = Object.values(figures.faultsInjected).reduce((a, b) => a + b, 0);
-    const summary = { ...figures, faultsTotal, seeds: seeds.length, usersPerScenario: USERS, failedScenarios: failed, durationSeconds: Math.round((Date.now() - started) / 1000), finishedAt: new Date().toISOString() };
+    const summary = {
+      ...figures,
+      faultsTotal,
+      seeds: seeds.length,
+      usersPerScenario: USERS,
+      failedScenarios: failed,
+      durationSeconds: Math.round((Date.now() - started) / 1000),
+      finishedAt: new Date().toISOString(),
+    };
     if (SOAK) {
       mkdirSync(join(__dirname, '..', '..', 'var'), { recursive: true });
       writeFileSync(join(__dirname, '..', '..', 'var', 'simulation-figures.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -58,8 +70,13 @@ describe(`money-flow simulation (${seeds.length} seed${seeds.length > 1 ? 's' : 
         await s.run();
       } catch (e) {
         failed++;
-        const worker = workers.map((w) => w.output()).join('\n').slice(-2000);
-        throw new Error(`simulation failed: replay with SIM_SEED=${seed} SIM_USERS=${USERS} npm run test:soak\n${(e as Error).stack ?? e}\n--- worker output ---\n${worker}`);
+        const worker = workers
+          .map((w) => w.output())
+          .join('\n')
+          .slice(-2000);
+        throw new Error(
+          `simulation failed: replay with SIM_SEED=${seed} SIM_USERS=${USERS} npm run test:soak\n${(e as Error).stack ?? e}\n--- worker output ---\n${worker}`,
+        );
       } finally {
         mergeFigures(figures, s.figures);
       }

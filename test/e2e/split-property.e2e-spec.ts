@@ -19,7 +19,15 @@ const NOW = new Date('2039-03-17T10:00:00Z');
 const T0 = Date.parse('2039-03-16T20:00:00Z');
 
 type Outcome = 'made' | 'missed' | 'excused';
-interface Player { id: string; userId: string; stake: bigint; outcome: Outcome; createdAt: Date; forgivenBy: string; charityId: string | null }
+interface Player {
+  id: string;
+  userId: string;
+  stake: bigint;
+  outcome: Outcome;
+  createdAt: Date;
+  forgivenBy: string;
+  charityId: string | null;
+}
 
 const stake = fc.oneof(
   fc.integer({ min: 1000, max: 10_000 }).map(BigInt), // any paise from ₹10 to ₹100: remainders to hand out
@@ -30,7 +38,11 @@ const createdAt = fc.oneof(
   fc.integer({ min: 0, max: 6 * 3_600_000 }).map((ms) => new Date(T0 + ms)),
 );
 const weighted = (made: number, missed: number, excused: number) =>
-  fc.oneof({ arbitrary: fc.constant<Outcome>('made'), weight: made }, { arbitrary: fc.constant<Outcome>('missed'), weight: missed }, { arbitrary: fc.constant<Outcome>('excused'), weight: excused });
+  fc.oneof(
+    { arbitrary: fc.constant<Outcome>('made'), weight: made },
+    { arbitrary: fc.constant<Outcome>('missed'), weight: missed },
+    { arbitrary: fc.constant<Outcome>('excused'), weight: excused },
+  );
 /** Pools of every shape: mixed, mostly winners, mostly losers, nobody made it, everybody made it. */
 const outcome = fc.constantFrom<[number, number, number]>([5, 4, 1], [9, 1, 1], [1, 9, 1], [0, 5, 1], [1, 0, 0]).chain(([a, b, c]) => weighted(a, b, c));
 const player: fc.Arbitrary<Player> = fc.record({
@@ -44,11 +56,20 @@ const player: fc.Arbitrary<Player> = fc.record({
 });
 const pool = fc.uniqueArray(player, { selector: (p) => p.id, minLength: 1, maxLength: 40 });
 /** Now and then a larger day (more winners than paise of remainder, long tie runs). */
-const anyPool = fc.oneof({ arbitrary: pool, weight: 9 }, { arbitrary: fc.uniqueArray(player, { selector: (p) => p.id, minLength: 150, maxLength: 300 }), weight: 1 });
+const anyPool = fc.oneof(
+  { arbitrary: pool, weight: 9 },
+  { arbitrary: fc.uniqueArray(player, { selector: (p) => p.id, minLength: 150, maxLength: 300 }), weight: 1 },
+);
 
 const staged = (p: Player): StagedChallenge => ({
-  id: p.id, userId: p.userId, stake: p.stake, isSuccessful: p.outcome === 'made', createdAt: p.createdAt,
-  forgivenBy: p.outcome === 'excused' ? p.forgivenBy : null, forgivenNote: p.outcome === 'excused' ? 'outage' : null, charityId: p.charityId,
+  id: p.id,
+  userId: p.userId,
+  stake: p.stake,
+  isSuccessful: p.outcome === 'made',
+  createdAt: p.createdAt,
+  forgivenBy: p.outcome === 'excused' ? p.forgivenBy : null,
+  forgivenNote: p.outcome === 'excused' ? 'outage' : null,
+  charityId: p.charityId,
 });
 
 /** The caller's pages, cut at odd sizes (staging runs page by page in production). */
@@ -56,7 +77,18 @@ async function* pages(rows: StagedChallenge[], size: number): AsyncIterable<Stag
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
-interface StoredLine { challenge_id: string; line_no: number; user_id: string; stake: string; is_successful: boolean; refund: string; pooled: string; winnings: string; charity_id: string | null; forgiven_by: string | null }
+interface StoredLine {
+  challenge_id: string;
+  line_no: number;
+  user_id: string;
+  stake: string;
+  is_successful: boolean;
+  refund: string;
+  pooled: string;
+  winnings: string;
+  charity_id: string | null;
+  forgiven_by: string | null;
+}
 const LINES_SQL = `SELECT challenge_id, line_no, user_id, stake::text AS stake, is_successful, refund::text AS refund, pooled::text AS pooled,
   winnings::text AS winnings, charity_id, forgiven_by FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`;
 const RUN_SQL = `SELECT participants, successes, failures, pool::text AS pool, shares_total::text AS shares, rounding_remainder::text AS rem,
@@ -80,11 +112,29 @@ describe('pool split: the production SQL and domain/split.ts cannot disagree', (
     const expected = computeSplit(players.map(staged));
     const { lines, run } = await sqlPlan(players, pageSize, split);
     expect(lines.map((l) => [Number(l.line_no), l.challenge_id, l.user_id, l.stake, l.is_successful, l.refund, l.pooled, l.winnings, l.forgiven_by])).toEqual(
-      expected.lines.map((l) => [l.lineNo, l.challengeId, l.userId, String(l.stake), l.isSuccessful, String(l.refund), String(l.pooled), String(l.winnings), l.forgivenBy]),
+      expected.lines.map((l) => [
+        l.lineNo,
+        l.challengeId,
+        l.userId,
+        String(l.stake),
+        l.isSuccessful,
+        String(l.refund),
+        String(l.pooled),
+        String(l.winnings),
+        l.forgivenBy,
+      ]),
     );
     const t = expected.totals;
     expect([run.participants, run.successes, run.failures, run.pool, run.shares, run.rem, run.revenue, run.money_in, run.money_out]).toEqual([
-      t.participants, t.successes, t.failures, String(t.pool), String(t.sharesTotal), String(t.roundingRemainderDistributed), String(t.platformRevenue), String(t.moneyIn), String(t.moneyOut),
+      t.participants,
+      t.successes,
+      t.failures,
+      String(t.pool),
+      String(t.sharesTotal),
+      String(t.roundingRemainderDistributed),
+      String(t.platformRevenue),
+      String(t.moneyIn),
+      String(t.moneyOut),
     ]);
     const refunds = expected.lines.reduce((s, l) => s + l.refund, 0n);
     expect([run.receipt.refundsTotal, run.receipt.forgiven]).toEqual([String(refunds), t.forgiven]);
@@ -97,12 +147,18 @@ describe('pool split: the production SQL and domain/split.ts cannot disagree', (
     try {
       await fc.assert(prop, { seed: SEED, numRuns: runs });
     } catch (e) {
-      throw new Error(`${name} failed with seed ${SEED} (replay: SPLIT_SEED=${SEED} npx jest --runInBand test/e2e/split-property.e2e-spec.ts)\n${(e as Error).message}`);
+      throw new Error(
+        `${name} failed with seed ${SEED} (replay: SPLIT_SEED=${SEED} npx jest --runInBand test/e2e/split-property.e2e-spec.ts)\n${(e as Error).message}`,
+      );
     }
   }
 
   it('stores, for 200 random pools per run, exactly the lines and totals of computeSplit', async () => {
-    await property('pool split', 200, fc.asyncProperty(anyPool, fc.integer({ min: 1, max: 50 }), (players, pageSize) => agrees(players, pageSize)));
+    await property(
+      'pool split',
+      200,
+      fc.asyncProperty(anyPool, fc.integer({ min: 1, max: 50 }), (players, pageSize) => agrees(players, pageSize)),
+    );
   }, 180_000);
 
   it('would catch a rule changed on one side only (a different refund percentage, a different tie order, a different line order)', async () => {
@@ -114,7 +170,10 @@ describe('pool split: the production SQL and domain/split.ts cannot disagree', (
     ];
     for (const [what, sql] of changed) {
       expect(sql.lines === poolSplitSql().lines && sql.totals === poolSplitSql().totals).toBe(false);
-      const out = await fc.check(fc.asyncProperty(anyPool, fc.integer({ min: 1, max: 50 }), (players, pageSize) => agrees(players, pageSize, sql)), { seed: SEED, numRuns: 300, endOnFailure: true });
+      const out = await fc.check(
+        fc.asyncProperty(anyPool, fc.integer({ min: 1, max: 50 }), (players, pageSize) => agrees(players, pageSize, sql)),
+        { seed: SEED, numRuns: 300, endOnFailure: true },
+      );
       if (!out.failed) throw new Error(`a changed ${what} went unnoticed (seed ${SEED})`);
     }
   });
@@ -128,23 +187,44 @@ describe('pool split: the production SQL and domain/split.ts cannot disagree', (
   });
 
   it('stores in pledge mode exactly the lines and totals of computePledgeSplit (the domain function drives that batch)', async () => {
-    await property('pledge split', 80, fc.asyncProperty(pool, async (players) => {
-      const inputs: PledgeSplitInput[] = players.map((p) => ({ ...staged(p), charityId: p.charityId }));
-      const expected = computePledgeSplit(inputs);
-      const { lines, run } = await inSavepoint(async () => {
-        const r = await writePledgePlan(qr().manager, DATE, expected, NOW, false);
-        return { lines: (await qr().query(LINES_SQL, [r.id])) as StoredLine[], run: (await qr().query(RUN_SQL, [r.id]))[0] };
-      });
-      expect(lines.map((l) => [Number(l.line_no), l.challenge_id, l.stake, l.is_successful, l.refund, l.pooled, l.winnings, l.charity_id, l.forgiven_by])).toEqual(
-        expected.lines.map((l) => [l.lineNo, l.challengeId, String(l.stake), l.isSuccessful, String(l.refund), String(l.pooled), '0', l.charityId, l.forgivenBy]),
-      );
-      const t = expected.totals;
-      expect([run.participants, run.successes, run.failures, run.revenue, run.money_in, run.money_out]).toEqual([
-        t.participants, t.successes, t.failures, String(t.platformRevenue), String(t.moneyIn), String(t.moneyOut),
-      ]);
-      // the domain's own invariant, re-checked on the stored lines: money out = money in
-      const stored = lines.reduce((s, l) => s + BigInt(l.refund) + (l.is_successful ? BigInt(l.stake) : 0n) + BigInt(l.pooled), 0n);
-      expect(stored).toBe(t.moneyIn);
-    }));
+    await property(
+      'pledge split',
+      80,
+      fc.asyncProperty(pool, async (players) => {
+        const inputs: PledgeSplitInput[] = players.map((p) => ({ ...staged(p), charityId: p.charityId }));
+        const expected = computePledgeSplit(inputs);
+        const { lines, run } = await inSavepoint(async () => {
+          const r = await writePledgePlan(qr().manager, DATE, expected, NOW, false);
+          return { lines: (await qr().query(LINES_SQL, [r.id])) as StoredLine[], run: (await qr().query(RUN_SQL, [r.id]))[0] };
+        });
+        expect(
+          lines.map((l) => [Number(l.line_no), l.challenge_id, l.stake, l.is_successful, l.refund, l.pooled, l.winnings, l.charity_id, l.forgiven_by]),
+        ).toEqual(
+          expected.lines.map((l) => [
+            l.lineNo,
+            l.challengeId,
+            String(l.stake),
+            l.isSuccessful,
+            String(l.refund),
+            String(l.pooled),
+            '0',
+            l.charityId,
+            l.forgivenBy,
+          ]),
+        );
+        const t = expected.totals;
+        expect([run.participants, run.successes, run.failures, run.revenue, run.money_in, run.money_out]).toEqual([
+          t.participants,
+          t.successes,
+          t.failures,
+          String(t.platformRevenue),
+          String(t.moneyIn),
+          String(t.moneyOut),
+        ]);
+        // the domain's own invariant, re-checked on the stored lines: money out = money in
+        const stored = lines.reduce((s, l) => s + BigInt(l.refund) + (l.is_successful ? BigInt(l.stake) : 0n) + BigInt(l.pooled), 0n);
+        expect(stored).toBe(t.moneyIn);
+      }),
+    );
   });
 });

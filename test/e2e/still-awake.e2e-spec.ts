@@ -37,20 +37,30 @@ describe('still awake?', () => {
   const wallet = (u: TestUser) => balanceOf(t, userWallet(u.id));
   const checkedIn = async (u: TestUser, date: string, stake = 20): Promise<string> => {
     t.clock.set(at(addDays(date, -1), '12:00'));
-    const id = (await t.http().post('/api/v1/challenges').set(u.auth).send({ challengeDate: date, wakeUpTime: '06:00', forfeitAmount: stake }).expect(201)).body.challenge.id;
+    const id = (await t.http().post('/api/v1/challenges').set(u.auth).send({ challengeDate: date, wakeUpTime: '06:00', forfeitAmount: stake }).expect(201)).body
+      .challenge.id;
     t.clock.set(at(date, '06:00'));
     await t.http().post('/api/v1/challenges/verify').set(u.auth).send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
     return id;
   };
   const stored = async (id: string) =>
-    ((await ds.query(`SELECT ask_at, deadline_at, asked_at, outcome FROM still_awake_checks WHERE challenge_id = $1`, [id])) as { ask_at: Date; deadline_at: Date; asked_at: Date | null; outcome: string | null }[])[0];
+    (
+      (await ds.query(`SELECT ask_at, deadline_at, asked_at, outcome FROM still_awake_checks WHERE challenge_id = $1`, [id])) as {
+        ask_at: Date;
+        deadline_at: Date;
+        asked_at: Date | null;
+        outcome: string | null;
+      }[]
+    )[0];
   const challenge = async (id: string) =>
-    ((await ds.query(`SELECT status, is_successful, failure_reason, actual_forfeit_amount::text AS forfeit FROM challenges WHERE id = $1`, [id])) as {
-      status: string;
-      is_successful: boolean;
-      failure_reason: string | null;
-      forfeit: string;
-    }[])[0];
+    (
+      (await ds.query(`SELECT status, is_successful, failure_reason, actual_forfeit_amount::text AS forfeit FROM challenges WHERE id = $1`, [id])) as {
+        status: string;
+        is_successful: boolean;
+        failure_reason: string | null;
+        forfeit: string;
+      }[]
+    )[0];
   const check = (u: TestUser, id: string) => t.http().get(`/api/v1/challenges/${id}/still-awake`).set(u.auth);
   const answer = (u: TestUser, id: string) => t.http().post(`/api/v1/challenges/${id}/still-awake`).set(u.auth);
   const ask = () => t.app.get(CommandBus).execute(new SendStillAwakeChecksCommand());
@@ -75,7 +85,11 @@ describe('still awake?', () => {
   it('asks at a server-chosen moment 20-40 min after the check-in, by push, and counts the morning once answered', async () => {
     const DAY = '2027-01-11';
     const me = await player(true);
-    await ds.query(`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, 'p', 'a', now())`, [randomUUID(), me.id, `https://push.test/${me.id}`]);
+    await ds.query(`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, 'p', 'a', now())`, [
+      randomUUID(),
+      me.id,
+      `https://push.test/${me.id}`,
+    ]);
     const id = await checkedIn(me, DAY);
     const s = await stored(id);
     const checkIn = at(DAY, '06:00').getTime();
@@ -135,7 +149,14 @@ describe('still awake?', () => {
     expect((await check(me, id).expect(200)).body.data.status).toBe('MISSED');
     const [note] = (await ds.query(`SELECT title FROM notifications WHERE user_id = $1 AND type = 'STILL_AWAKE_MISSED'`, [me.id])) as { title: string }[];
     expect(note.title).toBe('Still-awake check missed');
-    expect(await t.http().get('/api/v1/challenges/stats').set(me.auth).expect(200).then((r) => r.body)).toMatchObject({ successfulChallenges: 0, failedChallenges: 1, currentStreak: 0 });
+    expect(
+      await t
+        .http()
+        .get('/api/v1/challenges/stats')
+        .set(me.auth)
+        .expect(200)
+        .then((r) => r.body),
+    ).toMatchObject({ successfulChallenges: 0, failedChallenges: 1, currentStreak: 0 });
   });
 
   it('voids a check the server never asked (the morning stands), and asks nothing with the setting off', async () => {
@@ -159,7 +180,8 @@ describe('still awake?', () => {
     const DAY = '2027-01-14';
     const me = await player(true);
     t.clock.set(at(addDays(DAY, -1), '12:00'));
-    const id = (await t.http().post('/api/v1/challenges').set(me.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201)).body.challenge.id;
+    const id = (await t.http().post('/api/v1/challenges').set(me.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201)).body
+      .challenge.id;
     t.clock.set(at(DAY, '06:30'));
     await t.http().post('/api/v1/challenges/verify').set(me.auth).send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(200);
     expect(await stored(id)).toBeUndefined();

@@ -25,15 +25,22 @@ describe('check-in photos in an S3-compatible store (S3_BUCKET set)', () => {
   beforeAll(async () => {
     s3 = await startFakeS3();
     for (const v of S3_VARS) saved[v] = process.env[v];
-    Object.assign(process.env, { S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey });
+    Object.assign(process.env, {
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
     t = await createTestApp();
     staff = await createUser(t, { role: 'SUPPORT' });
   });
   afterAll(async () => {
     await t?.close();
     await s3?.close();
-    for (const v of S3_VARS) if (saved[v] === undefined) delete process.env[v];
-    else process.env[v] = saved[v];
+    for (const v of S3_VARS)
+      if (saved[v] === undefined) delete process.env[v];
+      else process.env[v] = saved[v];
   });
 
   async function pending(): Promise<{ u: TestUser; id: string }> {
@@ -44,8 +51,15 @@ describe('check-in photos in an S3-compatible store (S3_BUCKET set)', () => {
     return { u, id: res.body.challenge.id };
   }
   const checkIn = (u: TestUser, id: string, photo: Buffer, name = 'me.png') =>
-    t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').attach('photo', photo, { filename: name, contentType: 'image/png' });
-  const photoPath = async (id: string) => (await t.app.get(DataSource).query(`SELECT photo_path FROM challenges WHERE id = $1`, [id]))[0].photo_path as string | null;
+    t
+      .http()
+      .post('/api/v1/challenges/verify')
+      .set(u.auth)
+      .field('challengeId', id)
+      .field('verificationMethod', 'PHOTO')
+      .attach('photo', photo, { filename: name, contentType: 'image/png' });
+  const photoPath = async (id: string) =>
+    (await t.app.get(DataSource).query(`SELECT photo_path FROM challenges WHERE id = $1`, [id]))[0].photo_path as string | null;
 
   it('is selected by S3_BUCKET', () => {
     expect(t.app.get(PhotoStorage).kind).toBe('s3');
@@ -66,7 +80,12 @@ describe('check-in photos in an S3-compatible store (S3_BUCKET set)', () => {
     expect(s3.objects.get(key!)?.body.equals(PNG_1PX)).toBe(true);
     expect(existsSync(resolve(t.config.uploadsDir, 'challenges')) ? readdirSync(resolve(t.config.uploadsDir, 'challenges')) : []).toEqual([]);
 
-    const served = await t.http().get(`/api/v1/support/challenges/${id}/photo`).set({ Authorization: `Bearer ${staff.token}` }).buffer(true).expect(200);
+    const served = await t
+      .http()
+      .get(`/api/v1/support/challenges/${id}/photo`)
+      .set({ Authorization: `Bearer ${staff.token}` })
+      .buffer(true)
+      .expect(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(served.body as Buffer, PNG_1PX)).toBe(0);
@@ -86,7 +105,11 @@ describe('check-in photos in an S3-compatible store (S3_BUCKET set)', () => {
     await checkIn(u, id, PNG_1PX).expect(200);
     const key = (await photoPath(id))!;
     s3.objects.delete(key);
-    const res = await t.http().get(`/api/v1/support/challenges/${id}/photo`).set({ Authorization: `Bearer ${staff.token}` }).expect(404);
+    const res = await t
+      .http()
+      .get(`/api/v1/support/challenges/${id}/photo`)
+      .set({ Authorization: `Bearer ${staff.token}` })
+      .expect(404);
     expect(res.body).toEqual({ success: false, statusCode: 404, error: 'This challenge has no photo', message: 'This challenge has no photo' });
     expect(s3.requests.at(-1)).toMatchObject({ method: 'GET', key, signed: true, status: 404 });
   });
@@ -114,7 +137,13 @@ describe('check-in photos in an S3-compatible store (S3_BUCKET set)', () => {
   });
 
   it('the fake store refuses a request signed with the wrong secret (the signature checks above are real)', async () => {
-    const wrong = new S3Storage({ kind: 's3', bucket: s3.bucket, endpoint: s3.endpoint, region: s3.region, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: 'not-the-secret' } });
+    const wrong = new S3Storage({
+      kind: 's3',
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: 'not-the-secret' },
+    });
     try {
       await expect(wrong.put('challenges/forged.png', PNG_1PX, 'image/png')).rejects.toMatchObject({ code: 'STORAGE.UNAVAILABLE' });
     } finally {

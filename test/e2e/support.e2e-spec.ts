@@ -70,7 +70,8 @@ describe('support console', () => {
     await api('post', '/wallet/verify-payment').set(subject.auth).send({ orderId, paymentId, signature: paid.razorpay_signature }).expect(200);
 
     // a ₹100 UPI withdrawal, paid out by the payout command (its queued job is removed so no worker elsewhere takes it)
-    withdrawalId = (await api('post', '/wallet/withdraw').set(subject.auth).send({ amount: 100, withdrawalMethod: 'UPI', upiId: 'priya@okaxis' }).expect(201)).body.data.transactionId;
+    withdrawalId = (await api('post', '/wallet/withdraw').set(subject.auth).send({ amount: 100, withdrawalMethod: 'UPI', upiId: 'priya@okaxis' }).expect(201))
+      .body.data.transactionId;
     await t.app.get<Queue>(getQueueToken('payouts')).remove(`payout-${withdrawalId}`);
     expect(await bus.execute(new ProcessPayoutCommand(withdrawalId))).toMatchObject({ status: 'SUCCESS' });
 
@@ -107,12 +108,23 @@ describe('support console', () => {
   it('finds a user by name, phone, id and email (q, and email kept)', async () => {
     const [row] = await ds.query(`SELECT full_name, phone_number FROM users WHERE id = $1`, [subject.id]);
     for (const q of [row.full_name, row.phone_number.slice(3), subject.id, subject.email.toUpperCase()]) {
-      const res = await api('get', `/support/users?q=${encodeURIComponent(q)}`).set(staff.auth).expect(200);
+      const res = await api('get', `/support/users?q=${encodeURIComponent(q)}`)
+        .set(staff.auth)
+        .expect(200);
       expect(res.body.data.users).toEqual([
-        expect.objectContaining({ id: subject.id, email: subject.email, fullName: row.full_name, phoneNumber: row.phone_number, createdAt: expect.any(String), balance: 397 }),
+        expect.objectContaining({
+          id: subject.id,
+          email: subject.email,
+          fullName: row.full_name,
+          phoneNumber: row.phone_number,
+          createdAt: expect.any(String),
+          balance: 397,
+        }),
       ]);
     }
-    const old = await api('get', `/support/users?email=${encodeURIComponent(subject.email)}`).set(staff.auth).expect(200);
+    const old = await api('get', `/support/users?email=${encodeURIComponent(subject.email)}`)
+      .set(staff.auth)
+      .expect(200);
     expect(old.body.data.users.map((u: { id: string }) => u.id)).toEqual([subject.id]);
     await api('get', '/support/users?q=a').set(staff.auth).expect(400);
     await api('get', '/support/users').set(staff.auth).expect(400);
@@ -120,11 +132,17 @@ describe('support console', () => {
 
   it('reads the balances of every user found in one query, not one per user', async () => {
     const token = randomUUID().slice(0, 8);
-    const twins = [await createUser(t, { fullName: `Twin ${token} One` }), await createUser(t, { fullName: `Twin ${token} Two` }), await createUser(t, { fullName: `Twin ${token} Three` })];
+    const twins = [
+      await createUser(t, { fullName: `Twin ${token} One` }),
+      await createUser(t, { fullName: `Twin ${token} Two` }),
+      await createUser(t, { fullName: `Twin ${token} Three` }),
+    ];
     const bus = t.app.get(QueryBus);
     const spy = jest.spyOn(bus, 'execute');
     try {
-      const res = await api('get', `/support/users?q=${encodeURIComponent(`Twin ${token}`)}`).set(staff.auth).expect(200);
+      const res = await api('get', `/support/users?q=${encodeURIComponent(`Twin ${token}`)}`)
+        .set(staff.auth)
+        .expect(200);
       expect(res.body.data.users.map((u: { id: string; balance: number }) => [u.id, u.balance]).sort()).toEqual(twins.map((u) => [u.id, 0]).sort());
       const names = spy.mock.calls.map(([q]) => (q as object).constructor.name);
       expect(names.filter((n) => n === 'GetBalancesQuery')).toHaveLength(1);
@@ -150,12 +168,22 @@ describe('support console', () => {
     expect(w.provider_reference).toEqual(expect.any(String));
     expect(hold.links).toEqual({ withdrawalId, payoutReference: w.provider_reference });
     expect(stake.links).toEqual({ challengeId });
-    expect(stake.postings).toEqual(expect.arrayContaining([{ account: `user:${subject.id}:wallet`, amount: -20 }, { account: `challenge:${challengeId}:stake`, amount: 20 }]));
+    expect(stake.postings).toEqual(
+      expect.arrayContaining([
+        { account: `user:${subject.id}:wallet`, amount: -20 },
+        { account: `challenge:${challengeId}:stake`, amount: 20 },
+      ]),
+    );
     expect(refund).toMatchObject({ correlation: { type: 'challenge', id: challengeId }, links: { challengeId } });
     // what happened next to the money that left the wallet: the 15% pool move and the payout
     expect(d.related.map((e: { reason: string }) => e.reason).sort()).toEqual(['POOL_CONTRIBUTION', 'WITHDRAWAL_PAID']);
     const pool = d.related.find((e: { reason: string }) => e.reason === 'POOL_CONTRIBUTION');
-    expect(pool.postings).toEqual(expect.arrayContaining([{ account: `challenge:${challengeId}:stake`, amount: -3 }, { account: `pool:${DATE}`, amount: 3 }]));
+    expect(pool.postings).toEqual(
+      expect.arrayContaining([
+        { account: `challenge:${challengeId}:stake`, amount: -3 },
+        { account: `pool:${DATE}`, amount: 3 },
+      ]),
+    );
     expect(pool.links).toEqual({ challengeId, settlementDate: DATE });
   });
 
@@ -191,9 +219,22 @@ describe('support console', () => {
     expect(d.user).toMatchObject({ id: subject.id, email: subject.email, role: 'USER' });
     expect(d.balance).toBe(397);
     expect(d.stats).toMatchObject({ totalChallenges: 1, failedChallenges: 1, successfulChallenges: 0, currentStreak: 0, totalLosses: 3, totalEarnings: 0 });
-    expect(d.challenges).toEqual([expect.objectContaining({ id: challengeId, status: 'PROCESSED', stake: 20, refundedAmount: 17, actualForfeitAmount: 3, proof: 'NONE', proofStatus: null, mission: 'MATH' })]);
+    expect(d.challenges).toEqual([
+      expect.objectContaining({
+        id: challengeId,
+        status: 'PROCESSED',
+        stake: 20,
+        refundedAmount: 17,
+        actualForfeitAmount: 3,
+        proof: 'NONE',
+        proofStatus: null,
+        mission: 'MATH',
+      }),
+    ]);
     expect(d.accessLog[0]).toMatchObject({ actorId: staff.id, action: 'user.detail', createdAt: expect.any(String) });
-    expect(d.accessLog).toContainEqual(expect.objectContaining({ actorId: other.id, actorEmail: other.email, action: 'user.ledger', target: `user:${subject.id}:wallet` }));
+    expect(d.accessLog).toContainEqual(
+      expect.objectContaining({ actorId: other.id, actorEmail: other.email, action: 'user.ledger', target: `user:${subject.id}:wallet` }),
+    );
     await api('get', `/support/users/${randomUUID()}`).set(staff.auth).expect(404);
   });
 
@@ -226,9 +267,13 @@ describe('support console', () => {
 
     it('lists the app queues with counts, shows failed jobs without secrets and retries one; unknown queue 404', async () => {
       const job = await queue.add('boom', { withdrawalId: 'w-1', upiId: 'secret@okaxis', nested: { token: 'abc' } }, { attempts: 1 });
-      const worker = new Worker(name, async () => {
-        throw new Error('deliberate failure');
-      }, { connection: queue.opts.connection, prefix: queue.opts.prefix });
+      const worker = new Worker(
+        name,
+        async () => {
+          throw new Error('deliberate failure');
+        },
+        { connection: queue.opts.connection, prefix: queue.opts.prefix },
+      );
       const deadline = Date.now() + 10_000;
       while (!(await job.isFailed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       await worker.close();

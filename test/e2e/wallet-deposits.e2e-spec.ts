@@ -27,7 +27,12 @@ describe('wallet deposits (sandbox provider)', () => {
       razorpay_signature: string;
     };
   const webhookBody = (orderId: string, paymentId: string, amountPaise: number, event = 'payment.captured') =>
-    JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: amountPaise, currency: 'INR', status: 'captured' } } } });
+    JSON.stringify({
+      entity: 'event',
+      event,
+      contains: ['payment'],
+      payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: amountPaise, currency: 'INR', status: 'captured' } } },
+    });
   const sendWebhook = (body: string, eventId: string, secret = t.config.razorpayWebhookSecret) =>
     t
       .http()
@@ -77,7 +82,10 @@ describe('wallet deposits (sandbox provider)', () => {
     expect(c.razorpay_signature).toBe(createHmac('sha256', t.config.razorpayKeySecret).update(`${d.orderId}|${c.razorpay_payment_id}`).digest('hex'));
     const body = { orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature };
     const first = await t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send(body).expect(200);
-    expect(first.body).toMatchObject({ success: true, data: { orderId: d.orderId, paymentId: c.razorpay_payment_id, amount: 250, status: 'SUCCESS', balance: 250 } });
+    expect(first.body).toMatchObject({
+      success: true,
+      data: { orderId: d.orderId, paymentId: c.razorpay_payment_id, amount: 250, status: 'SUCCESS', balance: 250 },
+    });
     const again = await Promise.all(Array.from({ length: 10 }, () => t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send(body)));
     expect(again.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(await balanceOf(t, userWallet(u.id))).toBe(25_000n);
@@ -92,7 +100,11 @@ describe('wallet deposits (sandbox provider)', () => {
     const c = await checkout(u, d.orderId);
     const res = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature }),
+        t
+          .http()
+          .post('/api/v1/wallet/verify-payment')
+          .set(u.auth)
+          .send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature }),
       ),
     );
     expect(res.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -133,7 +145,12 @@ describe('wallet deposits (sandbox provider)', () => {
     const c = await checkout(u, d.orderId);
     const forged = createHmac('sha256', 'not-the-secret').update(`${d.orderId}|${c.razorpay_payment_id}`).digest('hex');
     for (const signature of [forged, 'abc', c.razorpay_signature.slice(0, 63) + (c.razorpay_signature.endsWith('0') ? '1' : '0')]) {
-      const res = await t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature }).expect(400);
+      const res = await t
+        .http()
+        .post('/api/v1/wallet/verify-payment')
+        .set(u.auth)
+        .send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature })
+        .expect(400);
       expect(res.body).toMatchObject({ success: false, error: 'Payment verification failed: the signature does not match' });
     }
     expect(await balanceOf(t, userWallet(u.id))).toBe(0n);
@@ -145,8 +162,18 @@ describe('wallet deposits (sandbox provider)', () => {
     const d = await order(owner, 100);
     await t.http().post('/api/v1/wallet/sandbox/checkout').set(thief.auth).send({ orderId: d.orderId }).expect(404);
     const c = await checkout(owner, d.orderId);
-    await t.http().post('/api/v1/wallet/verify-payment').set(thief.auth).send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature }).expect(404);
-    await t.http().post('/api/v1/wallet/verify-payment').set(thief.auth).send({ orderId: 'order_doesNotExist01', paymentId: c.razorpay_payment_id }).expect(404);
+    await t
+      .http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(thief.auth)
+      .send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature })
+      .expect(404);
+    await t
+      .http()
+      .post('/api/v1/wallet/verify-payment')
+      .set(thief.auth)
+      .send({ orderId: 'order_doesNotExist01', paymentId: c.razorpay_payment_id })
+      .expect(404);
     expect(await balanceOf(t, userWallet(thief.id))).toBe(0n);
     expect(await balanceOf(t, userWallet(owner.id))).toBe(0n);
   });
@@ -192,7 +219,12 @@ describe('wallet deposits (sandbox provider)', () => {
       const d = await order(u, 50);
       const c = await checkout(u, d.orderId);
       await sendWebhook(webhookBody(d.orderId, c.razorpay_payment_id, 5_000), `evt_b_${d.orderId}`).expect(200);
-      const res = await t.http().post('/api/v1/wallet/verify-payment').set(u.auth).send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature }).expect(200);
+      const res = await t
+        .http()
+        .post('/api/v1/wallet/verify-payment')
+        .set(u.auth)
+        .send({ orderId: d.orderId, paymentId: c.razorpay_payment_id, signature: c.razorpay_signature })
+        .expect(200);
       expect(res.body.data.balance).toBe(50);
       expect(await balanceOf(t, userWallet(u.id))).toBe(5_000n);
     });
@@ -228,7 +260,9 @@ describe('wallet deposits (sandbox provider)', () => {
 
 describe('sandbox checkout outside sandbox mode', () => {
   it('answers 404', async () => {
-    const t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' } });
+    const t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' },
+    });
     try {
       const u = await createUser(t);
       await t.http().post('/api/v1/wallet/sandbox/checkout').set(u.auth).send({ orderId: 'order_abcdefghijklmn' }).expect(404);

@@ -59,7 +59,9 @@ describe('wallet ledger properties', () => {
             case 'deposit': {
               const u = users[op.user];
               const orderId = `order_${randomUUID().slice(0, 18)}`;
-              const posted = await post(depositEntry({ userId: u, orderId, paymentId: `pay_${orderId}`, amount: BigInt(op.amount), provider: 'sandbox', via: 'test' }));
+              const posted = await post(
+                depositEntry({ userId: u, orderId, paymentId: `pay_${orderId}`, amount: BigInt(op.amount), provider: 'sandbox', via: 'test' }),
+              );
               await recordDeposit(t, { userId: u, orderId, paymentId: `pay_${orderId}`, amount: BigInt(op.amount), entryId: posted.entryId });
               model.set(u, model.get(u)! + BigInt(op.amount));
               break;
@@ -77,10 +79,13 @@ describe('wallet ledger properties', () => {
                   { account: challengeStake(id), amount },
                 ],
               };
-              const ok = await post(entry).then(() => true, (e: { code?: string }) => {
-                expect(e.code).toBe('WALLET.INSUFFICIENT_FUNDS');
-                return false;
-              });
+              const ok = await post(entry).then(
+                () => true,
+                (e: { code?: string }) => {
+                  expect(e.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+                  return false;
+                },
+              );
               expect(ok).toBe(model.get(u)! >= amount);
               if (ok) {
                 model.set(u, model.get(u)! - amount);
@@ -97,7 +102,10 @@ describe('wallet ledger properties', () => {
                   idempotencyKey: `challenge:${s.id}:return-stake`,
                   reason: 'STAKE_RETURNED',
                   correlation: { type: 'challenge', id: s.id },
-                  postings: [{ account: challengeStake(s.id), amount: -s.amount }, { account: userWallet(s.user), amount: s.amount }],
+                  postings: [
+                    { account: challengeStake(s.id), amount: -s.amount },
+                    { account: userWallet(s.user), amount: s.amount },
+                  ],
                 });
                 model.set(s.user, model.get(s.user)! + s.amount);
                 const inPool = await balanceOf(t, poolAccount);
@@ -106,7 +114,10 @@ describe('wallet ledger properties', () => {
                     idempotencyKey: `challenge:${s.id}:winnings`,
                     reason: 'WINNINGS',
                     correlation: { type: 'challenge', id: s.id },
-                    postings: [{ account: poolAccount, amount: -inPool }, { account: userWallet(s.user), amount: inPool }],
+                    postings: [
+                      { account: poolAccount, amount: -inPool },
+                      { account: userWallet(s.user), amount: inPool },
+                    ],
                   });
                   model.set(s.user, model.get(s.user)! + inPool);
                 }
@@ -118,7 +129,10 @@ describe('wallet ledger properties', () => {
                     idempotencyKey: `challenge:${s.id}:refund`,
                     reason: 'STAKE_REFUNDED',
                     correlation: { type: 'challenge', id: s.id },
-                    postings: [{ account: challengeStake(s.id), amount: -refund }, { account: userWallet(s.user), amount: refund }],
+                    postings: [
+                      { account: challengeStake(s.id), amount: -refund },
+                      { account: userWallet(s.user), amount: refund },
+                    ],
                   });
                   model.set(s.user, model.get(s.user)! + refund);
                 }
@@ -127,7 +141,10 @@ describe('wallet ledger properties', () => {
                     idempotencyKey: `challenge:${s.id}:pool`,
                     reason: 'POOL_CONTRIBUTION',
                     correlation: { type: 'challenge', id: s.id },
-                    postings: [{ account: challengeStake(s.id), amount: -forfeited }, { account: poolAccount, amount: forfeited }],
+                    postings: [
+                      { account: challengeStake(s.id), amount: -forfeited },
+                      { account: poolAccount, amount: forfeited },
+                    ],
                   });
                 }
               }
@@ -138,10 +155,13 @@ describe('wallet ledger properties', () => {
               const id = randomUUID();
               const amount = BigInt(op.amount);
               const fee = BigInt(Math.min(op.fee, op.amount - 1));
-              const ok = await post(withdrawalHoldEntry({ id, userId: u, amount, fee, method: 'UPI' })).then(() => true, (e: { code?: string }) => {
-                expect(e.code).toBe('WALLET.INSUFFICIENT_FUNDS');
-                return false;
-              });
+              const ok = await post(withdrawalHoldEntry({ id, userId: u, amount, fee, method: 'UPI' })).then(
+                () => true,
+                (e: { code?: string }) => {
+                  expect(e.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+                  return false;
+                },
+              );
               expect(ok).toBe(model.get(u)! >= amount);
               if (ok) {
                 await recordWithdrawal(t, { id, userId: u, amount, fee });

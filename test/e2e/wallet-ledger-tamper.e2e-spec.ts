@@ -66,12 +66,18 @@ describe('ledger tampering behind the application', () => {
           p.account,
           p.account.startsWith('user:') ? 'user_wallet' : 'world',
         ]);
-        const [b] = (await m.query(`SELECT version::text, head_hash FROM account_balances WHERE account = $1 FOR UPDATE`, [p.account])) as { version: string; head_hash: string }[];
+        const [b] = (await m.query(`SELECT version::text, head_hash FROM account_balances WHERE account = $1 FOR UPDATE`, [p.account])) as {
+          version: string;
+          head_hash: string;
+        }[];
         const seq = (BigInt(b.version) + 1n).toString();
         const hash = sha([b.head_hash, id, p.account, p.amount.toString(), seq, key].join('|'));
         rows.push([p.account, p.amount.toString(), seq, b.head_hash, hash]);
         await m.query(`UPDATE account_balances SET balance = balance + $2, version = $3, prev_hash = head_hash, head_hash = $4 WHERE account = $1`, [
-          p.account, p.amount.toString(), seq, hash,
+          p.account,
+          p.amount.toString(),
+          seq,
+          hash,
         ]);
       }
       await m.query(
@@ -105,7 +111,10 @@ describe('ledger tampering behind the application', () => {
        VALUES ($1, $2, 20000, 'sandbox', $3, $4, 'SUCCESS', $5, now(), now())`,
       [randomUUID(), a.id, orderId, `pay_${orderId}`, entryId],
     );
-    await ds.query(`INSERT INTO sandbox_payments (payment_id, order_id, amount, status, created_at) VALUES ($1, $2, 20000, 'captured', now())`, [`pay_${orderId}`, orderId]);
+    await ds.query(`INSERT INTO sandbox_payments (payment_id, order_id, amount, status, created_at) VALUES ($1, $2, 20000, 'captured', now())`, [
+      `pay_${orderId}`,
+      orderId,
+    ]);
 
     const result = await verify();
     expect(result.ok).toBe(false);
@@ -161,9 +170,15 @@ describe('ledger tampering behind the application', () => {
     // another process moved the wallet meanwhile: this process's remembered head is now wrong
     (ledger as unknown as { heads: Map<string, unknown> }).heads.set(userWallet(a.id), { version: 1n, head: 'f'.repeat(64) });
     const orderId2 = `order_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-    const second = await ledger.post(depositEntry({ userId: a.id, orderId: orderId2, paymentId: `pay_${orderId2}`, amount: 2_000n, provider: 'sandbox', via: 'test' }));
+    const second = await ledger.post(
+      depositEntry({ userId: a.id, orderId: orderId2, paymentId: `pay_${orderId2}`, amount: 2_000n, provider: 'sandbox', via: 'test' }),
+    );
     expect(second.balances[userWallet(a.id)]).toBe(3_000n);
-    const rows = (await ds.query(`SELECT seq::text, prev_hash, hash FROM postings WHERE account = $1 ORDER BY seq`, [userWallet(a.id)])) as { seq: string; prev_hash: string; hash: string }[];
+    const rows = (await ds.query(`SELECT seq::text, prev_hash, hash FROM postings WHERE account = $1 ORDER BY seq`, [userWallet(a.id)])) as {
+      seq: string;
+      prev_hash: string;
+      hash: string;
+    }[];
     expect(rows.map((r) => r.seq)).toEqual(['1', '2']);
     expect(rows[1].prev_hash).toBe(rows[0].hash);
     const result = await verify();
@@ -177,9 +192,19 @@ describe('ledger tampering behind the application', () => {
       const orderId = `order_sig${randomUUID().slice(0, 8)}`;
       const paymentId = `pay_sig${randomUUID().slice(0, 8)}`;
       // the app's own writer (a keyed chain) with the stored order, as a signature-confirmed deposit leaves them, but no sandbox payment
-      const { entryId } = await t.app.get(LedgerService).post(
-        depositEntry({ userId: a.id, orderId, paymentId, amount: 3_000n, provider: 'sandbox', via: 'signature', signature: signPayment(orderId, paymentId, secret) }),
-      );
+      const { entryId } = await t.app
+        .get(LedgerService)
+        .post(
+          depositEntry({
+            userId: a.id,
+            orderId,
+            paymentId,
+            amount: 3_000n,
+            provider: 'sandbox',
+            via: 'signature',
+            signature: signPayment(orderId, paymentId, secret),
+          }),
+        );
       await ds.query(
         `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
          VALUES ($1, $2, 3000, 'sandbox', $3, $4, 'SUCCESS', 'signature', $5, now(), now())`,

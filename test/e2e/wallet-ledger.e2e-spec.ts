@@ -36,7 +36,11 @@ describe('wallet ledger', () => {
   afterEach(() => expectLedgerConsistent(t.app));
   afterAll(() => t.close());
 
-  const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
+  const codeOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: { code?: string }) => e.code ?? String(e),
+    );
 
   it('stakes, pools, refunds and pays winnings through the commands settlement uses, each once', async () => {
     const a = await createUser(t);
@@ -92,7 +96,9 @@ describe('wallet ledger', () => {
     await fund(t, a.id, 1_000n);
     const c = randomUUID();
     await commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: c, amount: 500n }));
-    expect(await codeOf(commands.execute(new ReturnStakeCommand({ userId: a.id, challengeId: c, amount: 501n, reason: 'CANCELLED' })))).toBe('LEDGER.ACCOUNT_OVERDRAWN');
+    expect(await codeOf(commands.execute(new ReturnStakeCommand({ userId: a.id, challengeId: c, amount: 501n, reason: 'CANCELLED' })))).toBe(
+      'LEDGER.ACCOUNT_OVERDRAWN',
+    );
   });
 
   it('refuses zero, negative and non-bigint amounts', async () => {
@@ -130,10 +136,19 @@ describe('wallet ledger', () => {
     const ledger = t.app.get(LedgerService);
     const base = { reason: 'ADJUSTMENT', correlation: { type: 'adjustment' as const, id: 'x' } };
     const bad = [
-      [{ account: WORLD, amount: -5n }, { account: 'platform:fees', amount: 4n }],
-      [{ account: WORLD, amount: -5n }, { account: 'bank:somewhere', amount: 5n }],
+      [
+        { account: WORLD, amount: -5n },
+        { account: 'platform:fees', amount: 4n },
+      ],
+      [
+        { account: WORLD, amount: -5n },
+        { account: 'bank:somewhere', amount: 5n },
+      ],
       [{ account: WORLD, amount: -5n }],
-      [{ account: 'platform:fees', amount: 5n }, { account: 'platform:fees', amount: -5n }],
+      [
+        { account: 'platform:fees', amount: 5n },
+        { account: 'platform:fees', amount: -5n },
+      ],
     ];
     for (const postings of bad) {
       expect(await codeOf(ledger.post({ ...base, idempotencyKey: randomUUID(), postings }))).toBe('LEDGER.INVALID_ENTRY');
@@ -155,7 +170,9 @@ describe('wallet ledger', () => {
     const a = await createUser(t);
     await fund(t, a.id, 10_000n);
     const c = randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () => commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: c, amount: 700n }))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => commands.execute(new StakeForfeitCommand({ userId: a.id, challengeId: c, amount: 700n }))),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entryId)).size).toBe(1);
     expect(await balanceOf(t, userWallet(a.id))).toBe(9_300n);
@@ -207,7 +224,17 @@ describe('wallet ledger', () => {
     expect(rows[1].prev_hash).toBe(rows[0].hash);
     for (const r of rows) {
       const key = t.app.get(AppConfig).ledgerHmacKey;
-      expect(r.hash).toBe(postingHash(key, { prevHash: r.prev_hash, entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: BigInt(r.seq), idempotencyKey: r.idempotency_key, contentHash: r.content_hash }));
+      expect(r.hash).toBe(
+        postingHash(key, {
+          prevHash: r.prev_hash,
+          entryId: r.entry_id,
+          account: r.account,
+          amount: BigInt(r.amount),
+          seq: BigInt(r.seq),
+          idempotencyKey: r.idempotency_key,
+          contentHash: r.content_hash,
+        }),
+      );
     }
   });
 
@@ -250,8 +277,14 @@ describe('wallet ledger', () => {
       const id = randomUUID();
       await expect(
         ds.transaction(async (m) => {
-          await m.query(`INSERT INTO journal_entries (id, idempotency_key, reason, correlation_type, correlation_id, content_hash) VALUES ($1::uuid, $2, 'X', 'adjustment', 'x', repeat('0', 64))`, [id, id]);
-          await m.query(`INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash) VALUES ($1, 'zz:unbalanced', 5, 1, repeat('0', 64), repeat('0', 64))`, [id]);
+          await m.query(
+            `INSERT INTO journal_entries (id, idempotency_key, reason, correlation_type, correlation_id, content_hash) VALUES ($1::uuid, $2, 'X', 'adjustment', 'x', repeat('0', 64))`,
+            [id, id],
+          );
+          await m.query(
+            `INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash) VALUES ($1, 'zz:unbalanced', 5, 1, repeat('0', 64), repeat('0', 64))`,
+            [id],
+          );
         }),
       ).rejects.toThrow(/unbalanced/);
     });
@@ -273,9 +306,12 @@ describe('wallet ledger', () => {
       await fund(t, a.id, 700n);
       const [{ entry_id: entryId }] = (await ds.query(`SELECT entry_id FROM postings WHERE account = $1`, [userWallet(a.id)])) as { entry_id: string }[];
       await expect(
-        ds.query(`INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash) VALUES ($1, 'zz:late', 3, 1, repeat('0', 64), repeat('0', 64))`, [entryId]),
+        ds.query(`INSERT INTO postings (entry_id, account, amount, seq, prev_hash, hash) VALUES ($1, 'zz:late', 3, 1, repeat('0', 64), repeat('0', 64))`, [
+          entryId,
+        ]),
       ).rejects.toThrow(/unbalanced/);
-      const sum = async () => ((await ds.query(`SELECT sum(amount)::int AS s, count(*)::int AS n FROM postings WHERE entry_id = $1`, [entryId])) as { s: number; n: number }[])[0];
+      const sum = async () =>
+        ((await ds.query(`SELECT sum(amount)::int AS s, count(*)::int AS n FROM postings WHERE entry_id = $1`, [entryId])) as { s: number; n: number }[])[0];
       expect(await sum()).toEqual({ s: 0, n: 2 });
     });
 

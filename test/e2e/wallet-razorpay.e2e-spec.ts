@@ -57,7 +57,9 @@ describe('razorpay adapter against a local fake of its API', () => {
   let provider: RazorpayPaymentProvider;
   beforeAll(async () => {
     await fake.start();
-    t = await createTestApp({ env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_fake', RAZORPAY_KEY_SECRET: 'sandbox_key_secret', RAZORPAY_WEBHOOK_SECRET: 'fake_wh' } });
+    t = await createTestApp({
+      env: { PAYMENTS_PROVIDER: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_fake', RAZORPAY_KEY_SECRET: 'sandbox_key_secret', RAZORPAY_WEBHOOK_SECRET: 'fake_wh' },
+    });
     provider = t.app.get(PaymentProvider) as RazorpayPaymentProvider;
     expect(provider).toBeInstanceOf(RazorpayPaymentProvider);
     provider.http.defaults.baseURL = fake.url;
@@ -109,7 +111,10 @@ describe('razorpay adapter against a local fake of its API', () => {
   it('turns a timeout into 503', async () => {
     fake.mode = 'hang';
     provider.http.defaults.timeout = 150;
-    await expect(provider.createOrder({ amount: 1_000n, receipt: 'r', notes: {} })).rejects.toMatchObject({ kind: 'UNAVAILABLE', message: expect.stringMatching(/^Payment provider unavailable/) });
+    await expect(provider.createOrder({ amount: 1_000n, receipt: 'r', notes: {} })).rejects.toMatchObject({
+      kind: 'UNAVAILABLE',
+      message: expect.stringMatching(/^Payment provider unavailable/),
+    });
     await expect(provider.fetchPayment('pay_x')).rejects.toMatchObject({ kind: 'UNAVAILABLE' });
   });
 
@@ -117,7 +122,10 @@ describe('razorpay adapter against a local fake of its API', () => {
     const before = provider.http.defaults.baseURL;
     provider.http.defaults.baseURL = 'http://127.0.0.1:1';
     try {
-      await expect(provider.createOrder({ amount: 1_000n, receipt: 'r', notes: {} })).rejects.toMatchObject({ code: 'WALLET.PROVIDER_UNAVAILABLE', kind: 'UNAVAILABLE' });
+      await expect(provider.createOrder({ amount: 1_000n, receipt: 'r', notes: {} })).rejects.toMatchObject({
+        code: 'WALLET.PROVIDER_UNAVAILABLE',
+        kind: 'UNAVAILABLE',
+      });
     } finally {
       provider.http.defaults.baseURL = before;
     }

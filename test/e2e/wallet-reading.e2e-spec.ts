@@ -31,10 +31,14 @@ describe('wallet reading and support', () => {
     await commands.execute(new StakeForfeitCommand({ userId: b.id, challengeId: cb, amount: 5_000n }));
     t.clock.set('2026-11-20T04:00:00Z');
     await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'REFUND_STAKE', userId: a.id, challengeId: ca, amount: 1_700n }] }));
-    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'MOVE_TO_POOL', userId: a.id, challengeId: ca, date: '2026-11-20', amount: 300n }] }));
+    await commands.execute(
+      new PostStakeMovementsCommand({ movements: [{ type: 'MOVE_TO_POOL', userId: a.id, challengeId: ca, date: '2026-11-20', amount: 300n }] }),
+    );
     t.clock.set('2026-11-21T04:00:00Z');
     await commands.execute(new ReturnStakeCommand({ userId: b.id, challengeId: cb, amount: 5_000n, reason: 'SETTLED' }));
-    await commands.execute(new PostStakeMovementsCommand({ movements: [{ type: 'PAY_WINNINGS', userId: b.id, challengeId: cb, date: '2026-11-20', amount: 300n }] }));
+    await commands.execute(
+      new PostStakeMovementsCommand({ movements: [{ type: 'PAY_WINNINGS', userId: b.id, challengeId: cb, date: '2026-11-20', amount: 300n }] }),
+    );
     return { a, b, ca, cb };
   }
 
@@ -55,7 +59,12 @@ describe('wallet reading and support', () => {
       ['FORFEIT', 20, true, false, 'SUCCESS'],
       ['DEPOSIT', 100, false, true, 'SUCCESS'],
     ]);
-    expect(list[0]).toMatchObject({ reference: ca, timestamp: '2026-11-20T04:00:00.000Z', createdAt: '2026-11-20T04:00:00.000Z', description: expect.any(String) });
+    expect(list[0]).toMatchObject({
+      reference: ca,
+      timestamp: '2026-11-20T04:00:00.000Z',
+      createdAt: '2026-11-20T04:00:00.000Z',
+      description: expect.any(String),
+    });
     const forfeits = await t.http().get('/api/v1/wallet/transactions?type=FORFEIT').set(a.auth).expect(200);
     expect(forfeits.body.data.transactions.map((x: { type: string }) => x.type)).toEqual(['FORFEIT']);
     const day = await t.http().get('/api/v1/wallet/transactions?startDate=2026-11-20&endDate=2026-11-20').set(a.auth).expect(200);
@@ -113,7 +122,9 @@ describe('wallet reading and support', () => {
     const u = await createUser(t);
     const ds = t.app.get(DataSource);
     const key = `test:${randomUUID()}`;
-    const stored = await commands.execute(new CreateNotificationCommand({ userId: u.id, type: 'CHALLENGE_CREATED', title: 'Earlier', message: 'stored before', dedupeKey: `${key}:old` }));
+    const stored = await commands.execute(
+      new CreateNotificationCommand({ userId: u.id, type: 'CHALLENGE_CREATED', title: 'Earlier', message: 'stored before', dedupeKey: `${key}:old` }),
+    );
     const ask = (n: number, dedupeKey?: string, type = 'CHALLENGE_CHECKED_IN') =>
       commands.execute(new CreateNotificationCommand({ userId: u.id, type: type as 'CHALLENGE_CHECKED_IN', title: `n${n}`, message: `m${n}`, dedupeKey }));
     // One batch: two rows share a key, one repeats a key stored earlier, two have none.
@@ -141,7 +152,11 @@ describe('wallet reading and support', () => {
     it('finds users, shows a journal with running balances and verifies the ledger, recording every read', async () => {
       const staff = await createUser(t, { role: 'SUPPORT' });
       const { a } = await story();
-      const found = await t.http().get(`/api/v1/support/users?email=${encodeURIComponent(a.email)}`).set(staff.auth).expect(200);
+      const found = await t
+        .http()
+        .get(`/api/v1/support/users?email=${encodeURIComponent(a.email)}`)
+        .set(staff.auth)
+        .expect(200);
       expect(found.body.data.users).toEqual([expect.objectContaining({ id: a.id, email: a.email, balance: 97 })]);
       const ledger = await t.http().get(`/api/v1/support/users/${a.id}/ledger`).set(staff.auth).expect(200);
       expect(ledger.body.data).toMatchObject({ account: `user:${a.id}:wallet`, balance: 97 });
@@ -150,11 +165,16 @@ describe('wallet reading and support', () => {
         ['CHALLENGE_STAKE', -20, 80],
         ['STAKE_REFUNDED', 17, 97],
       ]);
-      expect(ledger.body.data.entries[1]).toMatchObject({ correlation: { type: 'challenge' }, postings: expect.arrayContaining([{ account: `user:${a.id}:wallet`, amount: -20 }]) });
+      expect(ledger.body.data.entries[1]).toMatchObject({
+        correlation: { type: 'challenge' },
+        postings: expect.arrayContaining([{ account: `user:${a.id}:wallet`, amount: -20 }]),
+      });
       const verify = await t.http().get('/api/v1/support/ledger/verify').set(staff.auth).expect(200);
       expect(verify.body.data).toMatchObject({ ok: true, journalSum: '0', problems: [] });
       await t.http().get(`/api/v1/support/users/${randomUUID()}/ledger`).set(staff.auth).expect(404);
-      const log = await t.app.get(DataSource).query(`SELECT action, subject_user_id FROM support_access_log WHERE actor_id = $1 ORDER BY created_at, action`, [staff.id]);
+      const log = await t.app
+        .get(DataSource)
+        .query(`SELECT action, subject_user_id FROM support_access_log WHERE actor_id = $1 ORDER BY created_at, action`, [staff.id]);
       expect(log).toEqual(
         expect.arrayContaining([
           { action: 'users.search', subject_user_id: null },

@@ -28,7 +28,9 @@ describe('wallet statement (CSV)', () => {
     // a provider reference a spreadsheet would run as a formula
     // The provider's record moves with it, so the ledger still reconciles (the database is shared with later files).
     await t.app.get(DataSource).query(`UPDATE deposits SET payment_id = $1 WHERE order_id = $2`, ['=HYPERLINK("http://evil.example")', hostile.orderId]);
-    await t.app.get(DataSource).query(`UPDATE sandbox_payments SET payment_id = $1 WHERE order_id = $2`, ['=HYPERLINK("http://evil.example")', hostile.orderId]);
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE sandbox_payments SET payment_id = $1 WHERE order_id = $2`, ['=HYPERLINK("http://evil.example")', hostile.orderId]);
     otherOrder = (await fund(t, other.id, 500_000n)).orderId;
     t.clock.set('2026-02-10T00:30:00Z');
     await commands.execute(new StakeForfeitCommand({ userId: me.id, challengeId, amount: 2_500n }));
@@ -48,7 +50,11 @@ describe('wallet statement (CSV)', () => {
   });
 
   const statement = (query: string, auth = me.auth) => t.http().get(`/api/v1/wallet/statement.csv?${query}`).set(auth);
-  const rowsOf = (text: string) => text.replace(/^\ufeff/, '').trimEnd().split('\r\n');
+  const rowsOf = (text: string) =>
+    text
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n');
   /** Amounts are the last two cells and never quoted: paise from "-25.00". */
   const paise = (cell: string) => (cell === '' ? null : BigInt(cell.replace('.', '')));
   const money = (row: string) => row.split(',').slice(-2).map(paise);
@@ -80,9 +86,11 @@ describe('wallet statement (CSV)', () => {
       expect(balance).toBe(running);
     }
     expect(closing[1]).toBe(running);
-    const [{ sum }] = (await t.app.get(DataSource).query(`SELECT sum(amount)::text AS sum FROM postings WHERE account = $1 AND created_at < '2026-02-28T18:30:00Z'`, [
-      userWallet(me.id),
-    ])) as { sum: string }[];
+    const [{ sum }] = (await t.app
+      .get(DataSource)
+      .query(`SELECT sum(amount)::text AS sum FROM postings WHERE account = $1 AND created_at < '2026-02-28T18:30:00Z'`, [userWallet(me.id)])) as {
+      sum: string;
+    }[];
     expect(running).toBe(BigInt(sum));
 
     const all = rowsOf((await statement('startDate=2026-01-01&endDate=2026-03-01').expect(200)).text);

@@ -25,13 +25,21 @@ describe('wallet withdrawals', () => {
   afterAll(() => t.close());
 
   const upi = { withdrawalMethod: 'UPI', upiId: 'riya@okaxis' };
-  const bank = { withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: '123456789012', ifscCode: 'hdfc0001234', accountHolderName: 'Riya S', bankName: 'HDFC' } };
+  const bank = {
+    withdrawalMethod: 'BANK_TRANSFER',
+    bankDetails: { accountNumber: '123456789012', ifscCode: 'hdfc0001234', accountHolderName: 'Riya S', bankName: 'HDFC' },
+  };
   const journalSize = async () => Number((await ds.query(`SELECT count(*) AS n FROM journal_entries`))[0].n);
 
   it('holds the amount at request, answers the fee and net, and queues the payout', async () => {
     const u = await createUser(t);
     await fund(t, u.id, 100_000n);
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 300, ...upi }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 300, ...upi })
+      .expect(201);
     expect(res.body).toMatchObject({
       success: true,
       data: { amount: 300, processingFee: 2, netAmount: 298, status: 'PENDING', method: 'UPI' },
@@ -76,7 +84,15 @@ describe('wallet withdrawals', () => {
   it('accepts exactly 5 of 20 concurrent withdrawals against a balance that covers 5', async () => {
     const u = await createUser(t);
     await fund(t, u.id, 50_000n);
-    const res = await Promise.all(Array.from({ length: 20 }, () => t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 100, ...upi })));
+    const res = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t
+          .http()
+          .post('/api/v1/wallet/withdraw')
+          .set(u.auth)
+          .send({ amount: 100, ...upi }),
+      ),
+    );
     expect(res.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = res.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.status)).toEqual(Array(15).fill(400));
@@ -88,10 +104,25 @@ describe('wallet withdrawals', () => {
   it('charges ₹5 for a bank transfer (BANK accepted too) and masks the account number', async () => {
     const u = await createUser(t);
     await fund(t, u.id, 100_000n);
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 500, ...bank }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 500, ...bank })
+      .expect(201);
     expect(res.body.data).toMatchObject({ processingFee: 5, netAmount: 495, method: 'BANK_TRANSFER' });
-    await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 100, ...bank, withdrawalMethod: 'BANK' }).expect(201);
-    await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 100, ...upi }).expect(201);
+    await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 100, ...bank, withdrawalMethod: 'BANK' })
+      .expect(201);
+    await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 100, ...upi })
+      .expect(201);
     const pm = await t.http().get('/api/v1/wallet/payment-methods').set(u.auth).expect(200);
     const text = JSON.stringify(pm.body);
     expect(text).not.toContain('123456789012');
@@ -113,9 +144,15 @@ describe('wallet withdrawals', () => {
     expect((await v({ amount: 201, ...upi })).body.data.errors).toEqual(['Insufficient balance']);
     expect((await v({ amount: 150, withdrawalMethod: 'UPI', upiId: '   ' })).body.data.errors).toEqual(['Please enter a valid UPI ID']);
     expect((await v({ amount: 150, withdrawalMethod: 'UPI', upiId: 'no-handle' })).body.data.errors).toEqual(['Please enter a valid UPI ID']);
-    expect((await v({ amount: 150, withdrawalMethod: 'BANK', bankDetails: { accountNumber: '123456789' } })).body.data.errors).toEqual(['Please fill in all bank details']);
-    expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, ifscCode: 'HDFC1234567' } })).body.data.errors).toEqual(['Please enter a valid IFSC code']);
-    expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, accountNumber: '12ab' } })).body.data.errors).toEqual(['Account number must be 9 to 18 digits']);
+    expect((await v({ amount: 150, withdrawalMethod: 'BANK', bankDetails: { accountNumber: '123456789' } })).body.data.errors).toEqual([
+      'Please fill in all bank details',
+    ]);
+    expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, ifscCode: 'HDFC1234567' } })).body.data.errors).toEqual([
+      'Please enter a valid IFSC code',
+    ]);
+    expect((await v({ amount: 150, ...bank, bankDetails: { ...bank.bankDetails, accountNumber: '12ab' } })).body.data.errors).toEqual([
+      'Account number must be 9 to 18 digits',
+    ]);
     const bad = await v({ amount: 99, withdrawalMethod: 'UPI', upiId: 'no-handle' });
     expect(bad.body.data).toMatchObject({ valid: false, errors: ['Minimum withdrawal amount is ₹100', 'Please enter a valid UPI ID'] });
     expect(bad.body.message).toBe('Minimum withdrawal amount is ₹100, Please enter a valid UPI ID');
@@ -144,7 +181,12 @@ describe('wallet withdrawals', () => {
   it('needs a verified email', async () => {
     const u = await createUser(t, { verified: false });
     await fund(t, u.id, 50_000n);
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(u.auth).send({ amount: 100, ...upi }).expect(400);
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(u.auth)
+      .send({ amount: 100, ...upi })
+      .expect(400);
     expect(res.body.error).toBe('Please verify your email before withdrawing');
     expect(await balanceOf(t, userWallet(u.id))).toBe(50_000n);
   });
@@ -153,7 +195,12 @@ describe('wallet withdrawals', () => {
     const a = await createUser(t);
     const b = await createUser(t);
     await fund(t, a.id, 50_000n);
-    const res = await t.http().post('/api/v1/wallet/withdraw').set(a.auth).send({ amount: 100, ...upi }).expect(201);
+    const res = await t
+      .http()
+      .post('/api/v1/wallet/withdraw')
+      .set(a.auth)
+      .send({ amount: 100, ...upi })
+      .expect(201);
     await t.http().get(`/api/v1/wallet/transactions/${res.body.data.transactionId}`).set(b.auth).expect(404);
     await t.http().get(`/api/v1/wallet/transactions/not-a-uuid`).set(a.auth).expect(404);
   });

@@ -118,29 +118,55 @@ export class FakeRazorpayX {
 
     const expected = `Basic ${Buffer.from(`${this.keyId}:${this.keySecret}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return error(401, 'BAD_REQUEST_ERROR', 'Authentication failed');
-    if (this.mode === 'error500') return error(500, 'SERVER_ERROR', 'We are facing some trouble completing your request at the moment. Please try again shortly.');
+    if (this.mode === 'error500')
+      return error(500, 'SERVER_ERROR', 'We are facing some trouble completing your request at the moment. Please try again shortly.');
     const url = new URL(req.url!, 'http://x');
 
     if (req.method === 'POST' && url.pathname === '/v1/contacts') {
       if (!body?.name) return error(400, 'BAD_REQUEST_ERROR', 'The name field is required.', 'name');
-      const c = { id: this.id('cont'), entity: 'contact', name: body.name, contact: null, email: null, type: body.type ?? null, reference_id: body.reference_id, batch_id: null, active: true, notes: body.notes ?? {}, created_at: 1 };
+      const c = {
+        id: this.id('cont'),
+        entity: 'contact',
+        name: body.name,
+        contact: null,
+        email: null,
+        type: body.type ?? null,
+        reference_id: body.reference_id,
+        batch_id: null,
+        active: true,
+        notes: body.notes ?? {},
+        created_at: 1,
+      };
       this.contacts.set(c.id, c);
       return send(201, c);
     }
     if (req.method === 'POST' && url.pathname === '/v1/fund_accounts') {
       if (!body || !this.contacts.has(body.contact_id)) return error(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist', 'contact_id');
       if (body.account_type === 'vpa') {
-        if (!/^[\w.-]+@[A-Za-z][A-Za-z0-9]+$/.test(body.vpa?.address ?? '') || /^invalid/i.test(body.vpa.address)) return error(400, 'BAD_REQUEST_ERROR', 'Invalid VPA. Please enter a valid Virtual Payment Address', 'address');
+        if (!/^[\w.-]+@[A-Za-z][A-Za-z0-9]+$/.test(body.vpa?.address ?? '') || /^invalid/i.test(body.vpa.address))
+          return error(400, 'BAD_REQUEST_ERROR', 'Invalid VPA. Please enter a valid Virtual Payment Address', 'address');
       } else if (body.account_type === 'bank_account') {
         if (!/^[A-Z]{4}0[A-Z0-9]{6}$/.test(body.bank_account?.ifsc ?? '')) return error(400, 'BAD_REQUEST_ERROR', 'The ifsc must be 11 characters.', 'ifsc');
-        if (!body.bank_account?.name || !body.bank_account?.account_number) return error(400, 'BAD_REQUEST_ERROR', 'The account number field is required.', 'account_number');
+        if (!body.bank_account?.name || !body.bank_account?.account_number)
+          return error(400, 'BAD_REQUEST_ERROR', 'The account number field is required.', 'account_number');
       } else return error(400, 'BAD_REQUEST_ERROR', 'The selected account type is invalid.', 'account_type');
-      const fa = { id: this.id('fa'), entity: 'fund_account', contact_id: body.contact_id, account_type: body.account_type, vpa: body.vpa, bank_account: body.bank_account, batch_id: null, active: true, created_at: 1 };
+      const fa = {
+        id: this.id('fa'),
+        entity: 'fund_account',
+        contact_id: body.contact_id,
+        account_type: body.account_type,
+        vpa: body.vpa,
+        bank_account: body.bank_account,
+        batch_id: null,
+        active: true,
+        created_at: 1,
+      };
       this.fundAccounts.set(fa.id, fa);
       return send(201, fa);
     }
     if (req.method === 'POST' && url.pathname === '/v1/payouts') {
-      if (!idem || idem.length < 4 || idem.length > 36) return error(400, 'BAD_REQUEST_ERROR', 'Idempotency key is missing. Include idempotency header and key in the request.', 'X-Payout-Idempotency');
+      if (!idem || idem.length < 4 || idem.length > 36)
+        return error(400, 'BAD_REQUEST_ERROR', 'Idempotency key is missing. Include idempotency header and key in the request.', 'X-Payout-Idempotency');
       const seen = this.idempotency.get(idem);
       if (seen) {
         if (seen.body !== raw) return error(400, 'BAD_REQUEST_ERROR', 'Different request body sent for the same Idempotency Header', 'X-Payout-Idempotency');
@@ -149,7 +175,8 @@ export class FakeRazorpayX {
       if (!body || body.account_number !== this.accountNumber) return error(400, 'BAD_REQUEST_ERROR', 'The account number is invalid.', 'account_number');
       if (!this.fundAccounts.has(body.fund_account_id)) return error(400, 'BAD_REQUEST_ERROR', 'The id provided does not exist', 'fund_account_id');
       if (!Number.isInteger(body.amount) || body.amount < 100) return error(400, 'BAD_REQUEST_ERROR', 'The amount must be at least 100.', 'amount');
-      if (body.currency !== 'INR' || !['UPI', 'IMPS', 'NEFT', 'RTGS'].includes(body.mode) || !body.purpose) return error(400, 'BAD_REQUEST_ERROR', 'Invalid mode, purpose or currency', 'mode');
+      if (body.currency !== 'INR' || !['UPI', 'IMPS', 'NEFT', 'RTGS'].includes(body.mode) || !body.purpose)
+        return error(400, 'BAD_REQUEST_ERROR', 'Invalid mode, purpose or currency', 'mode');
       const p: FakePayout = {
         id: this.id('pout'),
         entity: 'payout',
@@ -167,7 +194,10 @@ export class FakeRazorpayX {
         narration: body.narration,
         batch_id: null,
         failure_reason: this.createStatus === 'failed' ? 'Beneficiary bank rejected the payout' : null,
-        status_details: this.createStatus === 'failed' ? { description: 'Beneficiary bank rejected the payout', source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected' } : null,
+        status_details:
+          this.createStatus === 'failed'
+            ? { description: 'Beneficiary bank rejected the payout', source: 'beneficiary_bank', reason: 'beneficiary_bank_rejected' }
+            : null,
         created_at: Math.floor(Date.now() / 1000),
       };
       this.payouts.set(p.id, p);
@@ -183,7 +213,8 @@ export class FakeRazorpayX {
       return send(200, p);
     }
     if (req.method === 'GET' && url.pathname === '/v1/payouts') {
-      if (url.searchParams.get('account_number') !== this.accountNumber) return error(400, 'BAD_REQUEST_ERROR', 'The account number field is required.', 'account_number');
+      if (url.searchParams.get('account_number') !== this.accountNumber)
+        return error(400, 'BAD_REQUEST_ERROR', 'The account number field is required.', 'account_number');
       const ref = url.searchParams.get('reference_id');
       const items = this.listLags ? [] : [...this.payouts.values()].filter((p) => !ref || p.reference_id === ref).reverse();
       return send(200, { entity: 'collection', count: items.length, items });

@@ -6,7 +6,11 @@ import sharp from 'sharp';
 
 /** Writes `frames` frames of the picture (any format sharp reads), `width`×`height` (even), to `path`. */
 export async function writeY4m(path: string, picture: Buffer, width = 640, height = 480, frames = 4): Promise<void> {
-  const { data } = await sharp(picture).resize(width, height, { fit: 'contain', background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(picture)
+    .resize(width, height, { fit: 'contain', background: '#ffffff' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const y = Buffer.alloc(width * height);
   const u = Buffer.alloc((width / 2) * (height / 2));
   const v = Buffer.alloc((width / 2) * (height / 2));
@@ -31,10 +35,18 @@ export async function writeY4m(path: string, picture: Buffer, width = 640, heigh
 export async function uniquePicture(width = 640, height = 480): Promise<Buffer> {
   const blocks = Array.from({ length: 12 }, () => {
     const [x, yy, w, h] = [Math.random() * width * 0.8, Math.random() * height * 0.8, 40 + Math.random() * 200, 40 + Math.random() * 200].map(Math.round);
-    const colour = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+    const colour = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`;
     return `<rect x="${x}" y="${yy}" width="${w}" height="${h}" fill="${colour}"/>`;
   }).join('');
   const a = Math.floor(Math.random() * 360);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" gradientTransform="rotate(${a})"><stop offset="0" stop-color="#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}"/><stop offset="1" stop-color="#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${blocks}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" gradientTransform="rotate(${a})"><stop offset="0" stop-color="#${Math.floor(
+    Math.random() * 0xffffff,
+  )
+    .toString(16)
+    .padStart(6, '0')}"/><stop offset="1" stop-color="#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${blocks}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

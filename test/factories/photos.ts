@@ -22,7 +22,12 @@ export function photoLikeRaw(seed: number, width = 640, height = 480): { data: B
   const gx = [r() - 0.5, r() - 0.5, r() - 0.5].map((v) => v * 200);
   const gy = [r() - 0.5, r() - 0.5, r() - 0.5].map((v) => v * 200);
   const shapes = Array.from({ length: 12 }, () => ({
-    circle: r() < 0.5, x: r() * width, y: r() * height, w: 40 + r() * 200, h: 40 + r() * 160, c: [r() * 255, r() * 255, r() * 255],
+    circle: r() < 0.5,
+    x: r() * width,
+    y: r() * height,
+    w: 40 + r() * 200,
+    h: 40 + r() * 160,
+    c: [r() * 255, r() * 255, r() * 255],
   }));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -39,19 +44,26 @@ export function photoLikeRaw(seed: number, width = 640, height = 480): { data: B
 
 export function photoLikeJpeg(seed: number, quality = 92): Promise<Buffer> {
   const { data, width, height } = photoLikeRaw(seed);
-  return sharp(data, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
 }
 
 export function photoLikePng(seed: number): Promise<Buffer> {
   const { data, width, height } = photoLikeRaw(seed);
-  return sharp(data, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 export const reencode = (b: Buffer, quality: number): Promise<Buffer> => sharp(b).jpeg({ quality }).toBuffer();
 
 export async function resized(b: Buffer, factor: number): Promise<Buffer> {
   const m = await sharp(b).metadata();
-  return sharp(b).resize(Math.round(m.width! * factor)).jpeg({ quality: 85 }).toBuffer();
+  return sharp(b)
+    .resize(Math.round(m.width! * factor))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** `fraction` of the width and of the height cut off: split between the two edges, or all from the left and top with `oneSide`. */
@@ -61,13 +73,19 @@ export async function cropped(b: Buffer, fraction: number, oneSide = false): Pro
   const cy = Math.round(m.height! * fraction);
   const left = oneSide ? cx : Math.round(cx / 2);
   const top = oneSide ? cy : Math.round(cy / 2);
-  return sharp(b).extract({ left, top, width: m.width! - cx, height: m.height! - cy }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(b)
+    .extract({ left, top, width: m.width! - cx, height: m.height! - cy })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** The same JPEG with an EXIF block carrying a camera make and GPS coordinates. */
 export function withGps(b: Buffer): Promise<Buffer> {
   return sharp(b)
-    .withExif({ IFD0: { Make: 'TestPhone', Model: 'WakeCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestPhone', Model: 'WakeCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' },
+    })
     .jpeg({ quality: 92 })
     .toBuffer();
 }

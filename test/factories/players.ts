@@ -18,7 +18,11 @@ export async function fundedPlayer(t: TestApp, fullName: string, opts: { paise: 
   expect(res.status).toBe(201);
   const p = { token: res.body.token as string, userId: res.body.userId as string, auth: { Authorization: `Bearer ${res.body.token}` } };
   await fund(t, p.userId, opts.paise);
-  const profile = await t.http().put('/api/v1/auth/profile').set(p.auth).send({ phoneNumber: '9876543210', city: 'Pune', occupation: opts.occupation, dateOfBirth: '1995-05-05' }); // an adult: stakes need 18+ on file
+  const profile = await t
+    .http()
+    .put('/api/v1/auth/profile')
+    .set(p.auth)
+    .send({ phoneNumber: '9876543210', city: 'Pune', occupation: opts.occupation, dateOfBirth: '1995-05-05' }); // an adult: stakes need 18+ on file
   expect(profile.status).toBe(200);
   return p;
 }

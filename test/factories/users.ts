@@ -23,7 +23,12 @@ export async function registerUser(t: TestApp, overrides: UserOverrides = {}): P
   const res = await t
     .http()
     .post('/api/v1/auth/register')
-    .send({ email, password, fullName: overrides.fullName ?? 'Test User', ...(overrides.preferredWakeUpTime ? { preferredWakeUpTime: overrides.preferredWakeUpTime } : {}) });
+    .send({
+      email,
+      password,
+      fullName: overrides.fullName ?? 'Test User',
+      ...(overrides.preferredWakeUpTime ? { preferredWakeUpTime: overrides.preferredWakeUpTime } : {}),
+    });
   if (res.status !== 201) throw new Error(`registerUser failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, userId: res.body.userId, email: res.body.email, password };
 }
@@ -40,7 +45,9 @@ export async function completeUser(t: TestApp, overrides: UserOverrides = {}): P
   const user = await verifiedUser(t, overrides);
   await t.app
     .get(DataSource)
-    .query(`UPDATE users SET phone_number = '+919876543210', city = 'Pune', occupation = 'working-professional', date_of_birth = '1990-01-01' WHERE id = $1`, [user.userId]);
+    .query(`UPDATE users SET phone_number = '+919876543210', city = 'Pune', occupation = 'working-professional', date_of_birth = '1990-01-01' WHERE id = $1`, [
+      user.userId,
+    ]);
   return user;
 }
 

@@ -26,10 +26,16 @@ export async function createUser(
   const id = randomUUID();
   const email = `${id}@test.local`;
   const role = opts.role ?? 'USER';
-  await t.app.get(DataSource).query(
-    `INSERT INTO users (id, email, full_name, is_email_verified, role, date_of_birth) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [id, email, opts.fullName ?? 'Test User', opts.verified ?? true, role, opts.dateOfBirth === undefined ? ADULT_DATE_OF_BIRTH : opts.dateOfBirth],
-  );
+  await t.app
+    .get(DataSource)
+    .query(`INSERT INTO users (id, email, full_name, is_email_verified, role, date_of_birth) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      id,
+      email,
+      opts.fullName ?? 'Test User',
+      opts.verified ?? true,
+      role,
+      opts.dateOfBirth === undefined ? ADULT_DATE_OF_BIRTH : opts.dateOfBirth,
+    ]);
   const token = t.app.get(TokenService).sign({ id, email, role });
   return { id, email, token, auth: { Authorization: `Bearer ${token}` } };
 }
@@ -50,7 +56,10 @@ export async function fund(t: TestApp, userId: string, paise: bigint, key = `tes
     [randomUUID(), userId, paise.toString(), orderId, paymentId, now],
   );
   await ds.query(`INSERT INTO sandbox_payments (payment_id, order_id, amount, status, created_at) VALUES ($1, $2, $3, 'captured', $4) ON CONFLICT DO NOTHING`, [
-    paymentId, orderId, paise.toString(), now,
+    paymentId,
+    orderId,
+    paise.toString(),
+    now,
   ]);
   const entry = depositEntry({ userId, orderId, paymentId, amount: paise, provider: 'sandbox', via: 'test' });
   const posted = await t.app.get(LedgerService).post(entry);
@@ -68,12 +77,18 @@ export async function recordDeposit(t: TestApp, d: { userId: string; orderId: st
     [randomUUID(), d.userId, d.amount.toString(), d.orderId, d.paymentId, d.entryId, now],
   );
   await ds.query(`INSERT INTO sandbox_payments (payment_id, order_id, amount, status, created_at) VALUES ($1, $2, $3, 'captured', $4)`, [
-    d.paymentId, d.orderId, d.amount.toString(), now,
+    d.paymentId,
+    d.orderId,
+    d.amount.toString(),
+    now,
   ]);
 }
 
 /** The stored withdrawal behind withdrawal entries posted straight through the ledger; `status` follows its payout. */
-export async function recordWithdrawal(t: TestApp, w: { id: string; userId: string; amount: bigint; fee: bigint; status?: 'PENDING' | 'SUCCESS' | 'FAILED' }): Promise<void> {
+export async function recordWithdrawal(
+  t: TestApp,
+  w: { id: string; userId: string; amount: bigint; fee: bigint; status?: 'PENDING' | 'SUCCESS' | 'FAILED' },
+): Promise<void> {
   const now = new Date();
   await t.app.get(DataSource).query(
     `INSERT INTO withdrawals (id, user_id, amount, fee, net_amount, method, upi_id, status, created_at, updated_at)

@@ -9,7 +9,17 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -95,7 +105,9 @@ async function switchColorMode(page: Page, mode: ColorScheme): Promise<void> {
   await page.evaluate(() => localStorage.removeItem('theme'));
   await page.emulateMedia({ colorScheme: mode === 'dark' ? 'light' : 'dark' });
   await page.emulateMedia({ colorScheme: mode });
-  await page.waitForFunction((m) => document.documentElement.classList.contains(m) && document.documentElement.style.colorScheme === m, mode, { timeout: 5000 });
+  await page.waitForFunction((m) => document.documentElement.classList.contains(m) && document.documentElement.style.colorScheme === m, mode, {
+    timeout: 5000,
+  });
 }
 
 /**
@@ -105,7 +117,11 @@ async function switchColorMode(page: Page, mode: ColorScheme): Promise<void> {
  * and saved theme choice back. A failure names the look. A context made with isMobile keeps its touch emulation at
  * desktop size (playwright cannot change that on an open page).
  */
-export async function inEveryLook(page: Page, check: (look: Look) => Promise<void> = async () => undefined, looks: readonly Look[] = EVERY_LOOK): Promise<void> {
+export async function inEveryLook(
+  page: Page,
+  check: (look: Look) => Promise<void> = async () => undefined,
+  looks: readonly Look[] = EVERY_LOOK,
+): Promise<void> {
   const size = page.viewportSize();
   const before = await page.evaluate(() => ({
     stored: localStorage.getItem('theme'),

@@ -48,7 +48,12 @@ function errorXml(res: ServerResponse, status: number, code: string, message: st
 }
 
 /** Checks an `Authorization: AWS4-HMAC-SHA256 …` header; answers the access key id when it is valid. */
-function verifySigV4(req: IncomingMessage, body: Buffer, region: string, keys: Map<string, string>): { ok: true; accessKeyId: string } | { ok: false; code: string; accessKeyId: string | null } {
+function verifySigV4(
+  req: IncomingMessage,
+  body: Buffer,
+  region: string,
+  keys: Map<string, string>,
+): { ok: true; accessKeyId: string } | { ok: false; code: string; accessKeyId: string | null } {
   const auth = req.headers.authorization ?? '';
   const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
   if (!m) return { ok: false, code: 'AccessDenied', accessKeyId: null };
@@ -57,13 +62,19 @@ function verifySigV4(req: IncomingMessage, body: Buffer, region: string, keys: M
   if (secret === undefined) return { ok: false, code: 'InvalidAccessKeyId', accessKeyId };
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-  if (reqRegion !== region || !amzDate.startsWith(day) || !signedHeaders.split(';').includes('host')) return { ok: false, code: 'SignatureDoesNotMatch', accessKeyId };
+  if (reqRegion !== region || !amzDate.startsWith(day) || !signedHeaders.split(';').includes('host'))
+    return { ok: false, code: 'SignatureDoesNotMatch', accessKeyId };
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256(body)) return { ok: false, code: 'XAmzContentSHA256Mismatch', accessKeyId };
   const url = new URL(req.url ?? '/', 'http://x');
   const query = [...url.searchParams.entries()].map(([k, v]) => [enc(k), enc(v)]).sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   const canonicalHeaders = signedHeaders
     .split(';')
-    .map((h) => `${h}:${String(req.headers[h] ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .map(
+      (h) =>
+        `${h}:${String(req.headers[h] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
     .join('');
   // S3 signs the path as sent (encoded once), not double-encoded like other services.
   const canonicalRequest = [req.method, url.pathname, query.map(([k, v]) => `${k}=${v}`).join('&'), canonicalHeaders, signedHeaders, payloadHash].join('\n');
@@ -131,7 +142,12 @@ export async function startFakeS3(opts: { bucket?: string; region?: string } = {
           const o = objects.get(key);
           if (!o) return send(404, () => errorXml(res, 404, 'NoSuchKey', 'The specified key does not exist.', path));
           return send(200, () => {
-            res.writeHead(200, { 'Content-Type': o.contentType, 'Content-Length': o.body.length, ETag: `"${createHash('md5').update(o.body).digest('hex')}"`, 'Last-Modified': new Date().toUTCString() });
+            res.writeHead(200, {
+              'Content-Type': o.contentType,
+              'Content-Length': o.body.length,
+              ETag: `"${createHash('md5').update(o.body).digest('hex')}"`,
+              'Last-Modified': new Date().toUTCString(),
+            });
             res.end(o.body);
           });
         }

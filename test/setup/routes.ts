@@ -105,7 +105,8 @@ export function errorShapeProblem(status: number, body: unknown, text = JSON.str
 /** A stack frame, a driver error name or SQL in an answer. */
 export function leakProblem(text: string): string | null {
   if (/\bat .*\.(js|ts):\d+/.test(text)) return `stack trace in answer: ${text.slice(0, 300)}`;
-  if (/QueryFailedError|EntityNotFound|TypeORMError|invalid input syntax|violates .* constraint|duplicate key value|syntax error at or near/i.test(text)) return `driver error in answer: ${text.slice(0, 300)}`;
+  if (/QueryFailedError|EntityNotFound|TypeORMError|invalid input syntax|violates .* constraint|duplicate key value|syntax error at or near/i.test(text))
+    return `driver error in answer: ${text.slice(0, 300)}`;
   if (/\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[\s\S]*\b(FROM|VALUES|SET|WHERE)\b/.test(text)) return `SQL in answer: ${text.slice(0, 300)}`;
   if (/TypeError|ReferenceError|Cannot read properties/.test(text)) return `JS error in answer: ${text.slice(0, 300)}`;
   return null;
@@ -149,7 +150,10 @@ export async function describeInputs(t: TestApp): Promise<Map<string, RouteInput
         const method = Reflect.getMetadata('method', fn);
         if (method === undefined) continue;
         const sub = ([] as string[]).concat(Reflect.getMetadata('path', fn) ?? '')[0];
-        const url = `/api/v1/${[base, sub].filter((s) => s && s !== '/').map((s) => s.replace(/^\/|\/$/g, '')).join('/')}`.replace(/\/$/, '');
+        const url = `/api/v1/${[base, sub]
+          .filter((s) => s && s !== '/')
+          .map((s) => s.replace(/^\/|\/$/g, ''))
+          .join('/')}`.replace(/\/$/, '');
         const args = (Reflect.getMetadata('__routeArguments__', ctrl, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
         const types = (Reflect.getMetadata('design:paramtypes', ctrl.prototype, name) ?? []) as unknown[];
         const inputs: RouteInputs = { body: false, query: false, bodyFields: [], queryFields: [] };

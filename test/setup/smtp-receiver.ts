@@ -78,7 +78,8 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
       for (;;) {
         const found = messages.find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms (got ${messages.length} in all)`);
+        if (Date.now() > deadline)
+          throw new Error(`No mail to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms (got ${messages.length} in all)`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

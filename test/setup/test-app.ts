@@ -37,20 +37,27 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
  * Boots the real api (Fastify, filters, pipes, guards) on the run's own database and real Redis.
  * `override` swaps providers; the clock is a ManualClock the test moves by hand.
  */
-export async function createTestApp(options: {
-  env?: Record<string, string | undefined>;
-  clock?: ManualClock;
-  listen?: boolean;
-  /** The port to listen on (default: any free one), for a test whose APP_URL must name it (passkeys' origin). */
-  port?: number;
-  override?: (b: TestingModuleBuilder) => TestingModuleBuilder;
-} = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string | undefined>;
+    clock?: ManualClock;
+    listen?: boolean;
+    /** The port to listen on (default: any free one), for a test whose APP_URL must name it (passkeys' origin). */
+    port?: number;
+    override?: (b: TestingModuleBuilder) => TestingModuleBuilder;
+  } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
   const clock = options.clock ?? new ManualClock(new Date());
-  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).overrideProvider(Clock).useValue(clock);
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config)] })
+    .overrideProvider(Clock)
+    .useValue(clock);
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter({ bodyLimit: BODY_LIMIT, frameworkErrors: frameworkErrors as never }), { rawBody: true, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT, frameworkErrors: frameworkErrors as never }),
+    { rawBody: true, bufferLogs: true },
+  );
   configureApi(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

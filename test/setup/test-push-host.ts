@@ -16,7 +16,29 @@ export const TEST_PUSH_HOST = 'push.wakestake.test';
 /** A certificate for the test push host, made for this run (push services speak only https). */
 export function selfSignedPushCert(host = TEST_PUSH_HOST): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${host}`,
+      '-addext',
+      `subjectAltName=DNS:${host}`,
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
@@ -38,6 +60,9 @@ export function testPushEnv(port: number, allowPrivate = true): Record<string, s
 }
 
 /** Provider overrides: the test host resolves to 127.0.0.1, and the push requests trust the test certificate. */
-export function testPushOverrides(ca: Buffer | null, resolver: PushResolver = mapResolver({ [TEST_PUSH_HOST]: ['127.0.0.1'] })): (b: TestingModuleBuilder) => TestingModuleBuilder {
+export function testPushOverrides(
+  ca: Buffer | null,
+  resolver: PushResolver = mapResolver({ [TEST_PUSH_HOST]: ['127.0.0.1'] }),
+): (b: TestingModuleBuilder) => TestingModuleBuilder {
   return (b) => b.overrideProvider(PUSH_DNS_LOOKUP).useValue(resolver).overrideProvider(PUSH_TLS_CA).useValue(ca);
 }

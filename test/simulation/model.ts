@@ -145,7 +145,17 @@ export class MoneyModel {
       return { c, share, frac: (pool * c.stake) % winnerStakes };
     });
     // the remaining paise, one each, to the largest fractional remainders; ties: earliest created, then smaller id
-    shares.sort((a, b) => (a.frac !== b.frac ? (a.frac > b.frac ? -1 : 1) : a.c.createdAt.getTime() !== b.c.createdAt.getTime() ? a.c.createdAt.getTime() - b.c.createdAt.getTime() : a.c.id < b.c.id ? -1 : 1));
+    shares.sort((a, b) =>
+      a.frac !== b.frac
+        ? a.frac > b.frac
+          ? -1
+          : 1
+        : a.c.createdAt.getTime() !== b.c.createdAt.getTime()
+          ? a.c.createdAt.getTime() - b.c.createdAt.getTime()
+          : a.c.id < b.c.id
+            ? -1
+            : 1,
+    );
     let left = pool - given;
     for (const s of shares) {
       if (left === 0n) break;

@@ -78,7 +78,12 @@ export class Scenario {
     this.lap = Date.now();
   }
 
-  constructor(private readonly ctx: SimContext, readonly seed: number, readonly userCount: number, dayIndex: number) {
+  constructor(
+    private readonly ctx: SimContext,
+    readonly seed: number,
+    readonly userCount: number,
+    dayIndex: number,
+  ) {
     this.rng = new Rng(seed);
     // far-future dates: the worker's real clock never closes or settles them by itself
     this.date = addDays('2031-01-05', dayIndex * 2);
@@ -102,7 +107,13 @@ export class Scenario {
     return new Date(zonedInstant(date, time, TZ).getTime() + plusMs);
   }
 
-  private async http(method: 'get' | 'post' | 'delete', path: string, user: TestUser | null, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+  private async http(
+    method: 'get' | 'post' | 'delete',
+    path: string,
+    user: TestUser | null,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res> {
     this.figures.httpRequests++;
     this.figures.operations++;
     const started = Date.now();
@@ -111,7 +122,8 @@ export class Scenario {
     for (const [k, v] of Object.entries(headers)) r = r.set(k, v);
     const res = body === undefined ? await r : await r.send(body as object);
     if (res.status >= 500) this.problem(`${method.toUpperCase()} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-    if (res.status >= 400 && (res.body?.success !== false || typeof res.body?.message !== 'string')) this.problem(`${method.toUpperCase()} ${path} ${res.status} not in the error shape: ${JSON.stringify(res.body)}`);
+    if (res.status >= 400 && (res.body?.success !== false || typeof res.body?.message !== 'string'))
+      this.problem(`${method.toUpperCase()} ${path} ${res.status} not in the error shape: ${JSON.stringify(res.body)}`);
     if (process.env.SIM_TRACE && Date.now() - started > 300) process.stdout.write(`slow ${method} ${path} ${Date.now() - started} ms\n`);
     if (Date.now() - started > 10_000) this.problem(`${method.toUpperCase()} ${path} took ${Date.now() - started} ms`);
     return { status: res.status, body: res.body };
@@ -132,11 +144,15 @@ export class Scenario {
       const ws = [...this.model.withdrawals.values()].filter((w) => w.userId === userId && w.willFail && !w.landed);
       const cs = [...this.model.challenges.values()].filter((c) => c.userId === userId && c.payout !== undefined && !c.landed);
       if (ws.length) {
-        const failed = (await this.ds.query(`SELECT id FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'FAILED'`, [ws.map((w) => w.id)])) as { id: string }[];
+        const failed = (await this.ds.query(`SELECT id FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'FAILED'`, [ws.map((w) => w.id)])) as {
+          id: string;
+        }[];
         for (const f of failed) this.model.landVoid(this.model.withdrawals.get(f.id)!);
       }
       if (cs.length) {
-        const done = (await this.ds.query(`SELECT id FROM challenges WHERE id = ANY($1::uuid[]) AND status = 'PROCESSED'`, [cs.map((c) => c.id)])) as { id: string }[];
+        const done = (await this.ds.query(`SELECT id FROM challenges WHERE id = ANY($1::uuid[]) AND status = 'PROCESSED'`, [cs.map((c) => c.id)])) as {
+          id: string;
+        }[];
         for (const d of done) this.model.landChallenge(this.model.challenges.get(d.id)!);
       }
     }
@@ -166,25 +182,47 @@ export class Scenario {
     type Kind = 'sig' | 'lookup' | 'webhook' | 'replay' | 'forged';
     const n = this.rng.int(1, 4);
     const kinds: Kind[] = [];
-    for (let i = 0; i < n; i++) kinds.push(this.rng.weighted<Kind>([['sig', 3], ['lookup', 2], ['webhook', 3], ['replay', 1], ['forged', 1]]));
+    for (let i = 0; i < n; i++)
+      kinds.push(
+        this.rng.weighted<Kind>([
+          ['sig', 3],
+          ['lookup', 2],
+          ['webhook', 3],
+          ['replay', 1],
+          ['forged', 1],
+        ]),
+      );
     if (!kinds.some((k) => k !== 'forged')) kinds.push('webhook');
     if (kinds.length > 1) this.fault('duplicateConfirmations', kinds.length - 1);
     if (kinds[0] === 'webhook' || kinds[0] === 'replay') this.fault('webhookBeforeCheckout');
     const eventId = `evt_sim_${this.seed}_${++this.seq}`;
     const body = (amount: bigint, id: string) =>
-      JSON.stringify({ id, entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: Number(amount), currency: 'INR', status: 'captured' } } } });
+      JSON.stringify({
+        id,
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: paymentId, order_id: orderId, amount: Number(amount), currency: 'INR', status: 'captured' } } },
+      });
     const secret = this.ctx.t.config.razorpayWebhookSecret;
     const genuine = body(paise, eventId);
     const send = async (k: Kind): Promise<'credited' | 'not'> => {
       if (k === 'sig' || k === 'lookup') {
-        const r = await this.http('post', '/wallet/verify-payment', u, k === 'sig' ? { orderId, paymentId, signature } : { razorpay_order_id: orderId, razorpay_payment_id: paymentId });
+        const r = await this.http(
+          'post',
+          '/wallet/verify-payment',
+          u,
+          k === 'sig' ? { orderId, paymentId, signature } : { razorpay_order_id: orderId, razorpay_payment_id: paymentId },
+        );
         this.expect(r.status === 200, `verify-payment (${k}) answered ${r.status} ${JSON.stringify(r.body)}`);
         return r.body?.message === 'Payment verified successfully' ? 'credited' : 'not';
       }
       const raw = k === 'forged' ? body(paise + 100n, `${eventId}_forged_${++this.seq}`) : genuine;
       if (k === 'replay') this.fault('webhookReplays');
       if (k === 'forged') this.fault('amountMismatchWebhooks');
-      const r = await this.http('post', '/wallet/webhooks/razorpay', null, raw, { 'content-type': 'application/json', 'x-razorpay-signature': signWebhook(raw, secret) });
+      const r = await this.http('post', '/wallet/webhooks/razorpay', null, raw, {
+        'content-type': 'application/json',
+        'x-razorpay-signature': signWebhook(raw, secret),
+      });
       this.expect(r.status === 200, `webhook answered ${r.status} ${JSON.stringify(r.body)}`);
       const outcome = r.body?.data?.outcome;
       if (k === 'forged') this.expect(outcome === 'refused:amount-mismatch', `forged webhook outcome ${outcome}`);
@@ -212,10 +250,18 @@ export class Scenario {
     const expectation = this.model.canStake(u.id, stake, this.date);
     const slot = this.rng.pick(SLOTS);
     const r = opts.test
-      ? await this.http('post', '/test/challenges/create-test-challenge', u, { challengeDate: this.date, wakeUpTime: slot, forfeitAmount: forfeit, status: opts.test })
+      ? await this.http('post', '/test/challenges/create-test-challenge', u, {
+          challengeDate: this.date,
+          wakeUpTime: slot,
+          forfeitAmount: forfeit,
+          status: opts.test,
+        })
       : await this.http('post', '/challenges', u, { challengeDate: this.date, wakeUpTime: slot, forfeitAmount: forfeit });
     if (r.status === 201) {
-      this.expect(expectation !== 'no', `challenge created though the model refuses it (stake ${stake}, balance ${this.model.low(u.id)}..${this.model.high(u.id)})`);
+      this.expect(
+        expectation !== 'no',
+        `challenge created though the model refuses it (stake ${stake}, balance ${this.model.low(u.id)}..${this.model.high(u.id)})`,
+      );
       const c: ModelChallenge = {
         id: r.body.challenge.id,
         userId: u.id,
@@ -234,7 +280,10 @@ export class Scenario {
       return 'created';
     }
     this.expect(r.status === 400 || r.status === 409, `challenge create answered ${r.status}`);
-    this.expect(expectation !== 'yes' || !!opts.racing, `challenge refused though the model accepts it: ${r.status} ${r.body?.message} (stake ${stake}, balance ${this.model.low(u.id)})`);
+    this.expect(
+      expectation !== 'yes' || !!opts.racing,
+      `challenge refused though the model accepts it: ${r.status} ${r.body?.message} (stake ${stake}, balance ${this.model.low(u.id)})`,
+    );
     return 'refused';
   }
 
@@ -244,7 +293,11 @@ export class Scenario {
     const bank = this.rng.chance(0.25);
     const willFail = !bank && this.rng.chance(0.3);
     const body = bank
-      ? { amount: rupees, withdrawalMethod: 'BANK_TRANSFER', bankDetails: { accountNumber: '123456789012', ifscCode: 'HDFC0001234', accountHolderName: 'Sim User', bankName: 'HDFC Bank' } }
+      ? {
+          amount: rupees,
+          withdrawalMethod: 'BANK_TRANSFER',
+          bankDetails: { accountNumber: '123456789012', ifscCode: 'HDFC0001234', accountHolderName: 'Sim User', bankName: 'HDFC Bank' },
+        }
       : { amount: rupees, withdrawalMethod: 'UPI', upiId: `${willFail ? 'fail' : 'ok'}${this.seq++}@okaxis` };
     const expectation = this.model.canWithdraw(u.id, amount);
     const [r] = await Promise.all([this.http('post', '/wallet/withdraw', u, body), raceWith?.()]);
@@ -263,14 +316,20 @@ export class Scenario {
       if (this.rng.chance(0.5)) {
         // the payout job run again while the worker runs it: a retry after a timeout that followed the side effect
         this.fault('duplicatePayoutRuns', 2);
-        const outcomes = await Promise.all([this.command<{ status: string; changed: boolean }>(new ProcessPayoutCommand(id)), this.command<{ status: string; changed: boolean }>(new ProcessPayoutCommand(id))]);
+        const outcomes = await Promise.all([
+          this.command<{ status: string; changed: boolean }>(new ProcessPayoutCommand(id)),
+          this.command<{ status: string; changed: boolean }>(new ProcessPayoutCommand(id)),
+        ]);
         this.expect(outcomes.filter((o) => o.changed).length <= 1, `payout ${id} changed twice`);
         for (const o of outcomes) this.expect(o.status === (willFail ? 'FAILED' : 'SUCCESS'), `payout ${id} ended ${o.status}`);
       }
       return;
     }
     this.expect(r.status === 400, `withdrawal answered ${r.status} ${JSON.stringify(r.body)}`);
-    this.expect(expectation !== 'yes' || raceWith !== undefined, `withdrawal refused though the model accepts it: ${r.body?.message} (${amount} <= ${this.model.low(u.id)})`);
+    this.expect(
+      expectation !== 'yes' || raceWith !== undefined,
+      `withdrawal refused though the model accepts it: ${r.body?.message} (${amount} <= ${this.model.low(u.id)})`,
+    );
   }
 
   private async cancel(u: TestUser): Promise<void> {
@@ -323,14 +382,21 @@ export class Scenario {
     const rounds = this.rng.int(4, 7);
     for (let round = 0; round < rounds; round++) {
       t.clock.advance(this.rng.int(1, 120) * 1000);
-      await Promise.all(this.rng.shuffle(this.users).map(async (u) => {
-        for (let i = this.rng.int(0, 2); i > 0; i--) await this.eveningTurn(u);
-      }));
+      await Promise.all(
+        this.rng.shuffle(this.users).map(async (u) => {
+          for (let i = this.rng.int(0, 2); i > 0; i--) await this.eveningTurn(u);
+        }),
+      );
     }
     // everyone who can, challenges (so the day has many participants)
     t.clock.advance(60_000);
     // (some stay out, to join a second batch after the settlement)
-    const latecomers = new Set(this.rng.shuffle(this.users).slice(0, Math.max(2, Math.floor(this.userCount / 8))).map((u) => u.id));
+    const latecomers = new Set(
+      this.rng
+        .shuffle(this.users)
+        .slice(0, Math.max(2, Math.floor(this.userCount / 8)))
+        .map((u) => u.id),
+    );
     await Promise.all(this.users.map((u) => (this.model.activeOn(u.id, this.date) || latecomers.has(u.id) ? undefined : this.createChallenge(u))));
 
     this.mark('evening');
@@ -342,11 +408,21 @@ export class Scenario {
       const u = this.users.find((x) => x.id === c.userId)!;
       const slot = (c as ModelChallenge & { slot: string }).slot;
       const wake = this.at(this.date, slot).getTime();
-      const plan = this.rng.weighted([['onTime', 45], ['late', 15], ['miss', 20], ['race', 8], ['double', 6], ['early', 6]] as const);
+      const plan = this.rng.weighted([
+        ['onTime', 45],
+        ['late', 15],
+        ['miss', 20],
+        ['race', 8],
+        ['double', 6],
+        ['early', 6],
+      ] as const);
       const checkIn = async (expectOk: boolean | 'either') => {
         const r = await this.http('post', '/challenges/verify', u, { challengeId: c.id, verificationMethod: 'MANUAL' });
         if (r.status === 200) {
-          this.expect(expectOk === 'either' || r.body.data.isSuccessful === expectOk, `check-in of ${c.id} isSuccessful ${r.body.data.isSuccessful}, expected ${expectOk}`);
+          this.expect(
+            expectOk === 'either' || r.body.data.isSuccessful === expectOk,
+            `check-in of ${c.id} isSuccessful ${r.body.data.isSuccessful}, expected ${expectOk}`,
+          );
           if (c.ok !== null) this.problem(`challenge ${c.id} checked in twice`);
           c.ok = r.body.data.isSuccessful;
           c.status = 'CLOSED';
@@ -360,15 +436,21 @@ export class Scenario {
       else if (plan === 'late') events.push({ at: wake + 11 * MIN + this.rng.int(0, 3000) * 1000, run: async () => void (await checkIn(false)) });
       else if (plan === 'double') {
         this.fault('doubleCheckIns');
-        events.push({ at: onTimeAt, run: async () => {
-          const both = await Promise.all([checkIn(true), checkIn(true)]);
-          this.expect(both.filter(Boolean).length === 1, `double check-in of ${c.id}: ${both}`);
-        } });
+        events.push({
+          at: onTimeAt,
+          run: async () => {
+            const both = await Promise.all([checkIn(true), checkIn(true)]);
+            this.expect(both.filter(Boolean).length === 1, `double check-in of ${c.id}: ${both}`);
+          },
+        });
       } else if (plan === 'early') {
-        events.push({ at: wake - 20 * MIN, run: async () => {
-          const r = await this.http('post', '/challenges/verify', u, { challengeId: c.id, verificationMethod: 'MANUAL' });
-          this.expect(r.status === 400, `early check-in answered ${r.status}`);
-        } });
+        events.push({
+          at: wake - 20 * MIN,
+          run: async () => {
+            const r = await this.http('post', '/challenges/verify', u, { challengeId: c.id, verificationMethod: 'MANUAL' });
+            this.expect(r.status === 400, `early check-in answered ${r.status}`);
+          },
+        });
         events.push({ at: onTimeAt, run: async () => void (await checkIn(true)) });
       } else if (plan === 'race') {
         this.fault('lateCheckInVsCloseMissed');
@@ -416,10 +498,12 @@ export class Scenario {
     // 4. late test challenges of the same date (already closed): a second batch with its own pool
     const late = this.users.filter((u) => !this.model.activeOn(u.id, this.date) && (latecomers.has(u.id) || this.rng.chance(0.3)));
     let created = 0;
-    await Promise.all(late.map(async (u) => {
-      if (this.model.low(u.id) <= 10_000n) await this.deposit(u);
-      if ((await this.createChallenge(u, { test: this.rng.chance(0.5) ? 'COMPLETED' : 'FAILED' })) === 'created') created++;
-    }));
+    await Promise.all(
+      late.map(async (u) => {
+        if (this.model.low(u.id) <= 10_000n) await this.deposit(u);
+        if ((await this.createChallenge(u, { test: this.rng.chance(0.5) ? 'COMPLETED' : 'FAILED' })) === 'created') created++;
+      }),
+    );
     if (created > 0) {
       this.fault('secondBatch');
       await this.settleBatch(false);
@@ -427,18 +511,23 @@ export class Scenario {
 
     this.mark('batch2');
     // 5. every payout ends (the worker's jobs), then the books are checked
-    await this.waitFor('every withdrawal ended', async () => {
-      const ids = [...this.model.withdrawals.keys()];
-      if (!ids.length) return true;
-      const [r] = await this.ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`, [ids]);
-      return r.n === 0;
-    }, 45_000);
+    await this.waitFor(
+      'every withdrawal ended',
+      async () => {
+        const ids = [...this.model.withdrawals.keys()];
+        if (!ids.length) return true;
+        const [r] = await this.ds.query(`SELECT count(*)::int AS n FROM withdrawals WHERE id = ANY($1::uuid[]) AND status = 'PENDING'`, [ids]);
+        return r.n === 0;
+      },
+      45_000,
+    );
     for (const w of this.model.withdrawals.values()) this.model.landVoid(w);
     this.mark('payouts');
     await this.check();
     this.mark('check');
     if (process.env.SIM_TRACE) process.stdout.write(`seed ${this.seed}: ${JSON.stringify(this.timings)}\n`);
-    if (this.problems.length) throw new Error(this.problems.slice(0, 15).join('\n') + (this.problems.length > 15 ? `\n… and ${this.problems.length - 15} more` : ''));
+    if (this.problems.length)
+      throw new Error(this.problems.slice(0, 15).join('\n') + (this.problems.length > 15 ? `\n… and ${this.problems.length - 15} more` : ''));
   }
 
   private async waitFor(what: string, fn: () => Promise<boolean>, ms: number): Promise<void> {
@@ -472,17 +561,21 @@ export class Scenario {
       attempt(),
       ...traffic.map((u) => (this.rng.chance(0.5) ? this.deposit(u) : this.withdraw(u))),
     ]);
-    await this.waitFor(`settlement of ${this.date}`, async () => {
-      const [r] = await this.ds.query(
-        `SELECT (SELECT count(*) FROM challenges WHERE challenge_date = $1 AND status = 'COMPLETED')::int AS open,
+    await this.waitFor(
+      `settlement of ${this.date}`,
+      async () => {
+        const [r] = await this.ds.query(
+          `SELECT (SELECT count(*) FROM challenges WHERE challenge_date = $1 AND status = 'COMPLETED')::int AS open,
                 (SELECT count(*) FROM settlement_runs WHERE settlement_date = $1 AND status <> 'SETTLED')::int AS unsettled`,
-        [this.date],
-      );
-      if (r.open > 0 || r.unsettled > 0) return false;
-      const job = await this.ctx.settlementQueue.getJob(jobId);
-      const state = job ? await job.getState() : 'gone';
-      return state === 'gone' || state === 'completed' || state === 'unknown';
-    }, 45_000);
+          [this.date],
+        );
+        if (r.open > 0 || r.unsettled > 0) return false;
+        const job = await this.ctx.settlementQueue.getJob(jobId);
+        const state = job ? await job.getState() : 'gone';
+        return state === 'gone' || state === 'completed' || state === 'unknown';
+      },
+      45_000,
+    );
     this.model.landBatch(batch, out);
     this.figures.settlementBatches++;
     // and once more, afterwards: pays nothing
@@ -497,7 +590,9 @@ export class Scenario {
     const ds = this.ds;
     const verification = await this.ctx.t.app.get(QueryBus).execute(new VerifyLedgerQuery());
     this.expect(verification.ok && verification.journalSum === 0n, `ledger verification: ${verification.problems.join('; ')} (sum ${verification.journalSum})`);
-    const negative = await ds.query(`SELECT account, balance::text FROM account_balances WHERE balance < 0 AND account <> 'world' AND account NOT LIKE 'world:%'`);
+    const negative = await ds.query(
+      `SELECT account, balance::text FROM account_balances WHERE balance < 0 AND account <> 'world' AND account NOT LIKE 'world:%'`,
+    );
     this.expect(negative.length === 0, `accounts below zero: ${JSON.stringify(negative)}`);
 
     // each payment credited once
@@ -530,7 +625,18 @@ export class Scenario {
          FROM challenges c LEFT JOIN journal_entries j ON j.correlation_type = 'challenge' AND j.correlation_id = c.id::text
         WHERE c.id = ANY($1::uuid[]) GROUP BY c.id`,
       [ids],
-    )) as { id: string; status: string; is_successful: boolean | null; winnings: string; stake: number; refund: number; pool: number; returned: number; won: number; entries: number }[];
+    )) as {
+      id: string;
+      status: string;
+      is_successful: boolean | null;
+      winnings: string;
+      stake: number;
+      refund: number;
+      pool: number;
+      returned: number;
+      won: number;
+      entries: number;
+    }[];
     const [{ n: allOfDate }] = await ds.query(`SELECT count(*)::int AS n FROM challenges WHERE challenge_date = $1`, [this.date]);
     this.expect(allOfDate === ids.length, `the date has ${allOfDate} challenges, the model ${ids.length}`);
     this.expect(rows.length === ids.length, `challenges found ${rows.length} of ${ids.length}`);
@@ -543,7 +649,9 @@ export class Scenario {
       }
       this.expect(r.status === 'PROCESSED', `challenge ${r.id} is ${r.status}`);
       this.expect(r.is_successful === m.ok, `challenge ${r.id} is_successful ${r.is_successful}, model ${m.ok}`);
-      const settledOnce = m.ok ? r.returned === 1 && r.refund === 0 && r.pool === 0 && r.won === (m.winnings! > 0n ? 1 : 0) : r.returned === 0 && r.won === 0 && r.refund === (m.refund! > 0n ? 1 : 0) && r.pool === 1;
+      const settledOnce = m.ok
+        ? r.returned === 1 && r.refund === 0 && r.pool === 0 && r.won === (m.winnings! > 0n ? 1 : 0)
+        : r.returned === 0 && r.won === 0 && r.refund === (m.refund! > 0n ? 1 : 0) && r.pool === 1;
       this.expect(settledOnce, `challenge ${r.id} not settled exactly once: ${JSON.stringify(r)}`);
       this.expect(BigInt(r.winnings) === (m.winnings ?? 0n), `challenge ${r.id} winnings ${r.winnings}, model ${m.winnings}`);
     }
@@ -566,7 +674,10 @@ export class Scenario {
     for (const w of ws) {
       const m = this.model.withdrawals.get(w.id)!;
       const want = m.willFail ? 'FAILED' : 'SUCCESS';
-      this.expect(w.status === want && w.hold === 1 && w.paid === (m.willFail ? 0 : 1) && w.voided === (m.willFail ? 1 : 0) && w.clearing === '0', `withdrawal ${w.id} (${want}) ended as ${JSON.stringify(w)}`);
+      this.expect(
+        w.status === want && w.hold === 1 && w.paid === (m.willFail ? 0 : 1) && w.voided === (m.willFail ? 1 : 0) && w.clearing === '0',
+        `withdrawal ${w.id} (${want}) ended as ${JSON.stringify(w)}`,
+      );
       if (!m.willFail) {
         feesPaid += m.fee;
         netPaid += m.amount - m.fee;
@@ -574,7 +685,9 @@ export class Scenario {
     }
 
     // every wallet holds what the model says, to the paisa
-    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [this.users.map((u) => `user:${u.id}:wallet`)])) as { account: string; balance: string }[];
+    const wallets = (await ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [
+      this.users.map((u) => `user:${u.id}:wallet`),
+    ])) as { account: string; balance: string }[];
     const actual = new Map(wallets.map((w) => [w.account, BigInt(w.balance)]));
     let lost = 0n;
     let total = 0n;
@@ -590,7 +703,10 @@ export class Scenario {
     // through the API too, for a few
     for (const u of this.rng.shuffle(this.users).slice(0, 3)) {
       const r = await this.http('get', '/wallet/balance', u);
-      this.expect(r.status === 200 && Math.round(r.body.data.balance * 100) === Number(this.model.final(u.id)), `GET /wallet/balance of ${u.id}: ${JSON.stringify(r.body)}`);
+      this.expect(
+        r.status === 200 && Math.round(r.body.data.balance * 100) === Number(this.model.final(u.id)),
+        `GET /wallet/balance of ${u.id}: ${JSON.stringify(r.body)}`,
+      );
     }
     const [pool] = await ds.query(`SELECT coalesce(max(balance), 0)::text AS b FROM account_balances WHERE account = $1`, [`pool:${this.date}`]);
     this.expect(pool.b === '0', `pool:${this.date} holds ${pool.b}`);
@@ -607,6 +723,19 @@ export class Scenario {
 }
 
 export function mergeFigures(into: Figures, f: Figures): void {
-  for (const k of ['scenarios', 'users', 'operations', 'httpRequests', 'commands', 'deposits', 'challenges', 'withdrawals', 'settlementBatches', 'moneyMovedRupees', 'rupeesLost'] as const) into[k] += f[k];
+  for (const k of [
+    'scenarios',
+    'users',
+    'operations',
+    'httpRequests',
+    'commands',
+    'deposits',
+    'challenges',
+    'withdrawals',
+    'settlementBatches',
+    'moneyMovedRupees',
+    'rupeesLost',
+  ] as const)
+    into[k] += f[k];
   for (const [k, v] of Object.entries(f.faultsInjected)) into.faultsInjected[k] = (into.faultsInjected[k] ?? 0) + v;
 }

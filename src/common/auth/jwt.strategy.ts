@@ -9,7 +9,10 @@ import { TokenPayload, TokenService } from './token.service.js';
 /** passport-jwt checks signature (HS256 only, so alg:none and other keys fail) and expiry; we check revocation. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(@Inject(AppConfig) config: AppConfig, @Inject(TokenService) private readonly tokens: TokenService) {
+  constructor(
+    @Inject(AppConfig) config: AppConfig,
+    @Inject(TokenService) private readonly tokens: TokenService,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // A KeyObject built once: given a string, jsonwebtoken first tries (and fails) to parse it as a PEM public key on

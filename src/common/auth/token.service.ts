@@ -73,7 +73,7 @@ export class TokenService {
     if (revoked) throw CommonErrors.revoked();
     const issuedMs = typeof payload.iatMs === 'number' ? payload.iatMs : payload.iat * 1000;
     if (notBeforeMs && issuedMs < notBeforeMs) throw CommonErrors.revoked();
-    return { id: payload.sub, email: payload.email ?? "", role: payload.role ?? 'USER', jti: payload.jti, exp: payload.exp };
+    return { id: payload.sub, email: payload.email ?? '', role: payload.role ?? 'USER', jti: payload.jti, exp: payload.exp };
   }
 
   async revoke(user: Pick<AuthUser, 'jti' | 'exp'>): Promise<void> {

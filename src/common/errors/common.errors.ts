@@ -1,8 +1,7 @@
 import type { CommonErrorCode } from './error-code.js';
 import { DomainError, type ErrorKind } from './domain-error.js';
 
-const error = (code: CommonErrorCode, kind: ErrorKind, message: string, details?: Record<string, unknown>) =>
-  new DomainError(code, kind, message, details);
+const error = (code: CommonErrorCode, kind: ErrorKind, message: string, details?: Record<string, unknown>) => new DomainError(code, kind, message, details);
 
 /** Errors of src/common: sign-in (also used by the modules' own guards), idempotency keys, photo storage. */
 export const CommonErrors = {

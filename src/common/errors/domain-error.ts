@@ -1,15 +1,7 @@
 import type { ErrorCode } from './error-code.js';
 
 /** How an error reaches a person: each kind maps to one HTTP status in the exception filter. */
-export type ErrorKind =
-  | 'INVALID'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_LARGE'
-  | 'RATE_LIMITED'
-  | 'UNAVAILABLE';
+export type ErrorKind = 'INVALID' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_LARGE' | 'RATE_LIMITED' | 'UNAVAILABLE';
 
 /** A module's error: a code like WALLET.INSUFFICIENT_FUNDS, a kind, and a message a person can read. */
 export class DomainError extends Error {

@@ -44,7 +44,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
     } else if (res && typeof res === 'object') {
       const r = res as { message?: unknown; error?: unknown };
       const msgs = Array.isArray(r.message) ? r.message.map(String) : typeof r.message === 'string' ? [r.message] : [];
-      error = msgs[0] ?? (typeof r.error === 'string' ? r.error : GENERIC[status] ?? 'Request failed');
+      error = msgs[0] ?? (typeof r.error === 'string' ? r.error : (GENERIC[status] ?? 'Request failed'));
       message = msgs.length > 1 ? msgs.join('; ') : error;
     }
     if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /.test(error)) {

@@ -77,7 +77,15 @@ export class MailOutbox implements OnApplicationShutdown {
          JOIN users u ON u.id = x.user_id
         WHERE u.deleted_at IS NULL AND u.is_email_verified AND coalesce((u.settings #>> '{notifications,email}')::boolean, true)
        RETURNING id`,
-      [kind, items.map((i) => i.userId), items.map((i) => i.subject), items.map((i) => i.text), items.map((i) => i.html), currentRequestId() ?? null, this.clock.now()],
+      [
+        kind,
+        items.map((i) => i.userId),
+        items.map((i) => i.subject),
+        items.map((i) => i.text),
+        items.map((i) => i.html),
+        currentRequestId() ?? null,
+        this.clock.now(),
+      ],
     )) as Array<{ id: string }>;
     return rows.map((r) => r.id);
   }
@@ -87,7 +95,11 @@ export class MailOutbox implements OnApplicationShutdown {
    * Stages mails in the caller's transaction and answers what queues them once it has committed; a queueing failure is
    * logged and left to the mail sweep (the rows are already there).
    */
-  async stageForUsersAfterCommit(m: EntityManager, items: Array<{ userId: string; subject: string; text: string; html: string }>, kind: MailKind): Promise<() => Promise<void>> {
+  async stageForUsersAfterCommit(
+    m: EntityManager,
+    items: Array<{ userId: string; subject: string; text: string; html: string }>,
+    kind: MailKind,
+  ): Promise<() => Promise<void>> {
     const ids = await this.stageForUsers(m, items, kind);
     return async () => {
       if (ids.length) await this.enqueueMany(ids).catch((e: Error) => this.logger.warn(`${ids.length} ${kind} mail(s) left to the mail sweep: ${e.message}`));
@@ -100,7 +112,13 @@ export class MailOutbox implements OnApplicationShutdown {
         ids.slice(i, i + 1000).map((id) => ({
           name: MAIL_JOB,
           data: { outboxId: id },
-          opts: { jobId: mailJobId(id), attempts: this.config.mailMaxAttempts, backoff: { type: 'mail', delay: this.config.mailRetryDelayMs }, removeOnComplete: true, removeOnFail: { count: 1000 } },
+          opts: {
+            jobId: mailJobId(id),
+            attempts: this.config.mailMaxAttempts,
+            backoff: { type: 'mail', delay: this.config.mailRetryDelayMs },
+            removeOnComplete: true,
+            removeOnFail: { count: 1000 },
+          },
         })),
       );
     }
@@ -148,12 +166,10 @@ export class MailOutbox implements OnApplicationShutdown {
     } catch (e) {
       const reason = String((e as Error).message ?? e).slice(0, 500);
       const giveUp = row.attempts >= this.config.mailMaxAttempts;
-      await this.ds.query(`UPDATE mail_outbox SET state = $2::varchar, last_error = $3, lease_until = NULL, updated_at = $4, alerted_at = CASE WHEN $2::varchar = 'FAILED' THEN $4::timestamptz ELSE alerted_at END WHERE id = $1`, [
-        id,
-        giveUp ? 'FAILED' : 'PENDING',
-        reason,
-        this.clock.now(),
-      ]);
+      await this.ds.query(
+        `UPDATE mail_outbox SET state = $2::varchar, last_error = $3, lease_until = NULL, updated_at = $4, alerted_at = CASE WHEN $2::varchar = 'FAILED' THEN $4::timestamptz ELSE alerted_at END WHERE id = $1`,
+        [id, giveUp ? 'FAILED' : 'PENDING', reason, this.clock.now()],
+      );
       if (giveUp) this.logger.error(`ALERT mail ${id} (${row.kind}) given up after ${row.attempts} attempt(s): ${reason}`);
       else this.logger.warn(`mail ${id} (${row.kind}) attempt ${row.attempts} failed, will retry: ${reason}`);
       return giveUp ? 'FAILED' : 'RETRY';

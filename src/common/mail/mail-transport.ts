@@ -21,7 +21,10 @@ export interface MailMessage {
 export class MailTransport implements OnApplicationShutdown {
   private readonly transport: Transporter | null;
 
-  constructor(@Inject(AppConfig) private readonly config: AppConfig, @Inject(Clock) private readonly clock: Clock) {
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(Clock) private readonly clock: Clock,
+  ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never)
       : null;

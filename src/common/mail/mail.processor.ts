@@ -6,7 +6,10 @@ import { MailOutbox } from './mail-outbox.js';
 
 /** Thin: one job → one attempt of one outbox message; a failed attempt throws so BullMQ retries with the mail backoff. */
 @Processor(MAIL_QUEUE, {
-  settings: { backoffStrategy: (attemptsMade: number, _type?: string, _err?: Error, job?: MinimalJob) => mailBackoffMs(attemptsMade, job?.opts.backoff && typeof job.opts.backoff === 'object' ? (job.opts.backoff.delay ?? 5_000) : 5_000) },
+  settings: {
+    backoffStrategy: (attemptsMade: number, _type?: string, _err?: Error, job?: MinimalJob) =>
+      mailBackoffMs(attemptsMade, job?.opts.backoff && typeof job.opts.backoff === 'object' ? (job.opts.backoff.delay ?? 5_000) : 5_000),
+  },
 })
 export class MailProcessor extends WorkerHost {
   constructor(@Inject(MailOutbox) private readonly outbox: MailOutbox) {

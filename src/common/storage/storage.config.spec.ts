@@ -17,12 +17,24 @@ describe('storage settings', () => {
   });
 
   it('uses the bucket with ap-south-1 and the default credential chain when only S3_BUCKET is set', () => {
-    expect(storageConfig({ S3_BUCKET: 'wakestake-photos' }, 'x')).toEqual({ kind: 's3', bucket: 'wakestake-photos', endpoint: null, region: 'ap-south-1', credentials: null });
+    expect(storageConfig({ S3_BUCKET: 'wakestake-photos' }, 'x')).toEqual({
+      kind: 's3',
+      bucket: 'wakestake-photos',
+      endpoint: null,
+      region: 'ap-south-1',
+      credentials: null,
+    });
   });
 
   it('takes an S3-compatible endpoint, region and a key pair', () => {
-    expect(storageConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'x')).toEqual({
-      kind: 's3', bucket: 'photos', endpoint: 'http://minio:9000', region: 'us-east-1', credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    expect(
+      storageConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }, 'x'),
+    ).toEqual({
+      kind: 's3',
+      bucket: 'photos',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'k', secretAccessKey: 's' },
     });
   });
 

@@ -29,7 +29,11 @@ export function storageConfig(env: Env, uploadsDir: string): StorageConfig {
   const secret = set(env, 'S3_SECRET_ACCESS_KEY');
   if (!bucket) {
     // S3 settings without a bucket would silently keep photos on one machine's disk.
-    for (const [name, v] of [['S3_ENDPOINT', endpointRaw], ['S3_ACCESS_KEY_ID', keyId], ['S3_SECRET_ACCESS_KEY', secret]] as const) {
+    for (const [name, v] of [
+      ['S3_ENDPOINT', endpointRaw],
+      ['S3_ACCESS_KEY_ID', keyId],
+      ['S3_SECRET_ACCESS_KEY', secret],
+    ] as const) {
       if (v) throw new ConfigError('S3_BUCKET', `is required when ${name} is set (unset every S3_* variable to keep photos under UPLOADS_DIR)`);
     }
     return { kind: 'local', dir: resolve(uploadsDir) };
@@ -56,7 +60,10 @@ export function storageConfig(env: Env, uploadsDir: string): StorageConfig {
   const region = set(env, 'S3_REGION') ?? 'ap-south-1';
   if (!/^[a-z0-9-]{2,32}$/.test(region)) throw new ConfigError('S3_REGION', `must be a region name such as ap-south-1 (got "${region}")`);
   if (Boolean(keyId) !== Boolean(secret)) {
-    throw new ConfigError(keyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'must be set together with the other S3 key variable (or neither, for the default AWS credential chain)');
+    throw new ConfigError(
+      keyId ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'must be set together with the other S3 key variable (or neither, for the default AWS credential chain)',
+    );
   }
   return { kind: 's3', bucket, endpoint, region, credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : null };
 }

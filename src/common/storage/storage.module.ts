@@ -22,7 +22,11 @@ export class StorageModule {
           useFactory: async (): Promise<PhotoStorage> => {
             // The AWS SDK (~0.5 s and ~20 MB to load here) only in processes that use it.
             const storage = settings.kind === 's3' ? new (await import('./s3.storage.js')).S3Storage(settings) : new LocalDiskStorage(settings.dir);
-            new Logger('PhotoStorage').log(settings.kind === 's3' ? `Photos in S3 bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}` : `Photos under ${settings.dir}`);
+            new Logger('PhotoStorage').log(
+              settings.kind === 's3'
+                ? `Photos in S3 bucket ${settings.bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`
+                : `Photos under ${settings.dir}`,
+            );
             return storage;
           },
         },

@@ -33,6 +33,8 @@ export class Payouts1763801000000 implements MigrationInterface {
     await q.query(`DROP TABLE IF EXISTS razorpayx_fund_accounts`);
     await q.query(`DROP INDEX IF EXISTS withdrawals_provider_reference_idx`);
     await q.query(`DROP INDEX IF EXISTS withdrawals_manual_pending_idx`);
-    await q.query(`ALTER TABLE withdrawals DROP COLUMN payout_provider, DROP COLUMN provider_status, DROP COLUMN marked_by, DROP COLUMN reversed_at, DROP COLUMN reverse_entry_id`);
+    await q.query(
+      `ALTER TABLE withdrawals DROP COLUMN payout_provider, DROP COLUMN provider_status, DROP COLUMN marked_by, DROP COLUMN reversed_at, DROP COLUMN reverse_entry_id`,
+    );
   }
 }

@@ -27,7 +27,16 @@ export class KeyedLedgerChain1763801200000 implements MigrationInterface {
     const key = loadConfig(process.env).ledgerHmacKey;
 
     await q.query(`ALTER TABLE postings DISABLE TRIGGER postings_append_only`);
-    type Row = { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string; content_hash: string };
+    type Row = {
+      entry_id: string;
+      account: string;
+      amount: string;
+      seq: string;
+      prev_hash: string;
+      hash: string;
+      idempotency_key: string;
+      content_hash: string;
+    };
     let after: [string, string] = ['', '0'];
     let current = { account: '', oldHead: GENESIS_HASH, newHead: GENESIS_HASH, newPrev: GENESIS_HASH, seq: 0n };
     const heads: { account: string; head: string; prev: string }[] = [];
@@ -49,10 +58,18 @@ export class KeyedLedgerChain1763801200000 implements MigrationInterface {
         const seq = BigInt(r.seq);
         const legacy = createHash('sha256').update([r.prev_hash.trim(), r.entry_id, r.account, r.amount, r.seq, r.idempotency_key].join('|')).digest('hex');
         if (seq !== current.seq + 1n || r.prev_hash.trim() !== current.oldHead || r.hash.trim() !== legacy) {
-          throw new Error(`ledger chain of ${r.account} is broken at posting ${r.seq}: run ledger:verify on the previous release and repair it before re-keying`);
+          throw new Error(
+            `ledger chain of ${r.account} is broken at posting ${r.seq}: run ledger:verify on the previous release and repair it before re-keying`,
+          );
         }
         const hash = postingHash(key, {
-          prevHash: current.newHead, entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq, idempotencyKey: r.idempotency_key, contentHash: r.content_hash.trim(),
+          prevHash: current.newHead,
+          entryId: r.entry_id,
+          account: r.account,
+          amount: BigInt(r.amount),
+          seq,
+          idempotencyKey: r.idempotency_key,
+          contentHash: r.content_hash.trim(),
         });
         update.account.push(r.account);
         update.seq.push(r.seq);

@@ -12,7 +12,9 @@ export class ProofOfWake1763803500000 implements MigrationInterface {
       ALTER TABLE challenges
         ADD COLUMN proof varchar(5) NOT NULL DEFAULT 'NONE' CONSTRAINT challenges_proof_check CHECK (proof IN ('NONE', 'PHOTO')),
         ADD COLUMN proof_status varchar(14) CONSTRAINT challenges_proof_status_check CHECK (proof_status IN ('PENDING_REVIEW', 'ACCEPTED', 'REJECTED'))`);
-    await q.query(`ALTER TABLE challenge_plans ADD COLUMN proof varchar(5) NOT NULL DEFAULT 'NONE' CONSTRAINT challenge_plans_proof_check CHECK (proof IN ('NONE', 'PHOTO'))`);
+    await q.query(
+      `ALTER TABLE challenge_plans ADD COLUMN proof varchar(5) NOT NULL DEFAULT 'NONE' CONSTRAINT challenge_plans_proof_check CHECK (proof IN ('NONE', 'PHOTO'))`,
+    );
     // a miss's reason its owner reads in the settlement notice (a rejected proof photo)
     await q.query(`ALTER TABLE settlement_lines ADD COLUMN miss_note varchar(300)`);
     // the peer review queue draws photos waiting for review by date

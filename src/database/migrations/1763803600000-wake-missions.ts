@@ -8,8 +8,12 @@ export class WakeMissions1763803600000 implements MigrationInterface {
   name = 'WakeMissions1763803600000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE challenges ADD COLUMN mission varchar(8) NOT NULL DEFAULT 'NONE' CONSTRAINT challenges_mission_check CHECK (mission IN ('NONE', 'MATH', 'TYPING', 'WAKE_TAG'))`);
-    await q.query(`ALTER TABLE challenge_plans ADD COLUMN mission varchar(8) NOT NULL DEFAULT 'NONE' CONSTRAINT challenge_plans_mission_check CHECK (mission IN ('NONE', 'MATH', 'TYPING', 'WAKE_TAG'))`);
+    await q.query(
+      `ALTER TABLE challenges ADD COLUMN mission varchar(8) NOT NULL DEFAULT 'NONE' CONSTRAINT challenges_mission_check CHECK (mission IN ('NONE', 'MATH', 'TYPING', 'WAKE_TAG'))`,
+    );
+    await q.query(
+      `ALTER TABLE challenge_plans ADD COLUMN mission varchar(8) NOT NULL DEFAULT 'NONE' CONSTRAINT challenge_plans_mission_check CHECK (mission IN ('NONE', 'MATH', 'TYPING', 'WAKE_TAG'))`,
+    );
     await q.query(`CREATE TABLE wake_tags (user_id uuid PRIMARY KEY, code varchar(64) NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
   }
 

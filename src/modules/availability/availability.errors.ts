@@ -1,9 +1,7 @@
 import { DomainError, type ErrorKind } from '../../common/errors/domain-error.js';
 
 /** Every code this module answers with; registered in common's ErrorCode below. */
-export type AvailabilityErrorCode =
-  | 'AVAILABILITY.INVALID'
-  | 'AVAILABILITY.OUTAGE_NOT_FOUND';
+export type AvailabilityErrorCode = 'AVAILABILITY.INVALID' | 'AVAILABILITY.OUTAGE_NOT_FOUND';
 
 declare module '../../common/errors/error-code.js' {
   interface ErrorCodes {

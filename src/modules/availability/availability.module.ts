@@ -14,7 +14,15 @@ import { ListOutagesHandler } from './queries/list-outages/list-outages.handler.
  */
 @Module({
   imports: [CqrsModule],
-  providers: [AvailabilityRepository, AvailabilityRecorder, UploadFailedListener, DetectOutagesHandler, RecordOutageHandler, CloseOutageHandler, ListOutagesHandler],
+  providers: [
+    AvailabilityRepository,
+    AvailabilityRecorder,
+    UploadFailedListener,
+    DetectOutagesHandler,
+    RecordOutageHandler,
+    CloseOutageHandler,
+    ListOutagesHandler,
+  ],
   exports: [AvailabilityRecorder],
 })
 export class AvailabilityModule {}

@@ -57,8 +57,7 @@ export const ChallengeErrors = {
   appealNotFound: () => error('CHALLENGES.APPEAL_NOT_FOUND', 'NOT_FOUND', 'Appeal not found'),
   planNotFound: () => error('CHALLENGES.PLAN_NOT_FOUND', 'NOT_FOUND', 'Plan not found'),
   invalid: (message: string) => error('CHALLENGES.INVALID', 'INVALID', message),
-  adultRequired: () =>
-    error('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
+  adultRequired: () => error('CHALLENGES.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to stake money: add your date of birth in your profile first'),
   lowBalance: () => error('CHALLENGES.LOW_BALANCE', 'INVALID', LOW_BALANCE_MESSAGE),
   /** A limit the person set on themselves: a cooling-off pause or the monthly stake cap. */
   overSelfLimit: (message: string) => error('CHALLENGES.SELF_LIMIT', 'INVALID', message),
@@ -76,12 +75,17 @@ export const ChallengeErrors = {
   photoTooLarge: () => error('CHALLENGES.PHOTO_TOO_LARGE', 'INVALID', 'photo: must be at most 5 MB'),
   /** proof of wake */
   photoProofRequired: () =>
-    error('CHALLENGES.PHOTO_PROOF_REQUIRED', 'INVALID', 'This challenge needs photo proof: a photo taken in the app is needed to check in (verificationMethod PHOTO with a photo)'),
-  photoUsedBefore: () =>
-    error('CHALLENGES.PHOTO_USED_BEFORE', 'INVALID', 'This photo has been used before: take a new photo in the app to check in'),
+    error(
+      'CHALLENGES.PHOTO_PROOF_REQUIRED',
+      'INVALID',
+      'This challenge needs photo proof: a photo taken in the app is needed to check in (verificationMethod PHOTO with a photo)',
+    ),
+  photoUsedBefore: () => error('CHALLENGES.PHOTO_USED_BEFORE', 'INVALID', 'This photo has been used before: take a new photo in the app to check in'),
   photoUnreadable: () => error('CHALLENGES.PHOTO_UNREADABLE', 'INVALID', 'photo: the image could not be read; take a new JPEG or PNG photo'),
-  notAPhotoProof: () => error('CHALLENGES.NOT_A_PHOTO_PROOF', 'INVALID', 'This challenge has no photo proof to review: only a checked-in PHOTO challenge can get a verdict'),
-  proofAlreadySettled: () => error('CHALLENGES.PROOF_SETTLED', 'INVALID', 'This morning has already been settled: a proof verdict can only be given before settlement'),
+  notAPhotoProof: () =>
+    error('CHALLENGES.NOT_A_PHOTO_PROOF', 'INVALID', 'This challenge has no photo proof to review: only a checked-in PHOTO challenge can get a verdict'),
+  proofAlreadySettled: () =>
+    error('CHALLENGES.PROOF_SETTLED', 'INVALID', 'This morning has already been settled: a proof verdict can only be given before settlement'),
   testModeOff: () => error('CHALLENGES.TEST_MODE_OFF', 'NOT_FOUND', 'Resource not found'),
   noShield: () => error('CHALLENGES.NO_SHIELD', 'INVALID', 'You hold no wake shield: one is earned every 7 successful mornings in a row'),
   shieldTooLate: () => error('CHALLENGES.SHIELD_TOO_LATE', 'INVALID', 'A shield must be used before the check-in window opens'),

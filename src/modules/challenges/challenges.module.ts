@@ -81,7 +81,21 @@ import { IdempotencyStore } from '../../common/idempotency.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, ChallengesPersistence],
-  controllers: [ChallengesController, StreaksController, TestChallengesController, ChallengePlansController, AppealsController, PoolPreviewController, ShieldsController, LeaveController, StillAwakeController, SelfLimitsController, ProgressController, ProofReviewsController, WakeTagController],
+  controllers: [
+    ChallengesController,
+    StreaksController,
+    TestChallengesController,
+    ChallengePlansController,
+    AppealsController,
+    PoolPreviewController,
+    ShieldsController,
+    LeaveController,
+    StillAwakeController,
+    SelfLimitsController,
+    ProgressController,
+    ProofReviewsController,
+    WakeTagController,
+  ],
   providers: [
     ChallengeRepository,
     ChallengeReadsRepository,

@@ -46,7 +46,11 @@ export class GroupsController {
   @ApiOperation({ summary: 'Join a group by its invite token { token } (joining again changes nothing)' })
   async join(@CurrentUser() user: AuthUser, @Body() body: JoinGroupDto) {
     const r = await this.commandBus.execute(new JoinGroupCommand(user.id, body.token));
-    return { success: true, message: r.alreadyMember ? `You are already in ${r.group.name}` : `You joined ${r.group.name}`, data: { groupId: r.group.id, name: r.group.name, alreadyMember: r.alreadyMember } };
+    return {
+      success: true,
+      message: r.alreadyMember ? `You are already in ${r.group.name}` : `You joined ${r.group.name}`,
+      data: { groupId: r.group.id, name: r.group.name, alreadyMember: r.alreadyMember },
+    };
   }
 
   @Get(':id')
@@ -59,7 +63,11 @@ export class GroupsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Owner: a new invite link (the old one stops working)' })
   async invite(@CurrentUser() user: AuthUser, @Param('id') id: string) {
-    return { success: true, message: 'New invite link made: the old one no longer works', data: await this.commandBus.execute(new RotateInviteCommand(user.id, id)) };
+    return {
+      success: true,
+      message: 'New invite link made: the old one no longer works',
+      data: await this.commandBus.execute(new RotateInviteCommand(user.id, id)),
+    };
   }
 
   @Delete(':id/members/:userId')

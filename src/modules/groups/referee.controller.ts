@@ -52,13 +52,21 @@ export class RefereeController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Referee: confirm the check-in { note? }' })
   async confirm(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: RefereeAnswerDto) {
-    return { success: true, message: 'Check-in confirmed', data: await this.commandBus.execute(new DecideRefereeRequestCommand(user.id, id, 'CONFIRMED', body.note)) };
+    return {
+      success: true,
+      message: 'Check-in confirmed',
+      data: await this.commandBus.execute(new DecideRefereeRequestCommand(user.id, id, 'CONFIRMED', body.note)),
+    };
   }
 
   @Post('referee/requests/:id/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Referee: reject the check-in { note? } (recorded and shown; it moves no money)' })
   async reject(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: RefereeAnswerDto) {
-    return { success: true, message: 'Check-in rejected', data: await this.commandBus.execute(new DecideRefereeRequestCommand(user.id, id, 'REJECTED', body.note)) };
+    return {
+      success: true,
+      message: 'Check-in rejected',
+      data: await this.commandBus.execute(new DecideRefereeRequestCommand(user.id, id, 'REJECTED', body.note)),
+    };
   }
 }

@@ -3,7 +3,17 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AuthUser, CurrentUser, Public } from '../../common/auth/auth.decorators.js';
 import { AuthRateLimitGuard } from './infrastructure/auth-rate-limit.guard.js';
-import { AcceptTermsDto, ChangePasswordDto, EmailInputDto, GoogleDto, LoginDto, RegisterDto, ResetPasswordDto, TokenInputDto, VerifyResetTokenDto } from './dto/auth.dto.js';
+import {
+  AcceptTermsDto,
+  ChangePasswordDto,
+  EmailInputDto,
+  GoogleDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+  TokenInputDto,
+  VerifyResetTokenDto,
+} from './dto/auth.dto.js';
 import { UpdateProfileDto } from './dto/profile.dto.js';
 import { RegisterUserCommand } from './commands/register-user/register-user.command.js';
 import { LogInCommand } from './commands/log-in/log-in.command.js';
@@ -102,7 +112,11 @@ export class IdentityController {
   @HttpCode(200)
   resetPassword(@Query() q: ResetPasswordDto, @Body() b: ResetPasswordDto) {
     return this.commandBus.execute(
-      new ResetPasswordCommand({ token: b.token ?? q.token, newPassword: b.newPassword ?? q.newPassword, confirmPassword: b.confirmPassword ?? q.confirmPassword }),
+      new ResetPasswordCommand({
+        token: b.token ?? q.token,
+        newPassword: b.newPassword ?? q.newPassword,
+        confirmPassword: b.confirmPassword ?? q.confirmPassword,
+      }),
     );
   }
 

@@ -59,12 +59,10 @@ export const IdentityErrors = {
   newPasswordMissing: () => error('IDENTITY.NEW_PASSWORD_MISSING', 'INVALID', 'New password is required'),
   emailMissing: () => error('IDENTITY.EMAIL_MISSING', 'INVALID', 'Please enter your email address'),
   currentPasswordWrong: () => error('IDENTITY.CURRENT_PASSWORD_WRONG', 'INVALID', 'Current password is incorrect'),
-  noPasswordYet: () =>
-    error('IDENTITY.NO_PASSWORD', 'INVALID', 'This account signs in with Google and has no password yet. Use "Forgot password" to set one.'),
+  noPasswordYet: () => error('IDENTITY.NO_PASSWORD', 'INVALID', 'This account signs in with Google and has no password yet. Use "Forgot password" to set one.'),
   samePassword: () => error('IDENTITY.SAME_PASSWORD', 'INVALID', 'New password must be different from the current password'),
   userGone: () => error('IDENTITY.USER_NOT_FOUND', 'UNAUTHENTICATED', 'Please login again'),
-  googleAccountMismatch: () =>
-    error('IDENTITY.GOOGLE_ACCOUNT_MISMATCH', 'CONFLICT', 'This email is already linked to a different Google account'),
+  googleAccountMismatch: () => error('IDENTITY.GOOGLE_ACCOUNT_MISMATCH', 'CONFLICT', 'This email is already linked to a different Google account'),
   deleteWithBalance: (rupees: string) =>
     error('IDENTITY.DELETE_WITH_BALANCE', 'CONFLICT', `Your wallet still holds ${rupees}. Please withdraw your balance before deleting your account.`),
   deleteWithPendingChallenge: () =>
@@ -87,20 +85,21 @@ export const IdentityErrors = {
     ),
   dateOfBirth: (message: string) => error('IDENTITY.DATE_OF_BIRTH', 'INVALID', message),
   // Passkeys: signing in with one is authentication (401); adding one is a request a person can retry (400).
-  passkeyAnswerMissing: () => error('IDENTITY.PASSKEY_ANSWER_MISSING', 'INVALID', "Your browser's passkey answer is missing or not readable. Please try again."),
+  passkeyAnswerMissing: () =>
+    error('IDENTITY.PASSKEY_ANSWER_MISSING', 'INVALID', "Your browser's passkey answer is missing or not readable. Please try again."),
   passkeyChallengeUnknown: () =>
     error('IDENTITY.PASSKEY_CHALLENGE_UNKNOWN', 'UNAUTHENTICATED', 'This passkey request has expired or was already used. Please try again.'),
   passkeyUnknown: () =>
     error('IDENTITY.PASSKEY_UNKNOWN', 'UNAUTHENTICATED', "This passkey isn't registered with WakeStake. Sign in with your email and password."),
-  passkeyRefused: () => error('IDENTITY.PASSKEY_REFUSED', 'UNAUTHENTICATED', "We couldn't verify this passkey. Please try again, or sign in with your email and password."),
+  passkeyRefused: () =>
+    error('IDENTITY.PASSKEY_REFUSED', 'UNAUTHENTICATED', "We couldn't verify this passkey. Please try again, or sign in with your email and password."),
   passkeyRegistrationExpired: () =>
     error('IDENTITY.PASSKEY_REGISTRATION_EXPIRED', 'INVALID', 'Adding this passkey took too long or was already done. Please try again.'),
   passkeyRegistrationRefused: () => error('IDENTITY.PASSKEY_REGISTRATION_REFUSED', 'INVALID', "We couldn't add this passkey. Please try again."),
   passkeyAlreadyAdded: () => error('IDENTITY.PASSKEY_ALREADY_ADDED', 'CONFLICT', 'This passkey is already added to your account.'),
   passkeyNotFound: () => error('IDENTITY.PASSKEY_NOT_FOUND', 'NOT_FOUND', 'Passkey not found'),
   googleNotConfigured: () => error('IDENTITY.GOOGLE_NOT_CONFIGURED', 'INVALID', 'Google sign-in is not configured'),
-  googleTokenInvalid: () =>
-    error('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token is invalid or has expired'),
+  googleTokenInvalid: () => error('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token is invalid or has expired'),
   googleTokenWithoutEmail: () => error('IDENTITY.GOOGLE_TOKEN_INVALID', 'UNAUTHENTICATED', 'Google sign-in failed: the Google token has no email'),
   googleEmailUnverified: () => error('IDENTITY.GOOGLE_EMAIL_UNVERIFIED', 'INVALID', 'Your Google account email is not verified'),
 };

@@ -59,7 +59,7 @@ export class PasskeysController {
 
   @Delete(':id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Removes one of the signed-in user\'s passkeys' })
+  @ApiOperation({ summary: "Removes one of the signed-in user's passkeys" })
   async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     await this.commandBus.execute(new RemovePasskeyCommand(user.id, id));
     return { success: true as const, message: 'Passkey removed' };

@@ -1,11 +1,7 @@
 import { DomainError, type ErrorKind } from '../../common/errors/domain-error.js';
 
 /** Every code this module answers with; registered in common's ErrorCode below. */
-export type NotificationsErrorCode =
-  | 'NOTIFICATIONS.NOT_FOUND'
-  | 'NOTIFICATIONS.INVALID_QUERY'
-  | 'NOTIFICATIONS.INVALID_INPUT'
-  | 'NOTIFICATIONS.PUSH_OFF';
+export type NotificationsErrorCode = 'NOTIFICATIONS.NOT_FOUND' | 'NOTIFICATIONS.INVALID_QUERY' | 'NOTIFICATIONS.INVALID_INPUT' | 'NOTIFICATIONS.PUSH_OFF';
 
 declare module '../../common/errors/error-code.js' {
   interface ErrorCodes {

@@ -27,7 +27,10 @@ export class PushController {
   @Post('subscriptions')
   @ApiOperation({ summary: "Keep this browser's push subscription (PushSubscription.toJSON()) for my reminders" })
   async subscribe(@CurrentUser() user: AuthUser, @Body() b: PushSubscriptionDto) {
-    return { success: true, data: await this.commandBus.execute(new SavePushSubscriptionCommand({ userId: user.id, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth })) };
+    return {
+      success: true,
+      data: await this.commandBus.execute(new SavePushSubscriptionCommand({ userId: user.id, endpoint: b.endpoint, p256dh: b.keys.p256dh, auth: b.keys.auth })),
+    };
   }
 
   @Delete('subscriptions')

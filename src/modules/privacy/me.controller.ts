@@ -16,7 +16,10 @@ export class MeController {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get('export')
-  @ApiOperation({ summary: 'Download my data: profile, challenges, ledger lines, notifications, groups and referee requests, saved payout methods (masked), plans, shields and leave (JSON; format=csv for a zip of CSV files)' })
+  @ApiOperation({
+    summary:
+      'Download my data: profile, challenges, ledger lines, notifications, groups and referee requests, saved payout methods (masked), plans, shields and leave (JSON; format=csv for a zip of CSV files)',
+  })
   @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv'] })
   @ApiProduces('application/json', 'application/zip')
   async export(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply, @Query('format') format?: unknown) {
@@ -38,7 +41,10 @@ export class MeController {
       'groups.csv': toCsv(tableOf(data.groups.memberships, GROUP_COLUMNS)),
       'referee-requests.csv': toCsv(
         tableOf(
-          [...data.groups.refereeRequestsSent.map((r) => ({ direction: 'SENT', ...r })), ...data.groups.refereeRequestsAnswered.map((r) => ({ direction: 'ANSWERED', ...r }))],
+          [
+            ...data.groups.refereeRequestsSent.map((r) => ({ direction: 'SENT', ...r })),
+            ...data.groups.refereeRequestsAnswered.map((r) => ({ direction: 'ANSWERED', ...r })),
+          ],
           REFEREE_COLUMNS,
         ),
       ),
@@ -47,7 +53,10 @@ export class MeController {
       'photo-fingerprints.csv': toCsv(tableOf(data.proofOfWake.photoFingerprints, ['challengeId', 'source', 'sha256', 'dhash', 'createdAt'])),
       'proof-verdicts.csv': toCsv(
         tableOf(
-          [...data.proofOfWake.verdictsOnMyPhotos.map((v) => ({ direction: 'ON_MY_PHOTO', ...v })), ...data.proofOfWake.verdictsGiven.map((v) => ({ direction: 'GIVEN', ...v }))],
+          [
+            ...data.proofOfWake.verdictsOnMyPhotos.map((v) => ({ direction: 'ON_MY_PHOTO', ...v })),
+            ...data.proofOfWake.verdictsGiven.map((v) => ({ direction: 'GIVEN', ...v })),
+          ],
           ['direction', 'challengeId', 'reviewerRole', 'verdict', 'note', 'createdAt'],
         ),
       ),
@@ -60,11 +69,47 @@ export class MeController {
 }
 
 // Headers even for an empty section, so every file opens with its columns.
-const CHALLENGE_COLUMNS = ['id', 'challengeDate', 'wakeUpTime', 'forfeitAmount', 'status', 'isSuccessful', 'windowOpensAt', 'windowClosesAt', 'checkInTime', 'verificationMethod', 'checkInLocation', 'notes', 'failureReason', 'winningsAmount', 'actualForfeitAmount', 'refundedAmount', 'createdAt', 'processedAt', 'cancelledAt', 'isTest', 'proof', 'proofStatus'];
+const CHALLENGE_COLUMNS = [
+  'id',
+  'challengeDate',
+  'wakeUpTime',
+  'forfeitAmount',
+  'status',
+  'isSuccessful',
+  'windowOpensAt',
+  'windowClosesAt',
+  'checkInTime',
+  'verificationMethod',
+  'checkInLocation',
+  'notes',
+  'failureReason',
+  'winningsAmount',
+  'actualForfeitAmount',
+  'refundedAmount',
+  'createdAt',
+  'processedAt',
+  'cancelledAt',
+  'isTest',
+  'proof',
+  'proofStatus',
+];
 const LEDGER_COLUMNS = ['entryId', 'postedAt', 'reason', 'type', 'reference', 'amount', 'runningBalance'];
 const NOTIFICATION_COLUMNS = ['id', 'type', 'title', 'message', 'isRead', 'readAt', 'createdAt'];
 const GROUP_COLUMNS = ['groupId', 'groupName', 'role', 'joinedAt'];
 const REFEREE_COLUMNS = ['direction', 'challengeId', 'challengeDate', 'askedBy', 'referee', 'groupName', 'status', 'note', 'askedAt', 'decidedAt'];
 const PAYOUT_METHOD_COLUMNS = ['type', 'label', 'upiId', 'accountNumber', 'ifscCode', 'accountHolderName', 'bankName', 'uses', 'lastUsedAt'];
-const PLAN_COLUMNS = ['id', 'weekdays', 'wakeUpTime', 'forfeitAmount', 'startDate', 'endDate', 'status', 'totalDays', 'bookedDays', 'skippedDays', 'days', 'createdAt'];
+const PLAN_COLUMNS = [
+  'id',
+  'weekdays',
+  'wakeUpTime',
+  'forfeitAmount',
+  'startDate',
+  'endDate',
+  'status',
+  'totalDays',
+  'bookedDays',
+  'skippedDays',
+  'days',
+  'createdAt',
+];
 const SHIELD_COLUMNS = ['held', 'earned', 'spent', 'nextShieldIn', 'leaveDays'];

@@ -1,8 +1,7 @@
 import { DomainError, type ErrorKind } from '../../common/errors/domain-error.js';
 
 /** Every code this module answers with; registered in common's ErrorCode below. */
-export type PrivacyErrorCode =
-  | 'PRIVACY.INVALID_INPUT';
+export type PrivacyErrorCode = 'PRIVACY.INVALID_INPUT';
 
 declare module '../../common/errors/error-code.js' {
   interface ErrorCodes {

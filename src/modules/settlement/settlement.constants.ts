@@ -14,7 +14,6 @@ export const SettlementJob = {
   SETTLE_PART: 'settle-part',
 } as const;
 
-
 /**
  * Child jobs a settle-date job splits a day into, by user-id range (env SETTLEMENT_PARTS, default 1 = the whole day in
  * the settle-date job itself; declared in config/tuning.ts, refused at boot when malformed). Losers' parts run first (they fund the day's pool), then winners' parts, then the
@@ -34,7 +33,10 @@ export function settlementConcurrency(): number {
 
 /** [from, to) user-id bounds of part k of n (to null for the last). */
 export function userRange(k: number, n: number): { from: string; to: string | null } {
-  const bound = (i: number) => `${Math.floor((i * 0x100000000) / n).toString(16).padStart(8, '0')}-0000-0000-0000-000000000000`;
+  const bound = (i: number) =>
+    `${Math.floor((i * 0x100000000) / n)
+      .toString(16)
+      .padStart(8, '0')}-0000-0000-0000-000000000000`;
   return { from: bound(k), to: k === n - 1 ? null : bound(k + 1) };
 }
 

@@ -1,11 +1,7 @@
 import { DomainError, type ErrorKind } from '../../common/errors/domain-error.js';
 
 /** Every code this module answers with; registered in common's ErrorCode below. */
-export type SettlementErrorCode =
-  | 'SETTLEMENT.INVALID_DATE'
-  | 'SETTLEMENT.BUSY'
-  | 'SETTLEMENT.NOT_FOUND'
-  | 'SETTLEMENT.PLAN_CONFLICT';
+export type SettlementErrorCode = 'SETTLEMENT.INVALID_DATE' | 'SETTLEMENT.BUSY' | 'SETTLEMENT.NOT_FOUND' | 'SETTLEMENT.PLAN_CONFLICT';
 
 declare module '../../common/errors/error-code.js' {
   interface ErrorCodes {

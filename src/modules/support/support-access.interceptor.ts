@@ -28,7 +28,9 @@ export class SupportAccessInterceptor implements NestInterceptor {
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'http') return next.handle();
     if (this.reflector.getAllAndOverride<boolean>(SELF_RECORDED, [ctx.getHandler(), ctx.getClass()])) return next.handle();
-    const req = ctx.switchToHttp().getRequest<{ user?: AuthUser; method: string; url: string; params?: Record<string, string>; query?: Record<string, unknown> }>();
+    const req = ctx
+      .switchToHttp()
+      .getRequest<{ user?: AuthUser; method: string; url: string; params?: Record<string, string>; query?: Record<string, unknown> }>();
     const user = req.user;
     if (!user) return next.handle();
     const classPath = clean(this.reflector.get<string>(PATH_METADATA, ctx.getClass()));

@@ -11,7 +11,9 @@ describe('support access recording', () => {
     const support = controllers.filter((c) => /^\/?support(\/|$)/.test(String(Reflect.getMetadata(PATH_METADATA, c))));
     expect(support.length).toBeGreaterThanOrEqual(5);
     const uncovered = support.filter(
-      (c) => Reflect.getMetadata(SELF_RECORDED, c) !== true && !((Reflect.getMetadata(INTERCEPTORS_METADATA, c) ?? []) as unknown[]).includes(SupportAccessInterceptor),
+      (c) =>
+        Reflect.getMetadata(SELF_RECORDED, c) !== true &&
+        !((Reflect.getMetadata(INTERCEPTORS_METADATA, c) ?? []) as unknown[]).includes(SupportAccessInterceptor),
     );
     expect(uncovered.map((c) => (c as { name: string }).name)).toEqual([]);
   });

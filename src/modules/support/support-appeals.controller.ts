@@ -42,13 +42,26 @@ export class SupportAppealsController {
     const users = await this.queryBus.execute(new GetUsersQuery(appeals.map((a) => a.userId)));
     return {
       success: true,
-      data: { appeals: appeals.map((a) => ({ ...a, user: users.has(a.userId) ? { email: users.get(a.userId)!.email, fullName: users.get(a.userId)!.fullName } : null, challenge: a.challenge && { ...a.challenge, forfeitAmount: toRupees(a.challenge.stake), stake: undefined, checkInTime: a.challenge.checkInTime?.toISOString() ?? null } })) },
+      data: {
+        appeals: appeals.map((a) => ({
+          ...a,
+          user: users.has(a.userId) ? { email: users.get(a.userId)!.email, fullName: users.get(a.userId)!.fullName } : null,
+          challenge: a.challenge && {
+            ...a.challenge,
+            forfeitAmount: toRupees(a.challenge.stake),
+            stake: undefined,
+            checkInTime: a.challenge.checkInTime?.toISOString() ?? null,
+          },
+        })),
+      },
     };
   }
 
   @Post(':id/decision')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Decide an appeal: UPHELD (the miss stands, its forfeit settles now) or REFUNDED (stake or forfeit back); the note goes to the user' })
+  @ApiOperation({
+    summary: 'Decide an appeal: UPHELD (the miss stands, its forfeit settles now) or REFUNDED (stake or forfeit back); the note goes to the user',
+  })
   async decide(@CurrentUser() actor: AuthUser, @Param('id', appealId) id: string, @Body() body: DecideAppealDto) {
     return { success: true, data: await this.commandBus.execute(new DecideAppealCommand(id, body.decision, body.note.trim(), actor.id)) };
   }

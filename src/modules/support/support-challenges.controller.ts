@@ -29,11 +29,18 @@ export class SupportChallengesController {
 
   @Post(':id/proof')
   @HttpCode(200)
-  @ApiOperation({ summary: 'A verdict on a PHOTO check-in’s photo before its morning settles: ACCEPTED, or REJECTED (settles as a miss; the note is the reason its owner reads); after settlement 400' })
+  @ApiOperation({
+    summary:
+      'A verdict on a PHOTO check-in’s photo before its morning settles: ACCEPTED, or REJECTED (settles as a miss; the note is the reason its owner reads); after settlement 400',
+  })
   async proof(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: ProofVerdictDto) {
     const note = body.note?.trim() || null;
     const { challenge } = await this.commandBus.execute(new GiveProofVerdictCommand(id, body.verdict, note, actor.id, 'SUPPORT'));
-    return { success: true, message: `Photo proof ${body.verdict === 'ACCEPTED' ? 'accepted' : 'rejected'}`, data: { challengeId: challenge.id, proofStatus: challenge.proofStatus, verdict: body.verdict, note, challenge } };
+    return {
+      success: true,
+      message: `Photo proof ${body.verdict === 'ACCEPTED' ? 'accepted' : 'rejected'}`,
+      data: { challengeId: challenge.id, proofStatus: challenge.proofStatus, verdict: body.verdict, note, challenge },
+    };
   }
 
   @Get(':id')

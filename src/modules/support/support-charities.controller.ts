@@ -11,7 +11,7 @@ export class SupportCharitiesController {
   constructor(@Inject(QueryBus) private readonly queryBus: QueryBus) {}
 
   @Get('statement')
-  @ApiOperation({ summary: 'The month\'s pledge-mode donations per charity and settlement date (rupees), with the same CSV' })
+  @ApiOperation({ summary: "The month's pledge-mode donations per charity and settlement date (rupees), with the same CSV" })
   async statement(@Query('month') month?: string) {
     const r = await this.queryBus.execute(new GetCharityStatementQuery(String(month ?? '')));
     return {

@@ -69,7 +69,15 @@ export class SupportOutagesController {
           ...o,
           forgiven: forgiven
             .filter((f) => f.outageId === o.id)
-            .map((f) => ({ challengeId: f.challengeId, userId: f.userId, date: f.date, batch: f.batch, refunded: toRupees(f.stake), paid: f.paid, note: f.note })),
+            .map((f) => ({
+              challengeId: f.challengeId,
+              userId: f.userId,
+              date: f.date,
+              batch: f.batch,
+              refunded: toRupees(f.stake),
+              paid: f.paid,
+              note: f.note,
+            })),
         })),
       },
     };
@@ -79,7 +87,13 @@ export class SupportOutagesController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Record an outage by hand (an incident the recorder cannot see); misses whose window it overlaps are forgiven at their settlement' })
   async record(@CurrentUser() actor: AuthUser, @Body() body: RecordOutageDto) {
-    const input = { kind: body.kind as never, startedAt: new Date(body.startedAt), endedAt: body.endedAt ? new Date(body.endedAt) : null, detail: body.detail, actorId: actor.id };
+    const input = {
+      kind: body.kind as never,
+      startedAt: new Date(body.startedAt),
+      endedAt: body.endedAt ? new Date(body.endedAt) : null,
+      detail: body.detail,
+      actorId: actor.id,
+    };
     return { success: true, data: await this.commandBus.execute(new RecordOutageCommand(input)) };
   }
 

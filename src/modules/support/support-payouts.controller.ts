@@ -49,13 +49,21 @@ export class SupportPayoutsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark a manual payout paid with the bank reference (posts it out; once)' })
   async paid(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() b: MarkPayoutPaidDto) {
-    return { success: true, data: await this.commandBus.execute(new MarkManualPayoutCommand(id, 'PAID', b.bankReference, actor.id)), message: 'Payout marked paid' };
+    return {
+      success: true,
+      data: await this.commandBus.execute(new MarkManualPayoutCommand(id, 'PAID', b.bankReference, actor.id)),
+      message: 'Payout marked paid',
+    };
   }
 
   @Post(':id/failed')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark a manual payout failed with a reason (refunds the whole amount; once)' })
   async failed(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() b: MarkPayoutFailedDto) {
-    return { success: true, data: await this.commandBus.execute(new MarkManualPayoutCommand(id, 'FAILED', b.reason, actor.id)), message: 'Payout marked failed: the amount was returned to the wallet' };
+    return {
+      success: true,
+      data: await this.commandBus.execute(new MarkManualPayoutCommand(id, 'FAILED', b.reason, actor.id)),
+      message: 'Payout marked failed: the amount was returned to the wallet',
+    };
   }
 }

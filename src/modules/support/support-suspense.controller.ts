@@ -35,8 +35,14 @@ export class SupportSuspenseController {
 
   @Post(':userId/resolve')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Record that the held money went back to its source (gateway refund id or bank reference): the suspense account is emptied, once per reference' })
+  @ApiOperation({
+    summary: 'Record that the held money went back to its source (gateway refund id or bank reference): the suspense account is emptied, once per reference',
+  })
   async resolve(@CurrentUser() actor: AuthUser, @Param('userId') userId: string, @Body() b: ResolveSuspenseDto) {
-    return { success: true, data: await this.commandBus.execute(new ResolveUserSuspenseCommand(actor, userId, b.reference, b.note)), message: 'Suspense resolved' };
+    return {
+      success: true,
+      data: await this.commandBus.execute(new ResolveUserSuspenseCommand(actor, userId, b.reference, b.note)),
+      message: 'Suspense resolved',
+    };
   }
 }

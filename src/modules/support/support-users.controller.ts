@@ -21,13 +21,18 @@ export class SupportUsersController {
   }
 
   @Get('users/:id')
-  @ApiOperation({ summary: "A user's page: profile, balance, stats and streak, all challenges (newest first, each with its referee's verdict) and the console access record" })
+  @ApiOperation({
+    summary: "A user's page: profile, balance, stats and streak, all challenges (newest first, each with its referee's verdict) and the console access record",
+  })
   async user(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     return { success: true, data: await this.queryBus.execute(new GetUserPageQuery(actor, id)) };
   }
 
   @Get('users/:id/ledger')
-  @ApiOperation({ summary: "Every entry on the user's wallet with postings on both sides, running balance and links; related entries that do not touch the wallet (pool moves, payouts)" })
+  @ApiOperation({
+    summary:
+      "Every entry on the user's wallet with postings on both sides, running balance and links; related entries that do not touch the wallet (pool moves, payouts)",
+  })
   async userLedger(@CurrentUser() actor: AuthUser, @Param('id') id: string) {
     return { success: true, data: await this.queryBus.execute(new GetUserLedgerQuery(actor, id)) };
   }

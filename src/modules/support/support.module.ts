@@ -52,7 +52,19 @@ const HANDLERS = [
 /** The support module: the read-only staff console (users, ledger, challenges, ledger health, queues) and its access log. */
 @Module({
   imports: [CqrsModule, BullModule.registerQueue(...KNOWN_QUEUES.map((name) => ({ name })))],
-  controllers: [SupportUsersController, SupportChallengesController, SupportLedgerController, SupportQueuesController, SupportSuspenseController, SupportMailController, SupportSettlementController, SupportAppealsController, SupportPayoutsController, SupportCharitiesController, SupportOutagesController],
+  controllers: [
+    SupportUsersController,
+    SupportChallengesController,
+    SupportLedgerController,
+    SupportQueuesController,
+    SupportSuspenseController,
+    SupportMailController,
+    SupportSettlementController,
+    SupportAppealsController,
+    SupportPayoutsController,
+    SupportCharitiesController,
+    SupportOutagesController,
+  ],
   providers: [AccessLogRepository, LedgerVerificationsRepository, SupportQueuesService, ...HANDLERS],
 })
 export class SupportModule {}

@@ -8,7 +8,7 @@ import { GetCharityStatementQuery } from './queries/get-charity-statement/get-ch
 export const charityStatementCommand: CliCommand = {
   name: 'charity:statement',
   usage: 'charity:statement <YYYY-MM>',
-  description: 'print the month\'s donations per charity (date, challenges, amount) as CSV, for the operator to remit',
+  description: "print the month's donations per charity (date, challenges, amount) as CSV, for the operator to remit",
   async run(app: INestApplicationContext, args: string[]): Promise<number> {
     const month = args[0] ?? '';
     if (!monthRange(month)) {

@@ -16,7 +16,11 @@ export class PayoutWebhooksController {
   @ApiOperation({ summary: 'RazorpayX payout webhook: payout.processed / failed / reversed (X-Razorpay-Signature over the raw body)', security: [] })
   @Post('razorpayx')
   @HttpCode(200)
-  async razorpayx(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('x-razorpay-signature') signature?: string, @Headers('x-razorpay-event-id') eventId?: string) {
+  async razorpayx(
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers('x-razorpay-signature') signature?: string,
+    @Headers('x-razorpay-event-id') eventId?: string,
+  ) {
     return { success: true, data: await this.commandBus.execute(new HandlePayoutWebhookCommand(req.rawBody, signature, eventId)) };
   }
 }

@@ -7,7 +7,8 @@ import { charityStatementCommand } from './charity-statement.cli.js';
 export const ledgerVerifyCommand: CliCommand = {
   name: 'ledger:verify',
   usage: 'ledger:verify',
-  description: 'prove projections = fold of the journal, the journal sums to zero, the keyed hash chains hold and deposits/withdrawals match their provider records',
+  description:
+    'prove projections = fold of the journal, the journal sums to zero, the keyed hash chains hold and deposits/withdrawals match their provider records',
   async run(app: INestApplicationContext): Promise<number> {
     const result = await app.get(LedgerAuditService).verify();
     if (result.ok) {

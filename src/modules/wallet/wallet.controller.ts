@@ -52,7 +52,11 @@ export class WalletController {
   @ApiOperation({ summary: 'Razorpay webhook (public: authenticated by the X-Razorpay-Signature header)', security: [] })
   @Post('webhooks/razorpay')
   @HttpCode(200)
-  async razorpayWebhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('x-razorpay-signature') signature?: string, @Headers('x-razorpay-event-id') eventId?: string) {
+  async razorpayWebhook(
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers('x-razorpay-signature') signature?: string,
+    @Headers('x-razorpay-event-id') eventId?: string,
+  ) {
     return { success: true, data: await this.commandBus.execute(new HandleRazorpayWebhookCommand(req.rawBody, signature, eventId)) };
   }
 
@@ -81,13 +85,18 @@ export class WalletController {
   }
 
   @Get('statement.csv')
-  @ApiOperation({ summary: 'Statement of IST dates startDate..endDate (at most 366 days) as CSV: opening balance, each line with its running balance, closing balance' })
+  @ApiOperation({
+    summary: 'Statement of IST dates startDate..endDate (at most 366 days) as CSV: opening balance, each line with its running balance, closing balance',
+  })
   @ApiQuery({ name: 'startDate', required: true, type: String, description: 'YYYY-MM-DD (IST)' })
   @ApiQuery({ name: 'endDate', required: true, type: String, description: 'YYYY-MM-DD (IST)' })
   @ApiProduces('text/csv')
   async statement(@CurrentUser() user: AuthUser, @Query() q: Record<string, string>, @Res({ passthrough: true }) reply: FastifyReply) {
     const { filename, csv } = await this.queryBus.execute(new GetStatementQuery(user.id, q));
-    void reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'no-store');
+    void reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .header('Cache-Control', 'no-store');
     return csv;
   }
 

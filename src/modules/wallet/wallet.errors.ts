@@ -44,8 +44,7 @@ export const WalletErrors = {
   insufficientFunds: () => error('WALLET.INSUFFICIENT_FUNDS', 'INVALID', 'Insufficient balance'),
   belowFloor: (paise: bigint) => error('WALLET.BELOW_MINIMUM_BALANCE', 'INVALID', `The balance must be above ₹${paise / 100n} for this`),
   accountOverdrawn: (account: string) => error('LEDGER.ACCOUNT_OVERDRAWN', 'CONFLICT', `Account ${account} does not hold enough for this movement`),
-  idempotencyConflict: (key: string) =>
-    error('LEDGER.IDEMPOTENCY_CONFLICT', 'CONFLICT', `Idempotency key ${key} was already used for a different movement`),
+  idempotencyConflict: (key: string) => error('LEDGER.IDEMPOTENCY_CONFLICT', 'CONFLICT', `Idempotency key ${key} was already used for a different movement`),
   invalidEntry: (why: string) => error('LEDGER.INVALID_ENTRY', 'INVALID', `Invalid ledger entry: ${why}`),
   concurrentUpdate: () => error('LEDGER.CONCURRENT_UPDATE', 'CONFLICT', 'The wallet changed while this was being processed. Please try again.'),
   busy: () => error('LEDGER.BUSY', 'UNAVAILABLE', 'The wallet is busy. Please try again shortly.'),
@@ -66,8 +65,7 @@ export const WalletErrors = {
 };
 
 export const DepositErrors = {
-  adultRequired: () =>
-    error('WALLET.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to add money: add your date of birth in your profile first'),
+  adultRequired: () => error('WALLET.ADULT_REQUIRED', 'INVALID', 'You must be 18 or over to add money: add your date of birth in your profile first'),
   orderNotFound: () => error('WALLET.ORDER_NOT_FOUND', 'NOT_FOUND', 'Payment order not found'),
   badSignature: () => error('WALLET.BAD_SIGNATURE', 'INVALID', 'Payment verification failed: the signature does not match'),
   notConfirmed: () => WalletErrors.paymentNotConfirmed(),

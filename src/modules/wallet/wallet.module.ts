@@ -96,13 +96,18 @@ const HANDLERS = [
     {
       provide: PaymentProvider,
       inject: [AppConfig, SandboxPaymentProvider],
-      useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider) => (config.paymentsProvider === 'razorpay' ? new RazorpayPaymentProvider(config) : sandbox),
+      useFactory: (config: AppConfig, sandbox: SandboxPaymentProvider) =>
+        config.paymentsProvider === 'razorpay' ? new RazorpayPaymentProvider(config) : sandbox,
     },
     {
       provide: PayoutProvider,
       inject: [AppConfig, DataSource],
       useFactory: (config: AppConfig, ds: DataSource) =>
-        config.payoutsProvider === 'razorpayx' ? new RazorpayxPayoutProvider(config, ds) : config.payoutsProvider === 'manual' ? new ManualPayoutProvider() : new SandboxPayoutProvider(),
+        config.payoutsProvider === 'razorpayx'
+          ? new RazorpayxPayoutProvider(config, ds)
+          : config.payoutsProvider === 'manual'
+            ? new ManualPayoutProvider()
+            : new SandboxPayoutProvider(),
     },
     DepositRepository,
     WithdrawalRepository,

@@ -1,7 +1,13 @@
 import { errorRateOutages, heartbeatGaps, isBadMinute, merged, touches } from './outage-rules.js';
 
 const m = (hhmm: string, s = 0) => new Date(`2026-11-23T${hhmm}:${String(s).padStart(2, '0')}+05:30`);
-const sample = (hhmm: string, checkins: number, checkinErrors: number, uploads = 0, uploadFailures = 0) => ({ minute: m(hhmm), checkins, checkinErrors, uploads, uploadFailures });
+const sample = (hhmm: string, checkins: number, checkinErrors: number, uploads = 0, uploadFailures = 0) => ({
+  minute: m(hhmm),
+  checkins,
+  checkinErrors,
+  uploads,
+  uploadFailures,
+});
 
 describe('outage rules', () => {
   it('calls a minute bad from 3 server errors making a quarter of the answers', () => {
@@ -41,7 +47,13 @@ describe('outage rules', () => {
 
   it('merges a newer reading into the stored outage it touches, closing an open one', () => {
     expect(touches({ startedAt: m('06:00'), endedAt: m('06:02') }, { startedAt: m('06:02'), endedAt: m('06:03') })).toBe(true);
-    expect(merged({ startedAt: m('06:00'), endedAt: null }, { startedAt: m('06:00'), endedAt: m('06:04') })).toEqual({ startedAt: m('06:00'), endedAt: m('06:04') });
-    expect(merged({ startedAt: m('06:00'), endedAt: m('06:02') }, { startedAt: m('06:02'), endedAt: m('06:03') })).toEqual({ startedAt: m('06:00'), endedAt: m('06:03') });
+    expect(merged({ startedAt: m('06:00'), endedAt: null }, { startedAt: m('06:00'), endedAt: m('06:04') })).toEqual({
+      startedAt: m('06:00'),
+      endedAt: m('06:04'),
+    });
+    expect(merged({ startedAt: m('06:00'), endedAt: m('06:02') }, { startedAt: m('06:02'), endedAt: m('06:03') })).toEqual({
+      startedAt: m('06:00'),
+      endedAt: m('06:03'),
+    });
   });
 });

@@ -91,13 +91,19 @@ export function heartbeatGaps(kind: 'API_DOWN' | 'WORKER_DOWN', beats: readonly 
     const from = sorted[i - 1].lastBeatAt;
     const to = sorted[i].firstBeatAt;
     const gap = to.getTime() - from.getTime();
-    if (gap > DOWN_GAP_SECONDS * 1000) out.push({ kind, startedAt: from, endedAt: to, detail: `no ${who} process answered its heartbeat for ${Math.round(gap / 1000)} s` });
+    if (gap > DOWN_GAP_SECONDS * 1000)
+      out.push({ kind, startedAt: from, endedAt: to, detail: `no ${who} process answered its heartbeat for ${Math.round(gap / 1000)} s` });
   }
   const last = sorted[sorted.length - 1];
   // Silence since the last beat is an outage seen until now, never an open-ended one: beats that stop for good (the
   // recorder switched off, a process renamed) must not forgive every morning after. The next detection extends it.
   if (last && now.getTime() - last.lastBeatAt.getTime() > DOWN_GAP_SECONDS * 1000) {
-    out.push({ kind, startedAt: last.lastBeatAt, endedAt: now, detail: `no ${who} process has answered its heartbeat since then (seen until ${now.toISOString()})` });
+    out.push({
+      kind,
+      startedAt: last.lastBeatAt,
+      endedAt: now,
+      detail: `no ${who} process has answered its heartbeat since then (seen until ${now.toISOString()})`,
+    });
   }
   return out;
 }
@@ -135,7 +141,8 @@ export function manualOutageProblem(o: { kind: string; startedAt: Date; endedAt:
     if (o.endedAt <= o.startedAt) return 'endedAt must be after startedAt';
     if (o.endedAt > now) return 'endedAt must not be in the future (leave it out while the outage goes on)';
   }
-  if (typeof o.detail !== 'string' || o.detail.trim().length < OUTAGE_DETAIL_MIN) return `detail must say what happened in at least ${OUTAGE_DETAIL_MIN} characters`;
+  if (typeof o.detail !== 'string' || o.detail.trim().length < OUTAGE_DETAIL_MIN)
+    return `detail must say what happened in at least ${OUTAGE_DETAIL_MIN} characters`;
   if (o.detail.length > OUTAGE_DETAIL_MAX) return `detail must be at most ${OUTAGE_DETAIL_MAX} characters`;
   return null;
 }

@@ -15,7 +15,17 @@ export interface OutageView {
   updatedAt: string;
 }
 
-export function outageView(o: { id: string; kind: OutageKind; startedAt: Date; endedAt: Date | null; detail: string; source: 'recorder' | 'support'; recordedBy: string | null; createdAt: Date; updatedAt: Date }): OutageView {
+export function outageView(o: {
+  id: string;
+  kind: OutageKind;
+  startedAt: Date;
+  endedAt: Date | null;
+  detail: string;
+  source: 'recorder' | 'support';
+  recordedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): OutageView {
   return {
     id: o.id,
     kind: o.kind,

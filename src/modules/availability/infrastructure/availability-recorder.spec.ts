@@ -47,7 +47,14 @@ describe('AvailabilityRecorder', () => {
   it('records nothing when switched off', async () => {
     const flushed: SampleDelta[][] = [];
     const repo = { addSamples: async (d: SampleDelta[]) => void flushed.push(d) } as unknown as AvailabilityRepository;
-    const r = new AvailabilityRecorder({ availabilityRecorder: 'off' } as AppConfig, new ManualClock(), repo, {} as never, {} as never, new SchedulerRegistry());
+    const r = new AvailabilityRecorder(
+      { availabilityRecorder: 'off' } as AppConfig,
+      new ManualClock(),
+      repo,
+      {} as never,
+      {} as never,
+      new SchedulerRegistry(),
+    );
     r.checkInAnswered(503, true);
     r.beat();
     await r.flush();

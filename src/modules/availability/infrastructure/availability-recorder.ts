@@ -58,13 +58,23 @@ export class AvailabilityRecorder implements OnModuleInit, OnApplicationBootstra
 
   onModuleInit(): void {
     const fastify = this.adapterHost?.httpAdapter?.getInstance?.() as
-      | { addHook(name: 'onResponse', hook: (req: { method: string; routeOptions?: { url?: string }; isMultipart?: () => boolean }, reply: { statusCode: number }, done: () => void) => void): void }
+      | {
+          addHook(
+            name: 'onResponse',
+            hook: (
+              req: { method: string; routeOptions?: { url?: string }; isMultipart?: () => boolean },
+              reply: { statusCode: number },
+              done: () => void,
+            ) => void,
+          ): void;
+        }
       | undefined;
     if (!fastify || typeof fastify.addHook !== 'function') return;
     this.role = 'api';
     if (!this.enabled) return;
     fastify.addHook('onResponse', (req, reply, done) => {
-      if (req.method === CHECK_IN_ROUTE.method && req.routeOptions?.url === CHECK_IN_ROUTE.url) this.checkInAnswered(reply.statusCode, req.isMultipart?.() === true);
+      if (req.method === CHECK_IN_ROUTE.method && req.routeOptions?.url === CHECK_IN_ROUTE.url)
+        this.checkInAnswered(reply.statusCode, req.isMultipart?.() === true);
       done();
     });
   }

@@ -67,7 +67,18 @@ export class AvailabilityRepository {
          checkin_errors = s.checkin_errors + EXCLUDED.checkin_errors,
          uploads = s.uploads + EXCLUDED.uploads,
          upload_failures = s.upload_failures + EXCLUDED.upload_failures`,
-      [col('minute'), col('role'), col('processId'), col('beats'), col('firstBeatAt'), col('lastBeatAt'), col('checkins'), col('checkinErrors'), col('uploads'), col('uploadFailures')],
+      [
+        col('minute'),
+        col('role'),
+        col('processId'),
+        col('beats'),
+        col('firstBeatAt'),
+        col('lastBeatAt'),
+        col('checkins'),
+        col('checkinErrors'),
+        col('uploads'),
+        col('uploadFailures'),
+      ],
     );
   }
 
@@ -79,7 +90,13 @@ export class AvailabilityRepository {
         GROUP BY minute ORDER BY minute`,
       [from, to],
     );
-    return rows.map((r) => ({ minute: r.minute as Date, checkins: Number(r.checkins), checkinErrors: Number(r.errors), uploads: Number(r.uploads), uploadFailures: Number(r.upload_failures) }));
+    return rows.map((r) => ({
+      minute: r.minute as Date,
+      checkins: Number(r.checkins),
+      checkinErrors: Number(r.errors),
+      uploads: Number(r.uploads),
+      uploadFailures: Number(r.upload_failures),
+    }));
   }
 
   /**
@@ -115,7 +132,11 @@ export class AvailabilityRepository {
     return rows.map(toOutage);
   }
 
-  async insertOutage(m: EntityManager | DataSource, o: DetectedOutage & { source: 'recorder' | 'support'; recordedBy: string | null }, now: Date): Promise<OutageRow> {
+  async insertOutage(
+    m: EntityManager | DataSource,
+    o: DetectedOutage & { source: 'recorder' | 'support'; recordedBy: string | null },
+    now: Date,
+  ): Promise<OutageRow> {
     const [row] = (await m.query(
       `INSERT INTO outages (id, kind, started_at, ended_at, detail, source, recorded_by, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING ${COLUMNS}`,
       [randomUUID(), o.kind, o.startedAt, o.endedAt, o.detail.slice(0, 500), o.source, o.recordedBy, now],
@@ -131,7 +152,6 @@ export class AvailabilityRepository {
     const list = Array.isArray(rows) && rows.length === 2 && Array.isArray(rows[0]) ? (rows[0] as Row[]) : (rows as Row[]);
     return list[0] ? toOutage(list[0]) : null;
   }
-
 
   async byId(id: string): Promise<OutageRow | null> {
     const rows: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM outages WHERE id = $1`, [id]);

@@ -15,7 +15,13 @@ describe('iCalendar feed', () => {
   });
 
   it('rings at the wake-up time and five minutes before the window closes, only while pending', () => {
-    const base = { wakeUpTime: '06:00', stake: '₹40', wakeUpAt: new Date('2026-01-05T00:30:00Z'), windowOpensAt: new Date('2026-01-05T00:15:00Z'), windowClosesAt: new Date('2026-01-05T00:40:00Z') };
+    const base = {
+      wakeUpTime: '06:00',
+      stake: '₹40',
+      wakeUpAt: new Date('2026-01-05T00:30:00Z'),
+      windowOpensAt: new Date('2026-01-05T00:15:00Z'),
+      windowClosesAt: new Date('2026-01-05T00:40:00Z'),
+    };
     const ics = buildIcs(
       [
         { ...base, id: 'a', status: 'PENDING', isSuccessful: null },

@@ -15,7 +15,10 @@ export interface CalendarChallenge {
 
 /** 20260105T001500Z */
 export function icsInstant(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values: backslash, semicolon, comma and line breaks escaped. */
@@ -45,7 +48,8 @@ export function foldLine(line: string): string {
 
 function outcome(c: CalendarChallenge, tz: string): string {
   // the one clock format: "5:45 AM and 6:10 AM IST", never an ISO instant
-  if (c.status === 'PENDING') return `Check in between ${formatClock(zonedParts(c.windowOpensAt, tz).time)} and ${formatWakeTime(zonedParts(c.windowClosesAt, tz).time)} in the app.`;
+  if (c.status === 'PENDING')
+    return `Check in between ${formatClock(zonedParts(c.windowOpensAt, tz).time)} and ${formatWakeTime(zonedParts(c.windowClosesAt, tz).time)} in the app.`;
   if (c.isSuccessful === true) return 'You made it.';
   if (c.isSuccessful === false) return 'Missed.';
   return '';
@@ -80,7 +84,13 @@ export function buildIcs(challenges: CalendarChallenge[], now: Date, appUrl: str
     if (pending) {
       // at the wake-up time, and five minutes before the window closes
       const wakeOffsetMin = Math.round((c.wakeUpAt.getTime() - c.windowOpensAt.getTime()) / 60_000);
-      lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${icsText(`Wake up: ${c.stake} at stake. Check in now.`)}`, `TRIGGER;RELATED=START:PT${wakeOffsetMin}M`, 'END:VALARM');
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        `DESCRIPTION:${icsText(`Wake up: ${c.stake} at stake. Check in now.`)}`,
+        `TRIGGER;RELATED=START:PT${wakeOffsetMin}M`,
+        'END:VALARM',
+      );
       lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${icsText('5 minutes left to check in.')}`, 'TRIGGER;RELATED=END:-PT5M', 'END:VALARM');
     }
     lines.push('END:VEVENT');

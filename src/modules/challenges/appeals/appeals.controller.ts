@@ -31,7 +31,10 @@ export class AppealsController {
   ) {}
 
   @Post(':id/appeal')
-  @ApiOperation({ summary: 'Dispute a missed morning within 48 h: { reason } → { status: OPEN | UPHELD | REFUNDED, decisionNote? }; multipart with an optional `photo` (JPEG or PNG, up to 5 MB)' })
+  @ApiOperation({
+    summary:
+      'Dispute a missed morning within 48 h: { reason } → { status: OPEN | UPHELD | REFUNDED, decisionNote? }; multipart with an optional `photo` (JPEG or PNG, up to 5 MB)',
+  })
   @ApiConsumes('application/json', 'multipart/form-data')
   @ApiBody({ type: FileAppealDto })
   async file(@CurrentUser() user: AuthUser, @Param('id', challengeId) id: string, @Req() req: FastifyRequest) {

@@ -89,7 +89,11 @@ export class ChallengesController {
    */
   @Post('verify')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'One key per check-in attempt (a UUID), reused on its retries: one check-in, the same answer (kept 24 h)' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'One key per check-in attempt (a UUID), reused on its retries: one check-in, the same answer (kept 24 h)',
+  })
   async verify(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = IdempotencyStore.keyFrom(req.headers['idempotency-key']);
     const { fields, photo } = await readVerifyRequest(req);
@@ -127,7 +131,8 @@ export class ChallengesController {
 async function readVerifyRequest(req: FastifyRequest): Promise<{ fields: Record<string, unknown>; photo: Photo | null }> {
   if (!req.isMultipart()) {
     const body = req.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw ChallengeErrors.invalid('Send the check-in as a JSON object or a multipart form');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw ChallengeErrors.invalid('Send the check-in as a JSON object or a multipart form');
     return { fields: body as Record<string, unknown>, photo: null };
   }
   const fields: Record<string, unknown> = {};

@@ -24,8 +24,17 @@ export class PoolPreviewController {
   @Get('pool')
   @ApiOperation({ summary: "A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share" })
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the morning being staked (default today)' })
-  @ApiQuery({ name: 'stake', required: false, description: 'rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far' })
-  @ApiQuery({ name: 'proof', required: false, enum: ['NONE', 'PHOTO'], description: 'the pool of this proof level (pools are per date and proof; default NONE)' })
+  @ApiQuery({
+    name: 'stake',
+    required: false,
+    description: 'rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far',
+  })
+  @ApiQuery({
+    name: 'proof',
+    required: false,
+    enum: ['NONE', 'PHOTO'],
+    description: 'the pool of this proof level (pools are per date and proof; default NONE)',
+  })
   async pool(@Query('date') date?: unknown, @Query('stake') stake?: unknown, @Query('proof') proofParam?: unknown) {
     const proof = parseProof(proofParam);
     if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
@@ -35,7 +44,8 @@ export class PoolPreviewController {
     const p = await this.queryBus.execute(new GetPoolPreviewQuery(day, paise, proof));
     const { estimatedShare, ...rest } = p;
     // pledge mode: nobody wins anyone's money, so there is no share to estimate
-    const share = estimatedShare === undefined ? {} : { stake: toRupees(paise!), estimatedShare: this.config.poolMode === 'pledge' ? 0 : toRupees(estimatedShare) };
+    const share =
+      estimatedShare === undefined ? {} : { stake: toRupees(paise!), estimatedShare: this.config.poolMode === 'pledge' ? 0 : toRupees(estimatedShare) };
     return { success: true, data: { ...rest, totalStaked: toRupees(p.totalStaked), pool: toRupees(p.pool), ...share } };
   }
 }

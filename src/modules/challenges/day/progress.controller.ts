@@ -24,8 +24,14 @@ export class ProgressController {
         mornings: p.mornings.map(({ date, status, wakeUpTime, checkInTime }) => ({ date, status, wakeUpTime, checkInTime })),
         weeks: p.weeks,
         months: p.months.map((m) => ({
-          month: m.month, deposits: toRupees(m.deposits), withdrawals: toRupees(m.withdrawals), staked: toRupees(m.staked),
-          returned: toRupees(m.returned), winnings: toRupees(m.winnings), other: toRupees(m.other), net: toRupees(m.net),
+          month: m.month,
+          deposits: toRupees(m.deposits),
+          withdrawals: toRupees(m.withdrawals),
+          staked: toRupees(m.staked),
+          returned: toRupees(m.returned),
+          winnings: toRupees(m.winnings),
+          other: toRupees(m.other),
+          net: toRupees(m.net),
         })),
       },
     };

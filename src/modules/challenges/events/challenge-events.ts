@@ -3,7 +3,10 @@ import type { InTransactionEvent } from '../../../common/transactional-events.js
 
 /** The photo store refused a check-in photo (the check-in answered 503 and changed nothing). */
 export class CheckInPhotoUploadFailed {
-  constructor(readonly challengeId: string, readonly userId: string) {}
+  constructor(
+    readonly challengeId: string,
+    readonly userId: string,
+  ) {}
 }
 
 // What happened to a challenge, published after its transaction committed (the notifications module tells the user;

@@ -22,7 +22,11 @@ export class LeaveController {
   @ApiOperation({ summary: 'Book a leave day { date }: a challenge on it is excused (whole stake back), plans skip it' })
   async book(@CurrentUser() user: AuthUser, @Body() body: BookLeaveDto) {
     const r = await this.commandBus.execute(new BookLeaveCommand(user.id, body.date));
-    return { success: true, message: `On leave on ${r.date}`, data: { date: r.date, excused: r.excused.map((e) => ({ challengeId: e.challengeId, refundedAmount: toRupees(e.refunded) })) } };
+    return {
+      success: true,
+      message: `On leave on ${r.date}`,
+      data: { date: r.date, excused: r.excused.map((e) => ({ challengeId: e.challengeId, refundedAmount: toRupees(e.refunded) })) },
+    };
   }
 
   @Get()

@@ -2,7 +2,11 @@ import { parseGroupName, parseNote, rankBoard, weekOf, firstName, GROUP_LIMITS }
 
 describe('group rules', () => {
   it('a week runs Monday to Sunday around any of its days', () => {
-    expect(weekOf('2034-03-15')).toEqual({ from: '2034-03-13', to: '2034-03-19', days: ['2034-03-13', '2034-03-14', '2034-03-15', '2034-03-16', '2034-03-17', '2034-03-18', '2034-03-19'] });
+    expect(weekOf('2034-03-15')).toEqual({
+      from: '2034-03-13',
+      to: '2034-03-19',
+      days: ['2034-03-13', '2034-03-14', '2034-03-15', '2034-03-16', '2034-03-17', '2034-03-18', '2034-03-19'],
+    });
     expect(weekOf('2034-03-13').from).toBe('2034-03-13');
     expect(weekOf('2034-03-19').from).toBe('2034-03-13');
     expect(weekOf('2034-01-01')).toMatchObject({ from: '2033-12-26', to: '2034-01-01' });
@@ -14,7 +18,8 @@ describe('group rules', () => {
     expect(parseGroupName(42)).toEqual({ problem: 'name must be text' });
     expect(parseGroupName('x'.repeat(GROUP_LIMITS.nameMaxLength + 1))).toEqual({ problem: 'name must be at most 40 characters' });
     expect(parseGroupName('a\u0007b')).toEqual({ problem: 'name must not contain control characters' });
-    for (const n of ['2034', '1e308', 'NaN', 'Infinity', '9223372036854775808']) expect(parseGroupName(n)).toEqual({ problem: 'name must be words, not a number' });
+    for (const n of ['2034', '1e308', 'NaN', 'Infinity', '9223372036854775808'])
+      expect(parseGroupName(n)).toEqual({ problem: 'name must be words, not a number' });
     expect(parseGroupName('Class of 2034')).toEqual({ name: 'Class of 2034' });
   });
 
@@ -33,7 +38,12 @@ describe('group rules', () => {
       { userId: 'c', name: 'Chitra', madeThisWeek: 2, streak: 5 },
       { userId: 'd', name: 'Dev', madeThisWeek: 2, streak: 4 },
     ]);
-    expect(board.map((r) => [r.userId, r.rank])).toEqual([['b', 1], ['a', 2], ['c', 2], ['d', 4]]);
+    expect(board.map((r) => [r.userId, r.rank])).toEqual([
+      ['b', 1],
+      ['a', 2],
+      ['c', 2],
+      ['d', 4],
+    ]);
   });
 
   it('friends see a first name only', () => {

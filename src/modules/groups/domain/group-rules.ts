@@ -62,7 +62,9 @@ export interface BoardRow extends BoardInput {
 
 /** Most mornings made this week first, then the longer streak, then the name; equal scores share a rank. */
 export function rankBoard(rows: BoardInput[]): BoardRow[] {
-  const sorted = [...rows].sort((a, b) => b.madeThisWeek - a.madeThisWeek || b.streak - a.streak || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  const sorted = [...rows].sort(
+    (a, b) => b.madeThisWeek - a.madeThisWeek || b.streak - a.streak || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId),
+  );
   let rank = 0;
   return sorted.map((r, i) => {
     const prev = sorted[i - 1];

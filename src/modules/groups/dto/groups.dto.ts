@@ -31,4 +31,3 @@ export class RefereeAnswerDto {
   @IsString({ message: 'note must be text' })
   note?: string;
 }
-

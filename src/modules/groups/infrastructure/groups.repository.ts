@@ -78,7 +78,13 @@ export class GroupsRepository {
   }
 
   async insertGroup(m: EntityManager, g: GroupRow): Promise<void> {
-    await m.query(`INSERT INTO friend_groups (id, name, owner_id, invite_token, created_at) VALUES ($1, $2, $3, $4, $5)`, [g.id, g.name, g.ownerId, g.inviteToken, g.createdAt]);
+    await m.query(`INSERT INTO friend_groups (id, name, owner_id, invite_token, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+      g.id,
+      g.name,
+      g.ownerId,
+      g.inviteToken,
+      g.createdAt,
+    ]);
   }
 
   async addMember(m: EntityManager, groupId: string, userId: string, now: Date): Promise<void> {
@@ -96,7 +102,9 @@ export class GroupsRepository {
   }
 
   async members(groupId: string, m: EntityManager = this.ds.manager): Promise<MemberRow[]> {
-    return (await m.query(`SELECT user_id AS "userId", joined_at AS "joinedAt" FROM friend_group_members WHERE group_id = $1 ORDER BY joined_at, user_id`, [groupId])) as MemberRow[];
+    return (await m.query(`SELECT user_id AS "userId", joined_at AS "joinedAt" FROM friend_group_members WHERE group_id = $1 ORDER BY joined_at, user_id`, [
+      groupId,
+    ])) as MemberRow[];
   }
 
   async isMember(groupId: string, userId: string, m: EntityManager = this.ds.manager): Promise<boolean> {

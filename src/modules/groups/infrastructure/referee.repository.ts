@@ -37,7 +37,9 @@ export class RefereeRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async refereeOf(userId: string, m: EntityManager = this.ds.manager): Promise<RefereeRow | null> {
-    const [r] = (await m.query(`SELECT user_id AS "userId", referee_id AS "refereeId", group_id AS "groupId" FROM referees WHERE user_id = $1`, [userId])) as RefereeRow[];
+    const [r] = (await m.query(`SELECT user_id AS "userId", referee_id AS "refereeId", group_id AS "groupId" FROM referees WHERE user_id = $1`, [
+      userId,
+    ])) as RefereeRow[];
     return r ?? null;
   }
 
@@ -64,7 +66,9 @@ export class RefereeRepository {
    */
   async endAllFor(m: EntityManager, userId: string): Promise<{ pairings: number; pendingWithdrawn: number }> {
     const pairings = rowsOf(await m.query(`DELETE FROM referees WHERE user_id = $1 OR referee_id = $1 RETURNING user_id`, [userId])).length;
-    const pending = rowsOf(await m.query(`DELETE FROM referee_requests WHERE status = 'PENDING' AND (user_id = $1 OR referee_id = $1) RETURNING id`, [userId])).length;
+    const pending = rowsOf(
+      await m.query(`DELETE FROM referee_requests WHERE status = 'PENDING' AND (user_id = $1 OR referee_id = $1) RETURNING id`, [userId]),
+    ).length;
     return { pairings, pendingWithdrawn: pending };
   }
 
@@ -96,7 +100,10 @@ export class RefereeRepository {
 
   /** limit null: all of them (the data export) */
   async requestsBy(userId: string, limit: number | null = 20): Promise<RefereeRequestRow[]> {
-    return (await this.ds.query(`SELECT ${REQUEST_COLUMNS} FROM referee_requests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [userId, limit])) as RefereeRequestRow[];
+    return (await this.ds.query(`SELECT ${REQUEST_COLUMNS} FROM referee_requests WHERE user_id = $1 ORDER BY created_at DESC LIMIT $2`, [
+      userId,
+      limit,
+    ])) as RefereeRequestRow[];
   }
 
   async requestsTo(refereeId: string, limit: number | null = 20): Promise<RefereeRequestRow[]> {

@@ -11,7 +11,13 @@ export const MIN_AGE = 18;
 const blank = (v: string | null | undefined) => v === null || v === undefined || v.trim() === '';
 
 /** Complete only if fullName, email, phoneNumber, city and occupation are all present (section 4). */
-export function isProfileComplete(u: { fullName?: string | null; email?: string | null; phoneNumber?: string | null; city?: string | null; occupation?: string | null }): boolean {
+export function isProfileComplete(u: {
+  fullName?: string | null;
+  email?: string | null;
+  phoneNumber?: string | null;
+  city?: string | null;
+  occupation?: string | null;
+}): boolean {
   return [u.fullName, u.email, u.phoneNumber, u.city, u.occupation].every((v) => !blank(v));
 }
 

@@ -67,7 +67,10 @@ function quietHoursProblem(v: unknown): string | null {
   const unknown = keys.find((k) => k !== 'start' && k !== 'end');
   if (unknown) return `Unknown setting: ${what}.${unknown}`;
   const { start, end } = v as Record<string, unknown>;
-  for (const [name, time] of [['start', start], ['end', end]] as const) {
+  for (const [name, time] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
     if (typeof time !== 'string' || !HH_MM.test(time)) return `${what}.${name} must be a time as HH:MM (00:00 to 23:59)`;
   }
   if (start === end) return `${what}: start and end must differ`;

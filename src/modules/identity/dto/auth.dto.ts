@@ -2,7 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Check, email, oneTimeToken, password, presentPassword, requiredText, wakeUpTime } from './check.js';
 
 const termsVersion = (v: unknown) =>
-  typeof v === 'string' && v.trim() !== '' && v.length <= 32 ? null : 'termsVersion must be the version of the terms you accepted (GET /api/v1/config termsVersion)';
+  typeof v === 'string' && v.trim() !== '' && v.length <= 32
+    ? null
+    : 'termsVersion must be the version of the terms you accepted (GET /api/v1/config termsVersion)';
 
 export class RegisterDto {
   @ApiProperty() @Check(requiredText('Full name', 100), { required: true }) fullName: string;

@@ -25,42 +25,52 @@ export function Check(rule: Rule, opts: { required?: boolean } = {}, validationO
 const isText = (v: unknown): v is string => typeof v === 'string';
 const blank = (v: unknown) => v === undefined || v === null || (isText(v) && v.trim() === '');
 
-export const requiredText = (label: string, max: number): Rule => (v) => {
-  if (blank(v)) return `${label} is required`;
-  if (!isText(v)) return `${label} must be text`;
-  if (v.trim().length > max) return `${label} must be at most ${max} characters`;
-  return null;
-};
+export const requiredText =
+  (label: string, max: number): Rule =>
+  (v) => {
+    if (blank(v)) return `${label} is required`;
+    if (!isText(v)) return `${label} must be text`;
+    if (v.trim().length > max) return `${label} must be at most ${max} characters`;
+    return null;
+  };
 
 /** Text that may be cleared with null or "". */
-export const optionalText = (label: string, max: number): Rule => (v) => {
-  if (v === null || v === '') return null;
-  if (!isText(v)) return `${label} must be text`;
-  if (v.trim().length > max) return `${label} must be at most ${max} characters`;
-  return null;
-};
+export const optionalText =
+  (label: string, max: number): Rule =>
+  (v) => {
+    if (v === null || v === '') return null;
+    if (!isText(v)) return `${label} must be text`;
+    if (v.trim().length > max) return `${label} must be at most ${max} characters`;
+    return null;
+  };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const email = (requiredMessage = 'Email is required'): Rule => (v) => {
-  if (blank(v)) return requiredMessage;
-  if (!isText(v) || v.trim().length > 254 || !EMAIL.test(v.trim())) return 'Please enter a valid email address';
-  return null;
-};
+export const email =
+  (requiredMessage = 'Email is required'): Rule =>
+  (v) => {
+    if (blank(v)) return requiredMessage;
+    if (!isText(v) || v.trim().length > 254 || !EMAIL.test(v.trim())) return 'Please enter a valid email address';
+    return null;
+  };
 
-export const password = (label = 'Password'): Rule => (v) => {
-  if (v === undefined || v === null || v === '') return `${label} is required`;
-  if (!isText(v)) return `${label} must be text`;
-  if (v.length < MIN_PASSWORD_LENGTH) return `${label} must be at least ${MIN_PASSWORD_LENGTH} characters long`;
-  if (v.length > MAX_PASSWORD_LENGTH) return `${label} must be at most ${MAX_PASSWORD_LENGTH} characters long`;
-  return null;
-};
+export const password =
+  (label = 'Password'): Rule =>
+  (v) => {
+    if (v === undefined || v === null || v === '') return `${label} is required`;
+    if (!isText(v)) return `${label} must be text`;
+    if (v.length < MIN_PASSWORD_LENGTH) return `${label} must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+    if (v.length > MAX_PASSWORD_LENGTH) return `${label} must be at most ${MAX_PASSWORD_LENGTH} characters long`;
+    return null;
+  };
 
 /** A password being checked, not set: only presence (old accounts may predate the length rule). */
-export const presentPassword = (label = 'Password'): Rule => (v) => {
-  if (v === undefined || v === null || v === '') return `${label} is required`;
-  if (!isText(v) || v.length > 1024) return `${label} must be text`;
-  return null;
-};
+export const presentPassword =
+  (label = 'Password'): Rule =>
+  (v) => {
+    if (v === undefined || v === null || v === '') return `${label} is required`;
+    if (!isText(v) || v.length > 1024) return `${label} must be text`;
+    return null;
+  };
 
 export const wakeUpTime: Rule = (v) => {
   if (v === null || v === '') return null;
@@ -68,14 +78,18 @@ export const wakeUpTime: Rule = (v) => {
   return null;
 };
 
-export const oneTimeToken = (message: string): Rule => (v) => {
-  if (blank(v)) return message;
-  if (!isText(v) || v.length > 200) return message;
-  return null;
-};
+export const oneTimeToken =
+  (message: string): Rule =>
+  (v) => {
+    if (blank(v)) return message;
+    if (!isText(v) || v.length > 200) return message;
+    return null;
+  };
 
-export const oneOf = (label: string, allowed: readonly string[], requiredMessage = `${label} is required`): Rule => (v) => {
-  if (blank(v)) return requiredMessage;
-  if (!isText(v) || !allowed.includes(v)) return `${label} must be one of: ${allowed.join(', ')}`;
-  return null;
-};
+export const oneOf =
+  (label: string, allowed: readonly string[], requiredMessage = `${label} is required`): Rule =>
+  (v) => {
+    if (blank(v)) return requiredMessage;
+    if (!isText(v) || !allowed.includes(v)) return `${label} must be one of: ${allowed.join(', ')}`;
+    return null;
+  };

@@ -2,7 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Check, email } from './check.js';
 
 const credentialRule = (v: unknown) =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { id?: unknown }).id === 'string' && typeof (v as { response?: unknown }).response === 'object'
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  typeof (v as { id?: unknown }).id === 'string' &&
+  typeof (v as { response?: unknown }).response === 'object'
     ? null
     : "credential must be the browser's passkey answer (the JSON of navigator.credentials)";
 

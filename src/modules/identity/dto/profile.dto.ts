@@ -49,5 +49,6 @@ export class UpdateProfileDto {
       'any of the settings: notifications.{email, challengeReminders, walletUpdates}, privacy.{showOnLeaderboard, shareUsageData}, reminders.{push, mail} (booleans) and reminders.quietHours (null, or { start, end } as HH:MM in IST; may cross midnight)',
     additionalProperties: { type: 'object' },
   })
-  @Check(settings) settings?: SettingsPatch;
+  @Check(settings)
+  settings?: SettingsPatch;
 }

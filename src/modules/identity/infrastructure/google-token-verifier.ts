@@ -16,7 +16,10 @@ export interface GoogleIdentity {
 /** Checks a Google ID token's signature, audience (GOOGLE_CLIENT_ID), issuer and expiry. */
 @Injectable()
 export class GoogleTokenVerifier {
-  constructor(@Inject(AppConfig) private readonly config: AppConfig, @Inject(GOOGLE_OAUTH_CLIENT) private readonly client: OAuth2Client) {}
+  constructor(
+    @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(GOOGLE_OAUTH_CLIENT) private readonly client: OAuth2Client,
+  ) {}
 
   async verify(idToken: string): Promise<GoogleIdentity> {
     if (!this.config.googleClientId) throw IdentityErrors.googleNotConfigured();

@@ -40,7 +40,10 @@ export class PasskeysRepository {
 
   /** Moves the signature counter on from the value read (a clone's replay, or a concurrent use, moves nothing): whether it moved. */
   async advanceCounter(id: string, from: number, to: number, at: Date): Promise<boolean> {
-    const [, moved] = (await this.db.query(`UPDATE passkeys SET counter = $3, last_used_at = $4 WHERE id = $1 AND counter = $2`, [id, from, to, at])) as [unknown, number];
+    const [, moved] = (await this.db.query(`UPDATE passkeys SET counter = $3, last_used_at = $4 WHERE id = $1 AND counter = $2`, [id, from, to, at])) as [
+      unknown,
+      number,
+    ];
     return !!moved;
   }
 

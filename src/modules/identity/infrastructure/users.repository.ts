@@ -154,13 +154,15 @@ export class UsersRepository {
   }
 
   settingsOfOpen(ids: string[]): Promise<{ id: string; settings: Partial<UserSettings> | null }[]> {
-    return this.db.query(`SELECT id, settings FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [ids]) as Promise<{ id: string; settings: Partial<UserSettings> | null }[]>;
+    return this.db.query(`SELECT id, settings FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [ids]) as Promise<
+      { id: string; settings: Partial<UserSettings> | null }[]
+    >;
   }
 
   reminderRows(userIds: readonly string[]): Promise<{ id: string; email: string; verified: boolean; settings: Partial<UserSettings> | null }[]> {
-    return this.db.query(`SELECT id, email, is_email_verified AS verified, settings FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [userIds]) as Promise<
-      { id: string; email: string; verified: boolean; settings: Partial<UserSettings> | null }[]
-    >;
+    return this.db.query(`SELECT id, email, is_email_verified AS verified, settings FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [
+      userIds,
+    ]) as Promise<{ id: string; email: string; verified: boolean; settings: Partial<UserSettings> | null }[]>;
   }
 
   /** Locks the account row FOR SHARE in the caller's transaction (a credit orders itself with a closure). */

@@ -82,32 +82,86 @@ function forgivenWords(date: string, l: SettledLine): Words {
     type: 'SETTLEMENT_FORGIVEN',
     title: `Forgiven: your ${formatInr(l.stake)} stake is back`,
     message: `${why}. Nothing is forfeited for your missed wake-up on ${formatDay(date)}: your whole ${formatInr(l.stake)} stake is back in your wallet.`,
-    data: { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, netResult: 0, forgiven: true, outageId: l.forgivenBy, reason: why, receipt: `/settlements/${date}` },
+    data: {
+      date,
+      challengeId: l.challengeId,
+      stake: Number(l.stake) / 100,
+      refund: Number(l.refund) / 100,
+      netResult: 0,
+      forgiven: true,
+      outageId: l.forgivenBy,
+      reason: why,
+      receipt: `/settlements/${date}`,
+    },
   };
 }
 
 /** Pledge mode: no "winnings" anywhere; a miss names where its forfeit was donated. */
 function pledgeWords(date: string, l: SettledLine, destination: string): Words {
-  const data = { date, challengeId: l.challengeId, mode: 'pledge', stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, donated: Number(l.pooled) / 100, donatedTo: destination, charityId: l.charityId, netResult: l.isSuccessful ? 0 : -Number(l.pooled) / 100, receipt: `/settlements/${date}` };
+  const data = {
+    date,
+    challengeId: l.challengeId,
+    mode: 'pledge',
+    stake: Number(l.stake) / 100,
+    refund: Number(l.refund) / 100,
+    donated: Number(l.pooled) / 100,
+    donatedTo: destination,
+    charityId: l.charityId,
+    netResult: l.isSuccessful ? 0 : -Number(l.pooled) / 100,
+    receipt: `/settlements/${date}`,
+  };
   if (!l.isSuccessful) {
     const to = l.charityId ? `donated to ${destination}` : `to ${destination}`;
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} ${to}`, message: `You missed your wake-up on ${formatDay(date)}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${l.charityId ? to : `went to ${destination}`}.`, data };
+    return {
+      type: 'SETTLEMENT_REFUNDED',
+      title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} ${to}`,
+      message: `You missed your wake-up on ${formatDay(date)}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} ${l.charityId ? to : `went to ${destination}`}.`,
+      data,
+    };
   }
-  return { type: 'SETTLEMENT_RETURNED', title: `Stake back ${formatInr(l.stake)}`, message: `You woke up on time on ${formatDay(date)}: your full ${formatInr(l.stake)} stake is back in your wallet.`, data };
+  return {
+    type: 'SETTLEMENT_RETURNED',
+    title: `Stake back ${formatInr(l.stake)}`,
+    message: `You woke up on time on ${formatDay(date)}: your full ${formatInr(l.stake)} stake is back in your wallet.`,
+    data,
+  };
 }
 
 function poolWords(date: string, l: SettledLine): Words {
   const net = l.isSuccessful ? Number(l.winnings) / 100 : -Number(l.pooled) / 100;
-  const data = { date, challengeId: l.challengeId, stake: Number(l.stake) / 100, refund: Number(l.refund) / 100, winnings: Number(l.winnings) / 100, netResult: net === 0 ? 0 : net, receipt: `/settlements/${date}` };
+  const data = {
+    date,
+    challengeId: l.challengeId,
+    stake: Number(l.stake) / 100,
+    refund: Number(l.refund) / 100,
+    winnings: Number(l.winnings) / 100,
+    netResult: net === 0 ? 0 : net,
+    receipt: `/settlements/${date}`,
+  };
   const day = formatDay(date);
   if (!l.isSuccessful) {
-    return { type: 'SETTLEMENT_REFUNDED', title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} to the pool`, message: `You missed your wake-up on ${day}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} went to the pool.`, data };
+    return {
+      type: 'SETTLEMENT_REFUNDED',
+      title: `${formatInr(l.refund)} back · ${formatInr(l.pooled)} to the pool`,
+      message: `You missed your wake-up on ${day}: ${formatInr(l.refund)} (${REFUND_PCT} of your ${formatInr(l.stake)} stake) is back in your wallet and ${formatInr(l.pooled)} went to the pool.`,
+      data,
+    };
   }
   const title = `Stake back ${formatInr(l.stake)} · winnings ${formatInr(l.winnings)}`;
   if (l.winnings > 0n) {
-    return { type: 'SETTLEMENT_WON', title, message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back and you won ${formatInr(l.winnings)} from the pool, ${formatInr(l.stake + l.winnings)} in your wallet.`, data };
+    return {
+      type: 'SETTLEMENT_WON',
+      title,
+      message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back and you won ${formatInr(l.winnings)} from the pool, ${formatInr(l.stake + l.winnings)} in your wallet.`,
+      data,
+    };
   }
-  return { type: 'SETTLEMENT_WON', title, message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back. Nobody missed, so there were no winnings to share.`, data };
+  return {
+    type: 'SETTLEMENT_WON',
+    title,
+    message: `You woke up on time on ${day}: your ${formatInr(l.stake)} stake is back. Nobody missed, so there were no winnings to share.`,
+    data,
+  };
 }
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -128,7 +182,11 @@ export function receiptMail(appUrl: string, n: Pick<Notice, 'title' | 'message'>
 export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { notice: Notice; mail: { subject: string; text: string; html: string } } {
   const accepted = a.decision === 'REFUNDED';
   const title = accepted ? 'Your appeal was accepted' : 'Your appeal was not accepted';
-  const outcome = !a.refunded ? 'the miss stands' : a.refunded.what === 'forfeit' ? `${formatInr(a.refunded.amount)} forfeit refunded` : `the whole ${formatInr(a.refunded.amount)} stake refunded`;
+  const outcome = !a.refunded
+    ? 'the miss stands'
+    : a.refunded.what === 'forfeit'
+      ? `${formatInr(a.refunded.amount)} forfeit refunded`
+      : `the whole ${formatInr(a.refunded.amount)} stake refunded`;
   const appeal = `Your appeal of ${formatWakeTime(a.wakeUpTime)} on ${formatDay(a.date)}`;
   return {
     notice: {
@@ -158,17 +216,29 @@ function challengeNotice(c: { id: string; userId: string }, type: Notice['type']
 
 export function createdNotice({ challenge: c }: ChallengeCreated): Notice {
   const pledge = c.donationTo !== null ? ` On time, it all comes back; missed, ${FORFEIT_PCT} is donated to ${c.donationTo}.` : '';
-  return challengeNotice(c, 'CHALLENGE_CREATED', 'Challenge created', `Wake up by ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}: ${formatInr(c.stake)} staked.${pledge}`, {
-    challengeDate: c.date,
-    wakeUpTime: c.wakeUpTime,
-    forfeitAmount: toRupees(c.stake),
-  });
+  return challengeNotice(
+    c,
+    'CHALLENGE_CREATED',
+    'Challenge created',
+    `Wake up by ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}: ${formatInr(c.stake)} staked.${pledge}`,
+    {
+      challengeDate: c.date,
+      wakeUpTime: c.wakeUpTime,
+      forfeitAmount: toRupees(c.stake),
+    },
+  );
 }
 
 export function cancelledNotice({ challenge: c }: ChallengeCancelled): Notice {
-  return challengeNotice(c, 'CHALLENGE_CANCELLED', 'Challenge cancelled', `Your challenge for ${formatDay(c.date)} was cancelled and ${formatInr(c.stake)} returned to your wallet.`, {
-    refundedAmount: toRupees(c.stake),
-  });
+  return challengeNotice(
+    c,
+    'CHALLENGE_CANCELLED',
+    'Challenge cancelled',
+    `Your challenge for ${formatDay(c.date)} was cancelled and ${formatInr(c.stake)} returned to your wallet.`,
+    {
+      refundedAmount: toRupees(c.stake),
+    },
+  );
 }
 
 export function checkedInNotice({ challenge: c }: ChallengeCheckedIn): Notice {
@@ -181,7 +251,13 @@ export function checkedInNotice({ challenge: c }: ChallengeCheckedIn): Notice {
 }
 
 export function missedNotice({ challenge: c }: ChallengeMissed): Notice {
-  return challengeNotice(c, 'CHALLENGE_MISSED', 'Check-in missed', `You did not check in for ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}; ${REFUND_PCT} of your stake is refunded at settlement.`, { challengeDate: c.date });
+  return challengeNotice(
+    c,
+    'CHALLENGE_MISSED',
+    'Check-in missed',
+    `You did not check in for ${formatWakeTime(c.wakeUpTime)} on ${formatDay(c.date)}; ${REFUND_PCT} of your stake is refunded at settlement.`,
+    { challengeDate: c.date },
+  );
 }
 
 export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Notice {
@@ -196,8 +272,20 @@ export function stillAwakeMissedNotice({ challenge: c }: StillAwakeMissed): Noti
 
 export function excusedNotice({ challenge: c }: ChallengeExcused): Notice {
   return c.kind === 'LEAVE'
-    ? challengeNotice(c, 'CHALLENGE_EXCUSED', 'On leave', `You are on leave on ${formatDay(c.date)}: your challenge is excused and ${formatInr(c.refunded)} is back in your wallet.`, { kind: 'LEAVE' })
-    : challengeNotice(c, 'CHALLENGE_EXCUSED', 'Wake shield used', `A wake shield excused your morning of ${formatDay(c.date)}: ${formatInr(c.refunded)} is back in your wallet and your streak is kept.`, { kind: 'SHIELD' });
+    ? challengeNotice(
+        c,
+        'CHALLENGE_EXCUSED',
+        'On leave',
+        `You are on leave on ${formatDay(c.date)}: your challenge is excused and ${formatInr(c.refunded)} is back in your wallet.`,
+        { kind: 'LEAVE' },
+      )
+    : challengeNotice(
+        c,
+        'CHALLENGE_EXCUSED',
+        'Wake shield used',
+        `A wake shield excused your morning of ${formatDay(c.date)}: ${formatInr(c.refunded)} is back in your wallet and your streak is kept.`,
+        { kind: 'SHIELD' },
+      );
 }
 
 export function planSkippedNotice({ plan: p }: PlannedDaySkipped): Notice {

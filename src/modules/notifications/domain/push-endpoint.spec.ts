@@ -44,6 +44,8 @@ describe('pushEndpointProblem: a subscription endpoint must be a push service', 
     expect(pushEndpointProblem('https://push.wakestake.test:41234/sub/1', withTestHost)).toBeNull();
     expect(pushEndpointProblem('https://push.wakestake.test/sub/1', withTestHost)).toBe("endpoint must use the push service's port 41234 (got 443)");
     expect(pushEndpointProblem('https://push.wakestake.test:41235/sub/1', withTestHost)).toBe("endpoint must use the push service's port 41234 (got 41235)");
-    expect(pushEndpointProblem('https://push.wakestake.test:41234/sub/1', hosts)).toBe("endpoint must be on a push service's host (push.wakestake.test is not one)");
+    expect(pushEndpointProblem('https://push.wakestake.test:41234/sub/1', hosts)).toBe(
+      "endpoint must be on a push service's host (push.wakestake.test is not one)",
+    );
   });
 });

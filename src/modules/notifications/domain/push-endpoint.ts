@@ -29,7 +29,13 @@ export function pushEndpointProblem(endpoint: string, hosts: readonly PushServic
   const port = url.port === '' ? 443 : Number(url.port);
   if (port !== (host.port ?? 443)) return `endpoint must use the push service's port ${host.port ?? 443} (got ${port})`;
   const legacy = legacyParse(endpoint);
-  if (/[\\\s]/.test(endpoint) || legacy.protocol !== 'https:' || legacy.hostname !== url.hostname || (legacy.port ?? '443') !== (url.port || '443') || legacy.auth) {
+  if (
+    /[\\\s]/.test(endpoint) ||
+    legacy.protocol !== 'https:' ||
+    legacy.hostname !== url.hostname ||
+    (legacy.port ?? '443') !== (url.port || '443') ||
+    legacy.auth
+  ) {
     return 'endpoint must be a plain https URL';
   }
   return null;

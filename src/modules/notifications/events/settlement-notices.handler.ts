@@ -25,7 +25,11 @@ export class SettlementNoticesHandler implements ITransactionalEventHandler<Chal
     const notices = lines.map((l) => settlementNotice(date, mode, l, (id) => this.charityName(id)));
     await this.commandBus.execute(new CreateNotificationsCommand({ items: notices, manager }));
     if (testPool || !this.config.settlementReceiptMail) return;
-    return this.mail.stageForUsersAfterCommit(manager, notices.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })), 'SETTLEMENT_RECEIPT');
+    return this.mail.stageForUsersAfterCommit(
+      manager,
+      notices.map((n) => ({ userId: n.userId, ...receiptMail(this.config.appUrl, n) })),
+      'SETTLEMENT_RECEIPT',
+    );
   }
 
   private charityName(charityId: string | null): string {

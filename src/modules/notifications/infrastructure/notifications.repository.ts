@@ -126,7 +126,10 @@ export class NotificationsRepository {
 
   /** How many the filter matches (a page past the end has no row to carry the total). */
   async count(userId: string, unreadOnly: boolean): Promise<number> {
-    const [c] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)`, [userId, unreadOnly])) as { n: number }[];
+    const [c] = (await this.ds.query(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND ($2::boolean = false OR NOT is_read)`, [
+      userId,
+      unreadOnly,
+    ])) as { n: number }[];
     return c.n;
   }
 

@@ -72,7 +72,8 @@ function forbiddenV6(b: number[]): string | null {
   if (b[0] === 0x20 && b[1] === 0x02) return embedded(2, '6to4');
   if (b[0] === 0xfe && (b[1] & 0xc0) === 0x80) return 'link-local (fe80::/10)';
   if (b[0] === 0xfe && (b[1] & 0xc0) === 0xc0) return 'site-local (fec0::/10)';
-  if ((b[0] & 0xfe) === 0xfc) return b[0] === 0xfd && b[1] === 0x00 && b[2] === 0x0e && b[3] === 0xc2 ? 'cloud metadata (fd00:ec2::/32)' : 'unique-local (fc00::/7)';
+  if ((b[0] & 0xfe) === 0xfc)
+    return b[0] === 0xfd && b[1] === 0x00 && b[2] === 0x0e && b[3] === 0xc2 ? 'cloud metadata (fd00:ec2::/32)' : 'unique-local (fc00::/7)';
   if (b[0] === 0xff) return 'multicast (ff00::/8)';
   if ((b[0] & 0xe0) !== 0x20) return 'not global unicast (outside 2000::/3)';
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return 'documentation (2001:db8::/32)';

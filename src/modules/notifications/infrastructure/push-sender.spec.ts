@@ -26,7 +26,9 @@ function resolverOf(names: Record<string, string[]>): PushResolver & { asked: st
 
 function lookupOnce(lookup: ReturnType<typeof guardedLookup>, hostname: string, options: { all?: boolean; family?: number }): Promise<unknown> {
   return new Promise((ok, fail) => {
-    (lookup as unknown as (h: string, o: object, cb: (e: Error | null, a: unknown, f?: number) => void) => void)(hostname, options, (e, a, f) => (e ? fail(e) : ok(options.all ? a : { address: a, family: f })));
+    (lookup as unknown as (h: string, o: object, cb: (e: Error | null, a: unknown, f?: number) => void) => void)(hostname, options, (e, a, f) =>
+      e ? fail(e) : ok(options.all ? a : { address: a, family: f }),
+    );
   });
 }
 
@@ -34,18 +36,34 @@ function vapidEnv(): Record<string, string> {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const priv = ecdh.getPrivateKey();
-  return { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url') };
+  return {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url'),
+  };
 }
 
 function senderFor(port: number, resolver: PushResolver, allowPrivate: boolean, ca: Buffer | null = null): PushSender {
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', ...vapidEnv(), PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${HOST}:${port}`, PUSH_ALLOW_PRIVATE_ADDRESSES: String(allowPrivate) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'x'.repeat(32),
+    LOG_LEVEL: 'silent',
+    ...vapidEnv(),
+    PUSH_SERVICE_HOSTS: `fcm.googleapis.com,${HOST}:${port}`,
+    PUSH_ALLOW_PRIVATE_ADDRESSES: String(allowPrivate),
+  });
   return new PushSender(config, resolver, ca);
 }
 
 function subscription(endpoint: string): PushSubscriptionRow {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { id: 'sub-1', userId: 'user-1', endpoint, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } as PushSubscriptionRow;
+  return {
+    id: 'sub-1',
+    userId: 'user-1',
+    endpoint,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  } as PushSubscriptionRow;
 }
 
 /** A loopback listener that counts every TCP connection opened to it (and answers nothing). */
@@ -121,7 +139,12 @@ describe('PushSender at send time', () => {
     const resolve = resolverOf({ [HOST]: ['127.0.0.1'], localhost: ['127.0.0.1'] });
     const sender = senderFor(listener.port, resolve, true);
     try {
-      for (const endpoint of [`https://127.0.0.1:${listener.port}/x`, `https://localhost.:${listener.port}/x`, `http://${HOST}:${listener.port}/x`, `https://${HOST}:${listener.port + 1}/x`]) {
+      for (const endpoint of [
+        `https://127.0.0.1:${listener.port}/x`,
+        `https://localhost.:${listener.port}/x`,
+        `http://${HOST}:${listener.port}/x`,
+        `https://${HOST}:${listener.port + 1}/x`,
+      ]) {
         expect(await sender.send(subscription(endpoint), { title: 'hi' }, 60)).toBe('gone');
       }
       expect(resolve.asked).toEqual([]);
@@ -132,7 +155,14 @@ describe('PushSender at send time', () => {
   });
 
   it("refuses an IP-literal test host's private address without the allowance (net skips the lookup for literals)", async () => {
-    const config = (allow: boolean) => loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), ...vapidEnv(), PUSH_SERVICE_HOSTS: `127.0.0.1:${listener.port}`, PUSH_ALLOW_PRIVATE_ADDRESSES: String(allow) });
+    const config = (allow: boolean) =>
+      loadConfig({
+        NODE_ENV: 'test',
+        JWT_SECRET: 'x'.repeat(32),
+        ...vapidEnv(),
+        PUSH_SERVICE_HOSTS: `127.0.0.1:${listener.port}`,
+        PUSH_ALLOW_PRIVATE_ADDRESSES: String(allow),
+      });
     const resolve = resolverOf({});
     const strict = new PushSender(config(false), resolve, null);
     const lenient = new PushSender(config(true), resolve, null);
@@ -152,7 +182,29 @@ describe('PushSender at send time', () => {
 
   it('connects to the checked address when loopback is allowed (tests), and does not follow a redirect', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${HOST}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     const tls = { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
     const paths: string[] = [];
     const server = createHttpsServer(tls, (req, res) => {

@@ -31,7 +31,11 @@ export class PushEndpointRefused extends Error {}
  * DNS rebind between check and connect has nothing to swap.
  */
 export function guardedLookup(resolve: PushResolver, hosts: readonly PushServiceHost[], allowPrivate: boolean): LookupFunction {
-  return ((hostname: string, options: { family?: number | string; all?: boolean }, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+  return ((
+    hostname: string,
+    options: { family?: number | string; all?: boolean },
+    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     const answer = async (): Promise<LookupAddress[]> => {
       if (!pushServiceHostFor(hostname, hosts)) throw new PushEndpointRefused(`${hostname} is not a push service host`);
       const all = await resolve(hostname);

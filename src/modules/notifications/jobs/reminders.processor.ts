@@ -35,6 +35,10 @@ export class NotificationsScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(NOTIFICATIONS_QUEUE) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(SEND_REMINDERS_JOB, { every: SEND_REMINDERS_EVERY_MS }, { name: SEND_REMINDERS_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } });
+    await this.queue.upsertJobScheduler(
+      SEND_REMINDERS_JOB,
+      { every: SEND_REMINDERS_EVERY_MS },
+      { name: SEND_REMINDERS_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+    );
   }
 }

@@ -30,7 +30,10 @@ describe('forgiveness: the overlap rule', () => {
   });
 
   it('names the earliest overlapping outage', () => {
-    const found = forgivingOutage({ isSuccessful: false, ...window }, [outage('late', 'UPLOAD_FAILED', '06:05', '06:06'), outage('early', 'INCIDENT', '05:50', '05:55')]);
+    const found = forgivingOutage({ isSuccessful: false, ...window }, [
+      outage('late', 'UPLOAD_FAILED', '06:05', '06:06'),
+      outage('early', 'INCIDENT', '05:50', '05:55'),
+    ]);
     expect(found?.id).toBe('early');
   });
 
@@ -49,14 +52,23 @@ describe('forgiveness: the overlap rule', () => {
   });
 
   it('tells the user why, with the outage kind and its time in the app zone', () => {
-    expect(forgivenNote(outage('o', 'CHECKIN_ERRORS', '06:00', '06:03'), 'Asia/Kolkata')).toBe('Forgiven: our service was down during your window (check-ins were failing, 23 Nov 2026, 6:00 AM–6:03 AM IST)');
+    expect(forgivenNote(outage('o', 'CHECKIN_ERRORS', '06:00', '06:03'), 'Asia/Kolkata')).toBe(
+      'Forgiven: our service was down during your window (check-ins were failing, 23 Nov 2026, 6:00 AM–6:03 AM IST)',
+    );
     expect(forgivenNote(outage('o', 'API_DOWN', '05:50', '06:03'), 'Asia/Kolkata')).not.toMatch(/2026-11-23|05:50|06:03/);
   });
 });
 
 describe('forgiveness in the split', () => {
   const T0 = Date.parse('2026-11-22T00:00:00Z');
-  const ch = (id: string, rupees: number, ok: boolean, forgivenBy: string | null = null, n = 0): SplitInput => ({ id, userId: `u-${id}`, stake: BigInt(rupees * 100), isSuccessful: ok, createdAt: new Date(T0 + n * 1000), forgivenBy });
+  const ch = (id: string, rupees: number, ok: boolean, forgivenBy: string | null = null, n = 0): SplitInput => ({
+    id,
+    userId: `u-${id}`,
+    stake: BigInt(rupees * 100),
+    isSuccessful: ok,
+    createdAt: new Date(T0 + n * 1000),
+    forgivenBy,
+  });
 
   it('returns a forgiven miss its whole stake and leaves nothing to the pool', () => {
     const r = computeSplit([ch('f', 100, false, 'o1', 1), ch('l', 100, false, null, 2), ch('w', 50, true, null, 3)]);
@@ -70,7 +82,16 @@ describe('forgiveness in the split', () => {
       fc.property(
         fc.array(fc.record({ stake: fc.integer({ min: 1000, max: 10000 }), ok: fc.boolean(), forgiven: fc.boolean() }), { minLength: 1, maxLength: 30 }),
         (rows) => {
-          const input = rows.map((r, i): SplitInput => ({ id: `c${i}`, userId: `u${i}`, stake: BigInt(r.stake), isSuccessful: r.ok, createdAt: new Date(T0 + (i % 4) * 1000), forgivenBy: r.forgiven ? 'o' : null }));
+          const input = rows.map(
+            (r, i): SplitInput => ({
+              id: `c${i}`,
+              userId: `u${i}`,
+              stake: BigInt(r.stake),
+              isSuccessful: r.ok,
+              createdAt: new Date(T0 + (i % 4) * 1000),
+              forgivenBy: r.forgiven ? 'o' : null,
+            }),
+          );
           const withForgiveness = computeSplit(input);
           const without = computeSplit(input.filter((c) => c.isSuccessful || !c.forgivenBy));
           for (const l of without.lines) {
@@ -89,7 +110,10 @@ describe('forgiveness in the split', () => {
   });
 
   it('donates nothing for a forgiven miss in pledge mode', () => {
-    const r = computePledgeSplit([{ ...ch('f', 100, false, 'o1'), charityId: 'cry' }, { ...ch('l', 100, false, null, 1), charityId: 'cry' }]);
+    const r = computePledgeSplit([
+      { ...ch('f', 100, false, 'o1'), charityId: 'cry' },
+      { ...ch('l', 100, false, null, 1), charityId: 'cry' },
+    ]);
     expect(r.lines[0]).toMatchObject({ refund: 10000n, pooled: 0n, charityId: null, forgivenBy: 'o1' });
     expect(r.totals).toMatchObject({ donated: 1500n, forgiven: 1, failures: 1, moneyIn: 20000n, moneyOut: 20000n });
     expect(r.totals.donations).toEqual([{ charityId: 'cry', challenges: 1, amount: 1500n }]);

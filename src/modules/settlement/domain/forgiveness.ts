@@ -32,7 +32,13 @@ export function forgivingOutage<O extends OutageSpan>(c: { isSuccessful: boolean
   let best: O | null = null;
   for (const o of outages) {
     if (!FORGIVING_KINDS.includes(o.kind) || !overlaps(c, o)) continue;
-    if (!best || o.startedAt < best.startedAt || (o.startedAt.getTime() === best.startedAt.getTime() && (FORGIVING_KINDS.indexOf(o.kind) < FORGIVING_KINDS.indexOf(best.kind) || (o.kind === best.kind && o.id < best.id)))) best = o;
+    if (
+      !best ||
+      o.startedAt < best.startedAt ||
+      (o.startedAt.getTime() === best.startedAt.getTime() &&
+        (FORGIVING_KINDS.indexOf(o.kind) < FORGIVING_KINDS.indexOf(best.kind) || (o.kind === best.kind && o.id < best.id)))
+    )
+      best = o;
   }
   return best;
 }

@@ -2,9 +2,16 @@ import fc from 'fast-check';
 import { computePledgeSplit, computeSplit, PledgeSplitInput } from './split.js';
 
 const T0 = Date.parse('2026-11-22T00:00:00Z');
-const ch = (id: string, paise: bigint, ok: boolean, charityId: string | null, at = 0): PledgeSplitInput => ({ id, userId: `u-${id}`, stake: paise, isSuccessful: ok, createdAt: new Date(T0 + at), charityId });
+const ch = (id: string, paise: bigint, ok: boolean, charityId: string | null, at = 0): PledgeSplitInput => ({
+  id,
+  userId: `u-${id}`,
+  stake: paise,
+  isSuccessful: ok,
+  createdAt: new Date(T0 + at),
+  charityId,
+});
 
-describe('computePledgeSplit: nobody wins anyone else\'s money', () => {
+describe("computePledgeSplit: nobody wins anyone else's money", () => {
   it('gives a success exactly its stake back and donates 15% of a miss to its charity', () => {
     const r = computePledgeSplit([ch('w', 10000n, true, 'goonj', 1), ch('l', 20000n, false, 'goonj', 2)]);
     expect(r.lines).toEqual([

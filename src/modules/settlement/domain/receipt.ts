@@ -48,8 +48,7 @@ export interface StoredReceipt {
   donations?: { charityId: string; challenges: number; amount: string }[];
 }
 
-export const PLEDGE_RECEIPT_RULE =
-  `pledge mode: failed: 85% of the stake refunded (floored to the paisa), the rest donated to the charity picked at creation (or to the platform when none is configured); successful: the stake back in full; nobody receives another player's money; ${FORGIVEN_RULE}`;
+export const PLEDGE_RECEIPT_RULE = `pledge mode: failed: 85% of the stake refunded (floored to the paisa), the rest donated to the charity picked at creation (or to the platform when none is configured); successful: the stake back in full; nobody receives another player's money; ${FORGIVEN_RULE}`;
 
 /** The stored receipt of a pledge-mode batch (pool and shares are zero; moneyIn = refunds + stakes returned + donated + platform). */
 export function buildPledgeReceipt(date: string, batch: number, split: PledgeSplitResult, test: boolean): StoredReceipt {
@@ -63,9 +62,23 @@ export function buildPledgeReceipt(date: string, batch: number, split: PledgeSpl
     if (l.forgivenBy) forgivenTotal += l.refund;
   }
   return {
-    date, batch, participants: t.participants, successes: t.successes, failures: t.failures, forgiven: t.forgiven, forgivenTotal: String(forgivenTotal),
-    moneyIn: String(t.moneyIn), refundsTotal: String(refunds), stakesReturned: String(returned), pool: '0', sharesTotal: '0',
-    roundingRemainder: '0', platformRevenue: String(t.platformRevenue), moneyOut: String(t.moneyOut), rule: PLEDGE_RECEIPT_RULE, lines: [],
+    date,
+    batch,
+    participants: t.participants,
+    successes: t.successes,
+    failures: t.failures,
+    forgiven: t.forgiven,
+    forgivenTotal: String(forgivenTotal),
+    moneyIn: String(t.moneyIn),
+    refundsTotal: String(refunds),
+    stakesReturned: String(returned),
+    pool: '0',
+    sharesTotal: '0',
+    roundingRemainder: '0',
+    platformRevenue: String(t.platformRevenue),
+    moneyOut: String(t.moneyOut),
+    rule: PLEDGE_RECEIPT_RULE,
+    lines: [],
     ...(test ? { test: true } : {}),
     mode: 'pledge',
     donated: String(t.donated),
@@ -73,8 +86,7 @@ export function buildPledgeReceipt(date: string, batch: number, split: PledgeSpl
   };
 }
 
-export const RECEIPT_RULE =
-  `failed: 85% of the stake refunded (floored to the paisa), the rest to the pool; successful: stake back plus a share of the pool pro rata to the stake (largest remainder, ties to the earliest created); no successful challenge: the pool goes to platform revenue; ${FORGIVEN_RULE}`;
+export const RECEIPT_RULE = `failed: 85% of the stake refunded (floored to the paisa), the rest to the pool; successful: stake back plus a share of the pool pro rata to the stake (largest remainder, ties to the earliest created); no successful challenge: the pool goes to platform revenue; ${FORGIVEN_RULE}`;
 
 /**
  * The receipt built in memory from a computed split (the reference the stored plan matches; the settle handler stores

@@ -6,7 +6,14 @@ let seq = 0;
 function ch(stakeRupees: number | bigint, ok: boolean, opts: Partial<SplitInput> = {}): SplitInput {
   seq += 1;
   const id = opts.id ?? `c${String(seq).padStart(4, '0')}`;
-  return { id, userId: `u-${id}`, stake: typeof stakeRupees === 'bigint' ? stakeRupees : BigInt(Math.round(stakeRupees * 100)), isSuccessful: ok, createdAt: new Date(T0 + seq * 1000), ...opts };
+  return {
+    id,
+    userId: `u-${id}`,
+    stake: typeof stakeRupees === 'bigint' ? stakeRupees : BigInt(Math.round(stakeRupees * 100)),
+    isSuccessful: ok,
+    createdAt: new Date(T0 + seq * 1000),
+    ...opts,
+  };
 }
 const line = (r: ReturnType<typeof computeSplit>, id: string) => r.lines.find((l) => l.challengeId === id)!;
 
@@ -15,7 +22,16 @@ describe('computeSplit: the rule', () => {
     const r = computeSplit([ch(100, false, { id: 'a' }), ch(100, true, { id: 'b' })]);
     expect(line(r, 'a')).toMatchObject({ refund: 8500n, pooled: 1500n, winnings: 0n, payout: 8500n });
     expect(line(r, 'b')).toMatchObject({ refund: 0n, pooled: 0n, winnings: 1500n, payout: 11500n });
-    expect(r.totals).toMatchObject({ participants: 2, successes: 1, failures: 1, pool: 1500n, sharesTotal: 1500n, platformRevenue: 0n, moneyIn: 20000n, moneyOut: 20000n });
+    expect(r.totals).toMatchObject({
+      participants: 2,
+      successes: 1,
+      failures: 1,
+      pool: 1500n,
+      sharesTotal: 1500n,
+      platformRevenue: 0n,
+      moneyIn: 20000n,
+      moneyOut: 20000n,
+    });
   });
 
   it('floors the refund in paise so refund + pooled is the stake exactly', () => {
@@ -25,7 +41,7 @@ describe('computeSplit: the rule', () => {
     expect(r.totals.pool).toBe(51n);
   });
 
-  it('shares the pool pro rata to the winners\' stakes', () => {
+  it("shares the pool pro rata to the winners' stakes", () => {
     const r = computeSplit([ch(200, false, { id: 'l' }), ch(100, true, { id: 'w1' }), ch(300, true, { id: 'w3' })]);
     // pool = 30 rupees; 1:3
     expect(line(r, 'w1').winnings).toBe(750n);
@@ -35,7 +51,13 @@ describe('computeSplit: the rule', () => {
 
   it('gives the remaining paise to the largest remainders, ties to the earliest created', () => {
     // pool 1500 + 1 paise over three equal stakes: 500 each, the odd paisa to the earliest created
-    const rows = [ch(100, false, { id: 'l1' }), ch(1n, false, { id: 'l2' }), ch(50, true, { id: 'late', createdAt: new Date(T0 + 3e6) }), ch(50, true, { id: 'early', createdAt: new Date(T0 + 1e6) }), ch(50, true, { id: 'mid', createdAt: new Date(T0 + 2e6) })];
+    const rows = [
+      ch(100, false, { id: 'l1' }),
+      ch(1n, false, { id: 'l2' }),
+      ch(50, true, { id: 'late', createdAt: new Date(T0 + 3e6) }),
+      ch(50, true, { id: 'early', createdAt: new Date(T0 + 1e6) }),
+      ch(50, true, { id: 'mid', createdAt: new Date(T0 + 2e6) }),
+    ];
     const r = computeSplit(rows);
     expect(r.totals.pool).toBe(1501n);
     expect(r.totals.roundingRemainderDistributed).toBe(1n);
@@ -70,7 +92,10 @@ describe('computeSplit: the rule', () => {
 
   it('numbers the lines by creation time', () => {
     const r = computeSplit([ch(1, true, { id: 'z', createdAt: new Date(T0) }), ch(1, true, { id: 'a', createdAt: new Date(T0 + 5) })]);
-    expect(r.lines.map((l) => [l.lineNo, l.challengeId])).toEqual([[1, 'z'], [2, 'a']]);
+    expect(r.lines.map((l) => [l.lineNo, l.challengeId])).toEqual([
+      [1, 'z'],
+      [2, 'a'],
+    ]);
   });
 
   it('refuses a duplicate challenge or a non-positive stake', () => {
@@ -85,9 +110,11 @@ describe('computeSplit: properties', () => {
     ok: fc.boolean(),
     t: fc.integer({ min: 0, max: 50 }),
   });
-  const day = fc.array(row, { maxLength: 60 }).map((rs) =>
-    rs.map((r, i) => ({ id: `c${String(i).padStart(3, '0')}`, userId: `u${i}`, stake: r.stake, isSuccessful: r.ok, createdAt: new Date(T0 + r.t) })),
-  );
+  const day = fc
+    .array(row, { maxLength: 60 })
+    .map((rs) =>
+      rs.map((r, i) => ({ id: `c${String(i).padStart(3, '0')}`, userId: `u${i}`, stake: r.stake, isSuccessful: r.ok, createdAt: new Date(T0 + r.t) })),
+    );
 
   it('money out equals money in to the paisa', () => {
     fc.assert(

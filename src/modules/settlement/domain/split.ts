@@ -98,7 +98,18 @@ export function computeSplit(input: readonly SplitInput[]): SplitResult {
     const forgivenBy = isForgiven(r) ? r.forgivenBy! : null;
     const refund = r.isSuccessful ? 0n : missRefund(r.stake, forgivenBy !== null);
     const pooled = r.isSuccessful ? 0n : r.stake - refund;
-    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled, winnings: 0n, payout: refund, forgivenBy };
+    return {
+      lineNo: i + 1,
+      challengeId: r.id,
+      userId: r.userId,
+      stake: r.stake,
+      isSuccessful: r.isSuccessful,
+      refund,
+      pooled,
+      winnings: 0n,
+      payout: refund,
+      forgivenBy,
+    };
   });
 
   let pool = 0n;
@@ -236,7 +247,19 @@ export function computePledgeSplit(input: readonly PledgeSplitInput[]): PledgeSp
       d.amount += forfeit;
       byCharity.set(r.charityId, d);
     } else platformRevenue += forfeit;
-    return { lineNo: i + 1, challengeId: r.id, userId: r.userId, stake: r.stake, isSuccessful: r.isSuccessful, refund, pooled: forfeit, winnings: 0n, payout, charityId: r.isSuccessful || forgivenBy ? null : r.charityId, forgivenBy };
+    return {
+      lineNo: i + 1,
+      challengeId: r.id,
+      userId: r.userId,
+      stake: r.stake,
+      isSuccessful: r.isSuccessful,
+      refund,
+      pooled: forfeit,
+      winnings: 0n,
+      payout,
+      charityId: r.isSuccessful || forgivenBy ? null : r.charityId,
+      forgivenBy,
+    };
   });
   const moneyOut = payouts + donated + platformRevenue;
   if (moneyOut !== moneyIn) throw new Error('computePledgeSplit: money out differs from money in');

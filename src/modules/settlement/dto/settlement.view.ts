@@ -54,7 +54,11 @@ export function receiptView(rc: StoredReceipt, charityNames?: ReadonlyMap<string
     moneyOut: r(rc.moneyOut),
     rule: rc.rule,
     lines: rc.lines.map(([line, stake, outcome, refund, winnings]) => ({
-      line, stake: r(stake), outcome, refund: r(refund), winnings: r(winnings),
+      line,
+      stake: r(stake),
+      outcome,
+      refund: r(refund),
+      winnings: r(winnings),
       ...(pledge ? { donated: outcome === 'FAILED' ? toRupees(BigInt(stake) - BigInt(refund)) : 0 } : {}),
     })),
     mode: pledge ? 'pledge' : 'pool',
@@ -62,7 +66,12 @@ export function receiptView(rc: StoredReceipt, charityNames?: ReadonlyMap<string
     ...(pledge
       ? {
           donated: r(rc.donated ?? '0'),
-          donations: (rc.donations ?? []).map((d) => ({ charityId: d.charityId, name: charityNames?.get(d.charityId) ?? d.charityId, challenges: d.challenges, amount: r(d.amount) })),
+          donations: (rc.donations ?? []).map((d) => ({
+            charityId: d.charityId,
+            name: charityNames?.get(d.charityId) ?? d.charityId,
+            challenges: d.challenges,
+            amount: r(d.amount),
+          })),
         }
       : {}),
   };

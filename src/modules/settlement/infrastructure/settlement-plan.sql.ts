@@ -37,7 +37,8 @@ export interface PoolSplitSql {
 }
 
 export function poolSplitSql(refundPercent: bigint = REFUND_PERCENT): PoolSplitSql {
-  if (typeof refundPercent !== 'bigint' || refundPercent < 0n || refundPercent > 100n) throw new Error(`poolSplitSql: refund percent ${refundPercent} is not 0–100`);
+  if (typeof refundPercent !== 'bigint' || refundPercent < 0n || refundPercent > 100n)
+    throw new Error(`poolSplitSql: refund percent ${refundPercent} is not 0–100`);
   const refundOf = `(stake * ${refundPercent} / 100)`;
   const forfeit = `(stake - ${refundOf})`;
   return {
@@ -72,13 +73,21 @@ const POOL_SPLIT_SQL = poolSplitSql();
  * nothing was staged; throws PlanConflict when a line was already planned.
  */
 export async function writePoolPlan(
-  m: EntityManager, date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test: boolean, split: PoolSplitSql = POOL_SPLIT_SQL,
+  m: EntityManager,
+  date: string,
+  pages: AsyncIterable<StagedChallenge[]>,
+  rule: string,
+  now: Date,
+  test: boolean,
+  split: PoolSplitSql = POOL_SPLIT_SQL,
   proof: 'NONE' | 'PHOTO' = 'NONE',
   /** filled while staging: a miss's reason its owner reads (a rejected proof photo) */
   missNotes: Map<string, string> = new Map(),
 ): Promise<Row | null> {
   // forgiven_by: a miss forgiven for an outage (domain/forgiveness.ts): refund = stake, pooled = 0, not a loss
-  await m.query(`CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`);
+  await m.query(
+    `CREATE TEMP TABLE settle_stage (id uuid NOT NULL, user_id uuid NOT NULL, stake bigint NOT NULL, ok boolean NOT NULL, created_at timestamptz NOT NULL, forgiven_by uuid, forgiven_note varchar(300)) ON COMMIT DROP`,
+  );
   for await (const page of pages) {
     if (page.length === 0) continue;
     for (const c of page) {
@@ -89,8 +98,15 @@ export async function writePoolPlan(
     await m.query(
       `INSERT INTO settle_stage (id, user_id, stake, ok, created_at, forgiven_by, forgiven_note)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::boolean[], $5::timestamptz[], $6::uuid[], $7::varchar[])`,
-      [page.map((c) => c.id), page.map((c) => c.userId), page.map((c) => String(c.stake)), page.map((c) => c.isSuccessful), page.map((c) => c.createdAt.toISOString()),
-        forgiven, page.map((c, i) => (forgiven[i] ? (c.forgivenNote ?? null) : null))],
+      [
+        page.map((c) => c.id),
+        page.map((c) => c.userId),
+        page.map((c) => String(c.stake)),
+        page.map((c) => c.isSuccessful),
+        page.map((c) => c.createdAt.toISOString()),
+        forgiven,
+        page.map((c, i) => (forgiven[i] ? (c.forgivenNote ?? null) : null)),
+      ],
     );
   }
   const [t] = await m.query(split.totals);
@@ -118,10 +134,23 @@ export async function writePoolPlan(
   const [{ next }] = await m.query(`SELECT COALESCE(MAX(batch_no), 0) + 1 AS next FROM settlement_runs WHERE settlement_date = $1`, [date]);
   const batchNo = Number(next);
   const receipt: StoredReceipt = {
-    date, batch: batchNo, participants, successes, failures, forgiven, forgivenTotal: String(t.forgiven_total),
-    moneyIn: String(moneyIn), refundsTotal: String(refunds), stakesReturned: String(winnerStakes), pool: String(pool),
-    sharesTotal: String(sharesTotal), roundingRemainder: String(remainder), platformRevenue: String(platformRevenue),
-    moneyOut: String(moneyOut), rule, lines: [],
+    date,
+    batch: batchNo,
+    participants,
+    successes,
+    failures,
+    forgiven,
+    forgivenTotal: String(t.forgiven_total),
+    moneyIn: String(moneyIn),
+    refundsTotal: String(refunds),
+    stakesReturned: String(winnerStakes),
+    pool: String(pool),
+    sharesTotal: String(sharesTotal),
+    roundingRemainder: String(remainder),
+    platformRevenue: String(platformRevenue),
+    moneyOut: String(moneyOut),
+    rule,
+    lines: [],
     ...(test ? { test: true } : {}),
     ...(proof === 'PHOTO' ? { proof: 'PHOTO' as const } : {}),
   };
@@ -130,8 +159,21 @@ export async function writePoolPlan(
        rounding_remainder, platform_revenue, money_in, money_out, receipt, attempts, started_at, updated_at)
      VALUES ($1, $2, 'RUNNING', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13)
      RETURNING ${RUN_COLUMNS}`,
-    [date, batchNo, participants, successes, failures, String(pool), String(sharesTotal), String(remainder),
-      String(platformRevenue), String(moneyIn), String(moneyOut), JSON.stringify(receipt), now],
+    [
+      date,
+      batchNo,
+      participants,
+      successes,
+      failures,
+      String(pool),
+      String(sharesTotal),
+      String(remainder),
+      String(platformRevenue),
+      String(moneyIn),
+      String(moneyOut),
+      JSON.stringify(receipt),
+      now,
+    ],
   );
   const runId = run.id as string;
   const [ins] = await m.query(
@@ -153,15 +195,21 @@ export async function writePoolPlan(
 /** A miss's reason beside its line, in the plan's transaction (a rejected proof photo's owner reads why). */
 async function writeMissNotes(m: EntityManager, notes: ReadonlyMap<string, string>): Promise<void> {
   if (notes.size === 0) return;
-  await m.query(
-    `UPDATE settlement_lines l SET miss_note = x.note FROM unnest($1::uuid[], $2::varchar[]) AS x(id, note) WHERE l.challenge_id = x.id`,
-    [[...notes.keys()], [...notes.values()].map((n) => n.slice(0, 300))],
-  );
+  await m.query(`UPDATE settlement_lines l SET miss_note = x.note FROM unnest($1::uuid[], $2::varchar[]) AS x(id, note) WHERE l.challenge_id = x.id`, [
+    [...notes.keys()],
+    [...notes.values()].map((n) => n.slice(0, 300)),
+  ]);
 }
 
 /** The pledge-mode plan (split computed in memory), inside the caller's transaction: the run, then every line. */
 export async function writePledgePlan(
-  m: EntityManager, date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE',
+  m: EntityManager,
+  date: string,
+  split: PledgeSplitResult,
+  now: Date,
+  test: boolean,
+  notes?: ReadonlyMap<string, string>,
+  proof: 'NONE' | 'PHOTO' = 'NONE',
   missNotes?: ReadonlyMap<string, string>,
 ): Promise<Row> {
   const t = split.totals;
@@ -184,8 +232,20 @@ export async function writePledgePlan(
        ON CONFLICT (challenge_id) DO NOTHING
        RETURNING 1)
      SELECT count(*)::int AS n FROM ins`,
-    [run.id, date, L.map((l) => l.challengeId), L.map((l) => l.lineNo), L.map((l) => l.userId), L.map((l) => String(l.stake)), L.map((l) => l.isSuccessful),
-      L.map((l) => String(l.refund)), L.map((l) => String(l.pooled)), L.map((l) => l.charityId), L.map((l) => l.forgivenBy), L.map((l) => (l.forgivenBy ? (notes?.get(l.challengeId) ?? null) : null))],
+    [
+      run.id,
+      date,
+      L.map((l) => l.challengeId),
+      L.map((l) => l.lineNo),
+      L.map((l) => l.userId),
+      L.map((l) => String(l.stake)),
+      L.map((l) => l.isSuccessful),
+      L.map((l) => String(l.refund)),
+      L.map((l) => String(l.pooled)),
+      L.map((l) => l.charityId),
+      L.map((l) => l.forgivenBy),
+      L.map((l) => (l.forgivenBy ? (notes?.get(l.challengeId) ?? null) : null)),
+    ],
   );
   if (Number(ins.n) !== L.length) throw new PlanConflict();
   if (missNotes) await writeMissNotes(m, missNotes);

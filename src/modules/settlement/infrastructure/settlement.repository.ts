@@ -4,7 +4,18 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { PG, pgError } from '../../../common/pg-error.js';
 import { receiptOutcome, type ReceiptLine } from '../domain/receipt.js';
 import type { PledgeSplitResult } from '../domain/split.js';
-import { LINE_COLUMNS, returned, RUN_COLUMNS, toLine, toRun, type Row, type SettlementAlert, type SettlementLineRow, type SettlementRun, type StagedChallenge } from './settlement-rows.js';
+import {
+  LINE_COLUMNS,
+  returned,
+  RUN_COLUMNS,
+  toLine,
+  toRun,
+  type Row,
+  type SettlementAlert,
+  type SettlementLineRow,
+  type SettlementRun,
+  type StagedChallenge,
+} from './settlement-rows.js';
 import { orConflict, writePledgePlan, writePoolPlan } from './settlement-plan.sql.js';
 
 export type { RunStatus, SettlementAlert, SettlementLineRow, SettlementRun, StagedChallenge } from './settlement-rows.js';
@@ -76,13 +87,22 @@ export class SettlementRepository {
    * read from settlement_lines). Lines insert with ON CONFLICT DO NOTHING; a challenge already planned in another
    * batch aborts the plan. Answers null when nothing was staged.
    */
-  async createPlanStreamed(date: string, pages: AsyncIterable<StagedChallenge[]>, rule: string, now: Date, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<SettlementRun | 'CONFLICT' | null> {
-    return orConflict(this.dataSource.transaction(async (m) => {
-      // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
-      await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
-      const run = await writePoolPlan(m, date, pages, rule, now, test, undefined, proof);
-      return run && toRun(run);
-    }));
+  async createPlanStreamed(
+    date: string,
+    pages: AsyncIterable<StagedChallenge[]>,
+    rule: string,
+    now: Date,
+    test = false,
+    proof: 'NONE' | 'PHOTO' = 'NONE',
+  ): Promise<SettlementRun | 'CONFLICT' | null> {
+    return orConflict(
+      this.dataSource.transaction(async (m) => {
+        // the line numbering and the remainder ranking sort the whole day: in memory, not in temporary files
+        await this.setLocal(m, { work_mem: '64MB', ...(await this.walCompression()) });
+        const run = await writePoolPlan(m, date, pages, rule, now, test, undefined, proof);
+        return run && toRun(run);
+      }),
+    );
   }
 
   /**
@@ -91,7 +111,13 @@ export class SettlementRepository {
    * already planned in another batch aborts the plan (CONFLICT), as in createPlanStreamed.
    */
   async createPledgePlan(
-    date: string, split: PledgeSplitResult, now: Date, test: boolean, notes?: ReadonlyMap<string, string>, proof: 'NONE' | 'PHOTO' = 'NONE', missNotes?: ReadonlyMap<string, string>,
+    date: string,
+    split: PledgeSplitResult,
+    now: Date,
+    test: boolean,
+    notes?: ReadonlyMap<string, string>,
+    proof: 'NONE' | 'PHOTO' = 'NONE',
+    missNotes?: ReadonlyMap<string, string>,
   ): Promise<SettlementRun | 'CONFLICT' | null> {
     if (split.lines.length === 0) return null;
     return orConflict(this.dataSource.transaction(async (m) => toRun(await writePledgePlan(m, date, split, now, test, notes, proof, missNotes))));
@@ -103,7 +129,13 @@ export class SettlementRepository {
       `SELECT line_no, stake::text AS stake, is_successful, forgiven_by, refund::text AS refund, winnings::text AS winnings FROM settlement_lines WHERE run_id = $1 ORDER BY line_no`,
       [runId],
     );
-    return rows.map((r) => [Number(r.line_no), r.stake as string, receiptOutcome({ isSuccessful: r.is_successful as boolean, forgivenBy: r.forgiven_by as string | null }), r.refund as string, r.winnings as string]);
+    return rows.map((r) => [
+      Number(r.line_no),
+      r.stake as string,
+      receiptOutcome({ isSuccessful: r.is_successful as boolean, forgivenBy: r.forgiven_by as string | null }),
+      r.refund as string,
+      r.winnings as string,
+    ]);
   }
 
   /** The run with its receipt's lines filled in from settlement_lines. */
@@ -119,10 +151,10 @@ export class SettlementRepository {
   }
 
   async markSettled(runId: string, now: Date): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE settlement_runs SET status = 'SETTLED', finished_at = $2, last_error = NULL, updated_at = $2 WHERE id = $1`,
-      [runId, now],
-    );
+    await this.dataSource.query(`UPDATE settlement_runs SET status = 'SETTLED', finished_at = $2, last_error = NULL, updated_at = $2 WHERE id = $1`, [
+      runId,
+      now,
+    ]);
   }
 
   async markFailed(date: string, error: string, now: Date): Promise<void> {
@@ -149,7 +181,11 @@ export class SettlementRepository {
    * neighbouring index pages instead of one random page per line, however large the day.
    */
   async pendingLines(
-    runId: string, isSuccessful: boolean, afterLineNo: number, limit: number, users: { from: string; to: string | null } | null = null,
+    runId: string,
+    isSuccessful: boolean,
+    afterLineNo: number,
+    limit: number,
+    users: { from: string; to: string | null } | null = null,
   ): Promise<SettlementLineRow[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT ${LINE_COLUMNS} FROM settlement_lines
@@ -189,14 +225,23 @@ export class SettlementRepository {
    * each first change logs the whole page, most of a large day's WAL. Only this transaction's records change.
    */
   async useKeyedPlans(m: EntityManager): Promise<void> {
-    await this.setLocal(m, { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_hashjoin: 'off', enable_mergejoin: 'off', ...(await this.walCompression()) });
+    await this.setLocal(m, {
+      enable_seqscan: 'off',
+      enable_bitmapscan: 'off',
+      enable_hashjoin: 'off',
+      enable_mergejoin: 'off',
+      ...(await this.walCompression()),
+    });
   }
 
   /** `SET LOCAL` of every setting given, in one statement. */
   private async setLocal(m: EntityManager, settings: Record<string, string>): Promise<void> {
     const names = Object.keys(settings);
     if (names.length === 0) return;
-    await m.query(`SELECT ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, names.flatMap((n) => [n, settings[n]]));
+    await m.query(
+      `SELECT ${names.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+      names.flatMap((n) => [n, settings[n]]),
+    );
   }
 
   /** `{ wal_compression: method }` when this role may set it, else nothing. */
@@ -222,7 +267,7 @@ export class SettlementRepository {
         }
       }
     }
-    this.logger.log('Settlement transactions keep the server\'s wal_compression (this role may not set it)');
+    this.logger.log("Settlement transactions keep the server's wal_compression (this role may not set it)");
     return null;
   }
 
@@ -232,10 +277,12 @@ export class SettlementRepository {
    * walk of the partial pending indexes, which hold every line of the run still unpaid.
    */
   async claimLines(m: EntityManager, ids: string[], now: Date): Promise<Set<string>> {
-    const rows = returned(await m.query(
-      `UPDATE settlement_lines SET status = 'PAID', paid_at = $2 WHERE challenge_id = ANY($1::uuid[]) AND status <> 'PAID' RETURNING challenge_id`,
-      [ids, now],
-    ));
+    const rows = returned(
+      await m.query(
+        `UPDATE settlement_lines SET status = 'PAID', paid_at = $2 WHERE challenge_id = ANY($1::uuid[]) AND status <> 'PAID' RETURNING challenge_id`,
+        [ids, now],
+      ),
+    );
     return new Set(rows.map((r) => r.challenge_id as string));
   }
 
@@ -297,6 +344,12 @@ export class SettlementRepository {
         WHERE ($1::date IS NULL OR settlement_date = $1::date) ORDER BY created_at DESC LIMIT $2`,
       [date, limit],
     );
-    return rows.map((r) => ({ id: r.id as string, date: r.date as string, kind: r.kind as 'LATE' | 'FAILED', message: r.message as string, createdAt: r.created_at as Date }));
+    return rows.map((r) => ({
+      id: r.id as string,
+      date: r.date as string,
+      kind: r.kind as 'LATE' | 'FAILED',
+      message: r.message as string,
+      createdAt: r.created_at as Date,
+    }));
   }
 }

@@ -55,7 +55,13 @@ export class SettlementProcessor extends WorkerHost {
           throw e;
         }
       case SettlementJob.SETTLE_PART: {
-        const { date = '', runId, winners, from, to } = job.data as unknown as { date?: string; runId: string; winners: boolean; from: string; to: string | null };
+        const {
+          date = '',
+          runId,
+          winners,
+          from,
+          to,
+        } = job.data as unknown as { date?: string; runId: string; winners: boolean; from: string; to: string | null };
         const { linesPaid } = await this.commandBus.execute(new SettleDateCommand(date, { kind: 'pay', runId, winners, from, to }));
         return { paid: linesPaid };
       }

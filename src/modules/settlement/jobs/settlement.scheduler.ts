@@ -24,8 +24,22 @@ export class SettlementScheduler implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const tz = this.config.appTimezone;
-    await this.queue.upsertJobScheduler(SettlementJob.DAILY, { pattern: this.config.settlementCron, tz }, { name: SettlementJob.DAILY, opts: { attempts: 5, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: true, removeOnFail: { count: 100 } } });
-    await this.queue.upsertJobScheduler(SettlementJob.DEADLINE, { pattern: DEADLINE_CRON, tz }, { name: SettlementJob.DEADLINE, opts: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: true, removeOnFail: { count: 100 } } });
+    await this.queue.upsertJobScheduler(
+      SettlementJob.DAILY,
+      { pattern: this.config.settlementCron, tz },
+      {
+        name: SettlementJob.DAILY,
+        opts: { attempts: 5, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: true, removeOnFail: { count: 100 } },
+      },
+    );
+    await this.queue.upsertJobScheduler(
+      SettlementJob.DEADLINE,
+      { pattern: DEADLINE_CRON, tz },
+      {
+        name: SettlementJob.DEADLINE,
+        opts: { attempts: 3, backoff: { type: 'exponential', delay: 30_000 }, removeOnComplete: true, removeOnFail: { count: 100 } },
+      },
+    );
     for (const date of await this.repo.unfinishedDates()) {
       const { state } = await this.settleQueue.enqueueSettle(date);
       this.logger.log(`Unfinished settlement of ${date}: job ${state}`);

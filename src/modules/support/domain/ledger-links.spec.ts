@@ -4,7 +4,12 @@ import { redactSecrets } from './redact.js';
 
 describe('support links and helpers', () => {
   it('links a deposit to its Razorpay order and payment', () => {
-    expect(ledgerLinks({ correlationType: 'deposit', correlationId: 'order_1', metadata: { orderId: 'order_1', paymentId: 'pay_1', gateway: 'razorpay' } }, new Map())).toEqual({
+    expect(
+      ledgerLinks(
+        { correlationType: 'deposit', correlationId: 'order_1', metadata: { orderId: 'order_1', paymentId: 'pay_1', gateway: 'razorpay' } },
+        new Map(),
+      ),
+    ).toEqual({
       orderId: 'order_1',
       paymentId: 'pay_1',
       gateway: 'razorpay',
@@ -12,13 +17,19 @@ describe('support links and helpers', () => {
   });
 
   it('links a challenge entry to the challenge and its settlement date when it has one', () => {
-    expect(ledgerLinks({ correlationType: 'challenge', correlationId: 'c1', metadata: { date: '2026-11-20' } }, new Map())).toEqual({ challengeId: 'c1', settlementDate: '2026-11-20' });
+    expect(ledgerLinks({ correlationType: 'challenge', correlationId: 'c1', metadata: { date: '2026-11-20' } }, new Map())).toEqual({
+      challengeId: 'c1',
+      settlementDate: '2026-11-20',
+    });
     expect(ledgerLinks({ correlationType: 'challenge', correlationId: 'c1', metadata: {} }, new Map())).toEqual({ challengeId: 'c1' });
   });
 
   it('links a withdrawal to its payout reference, null until paid', () => {
     const refs = new Map([['w1', 'sbx_payout_1']]);
-    expect(ledgerLinks({ correlationType: 'withdrawal', correlationId: 'w1', metadata: {} }, refs)).toEqual({ withdrawalId: 'w1', payoutReference: 'sbx_payout_1' });
+    expect(ledgerLinks({ correlationType: 'withdrawal', correlationId: 'w1', metadata: {} }, refs)).toEqual({
+      withdrawalId: 'w1',
+      payoutReference: 'sbx_payout_1',
+    });
     expect(ledgerLinks({ correlationType: 'withdrawal', correlationId: 'w2', metadata: {} }, refs)).toEqual({ withdrawalId: 'w2', payoutReference: null });
   });
 

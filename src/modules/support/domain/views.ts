@@ -97,7 +97,15 @@ export function userPageView(p: {
     balance: toRupees(p.balance),
     stats: { ...stats, totalEarnings: toRupees(stats.totalEarnings), totalLosses: toRupees(stats.totalLosses), totalDonated: toRupees(stats.totalDonated) },
     challenges: p.challenges.map((c) => challengeRow(c, refereeView(p.verdicts.get(c.id), p.referees))),
-    accessLog: p.accessLog.map((a) => ({ id: a.id, actorId: a.actorId, actorEmail: a.actorEmail, action: a.action, target: a.target, details: a.details, createdAt: a.createdAt.toISOString() })),
+    accessLog: p.accessLog.map((a) => ({
+      id: a.id,
+      actorId: a.actorId,
+      actorEmail: a.actorEmail,
+      action: a.action,
+      target: a.target,
+      details: a.details,
+      createdAt: a.createdAt.toISOString(),
+    })),
   };
 }
 export type UserPage = ReturnType<typeof userPageView>;

@@ -12,10 +12,25 @@ export class AccessLogRepository {
     @Inject(Clock) private readonly clock: Clock,
   ) {}
 
-  async record(a: { actorId: string; actorEmail: string; subjectUserId: string | null; action: string; target: string; details?: Record<string, unknown> }): Promise<void> {
+  async record(a: {
+    actorId: string;
+    actorEmail: string;
+    subjectUserId: string | null;
+    action: string;
+    target: string;
+    details?: Record<string, unknown>;
+  }): Promise<void> {
     await this.ds.query(
       `INSERT INTO support_access_log (actor_id, actor_email, subject_user_id, action, target, details, created_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-      [a.actorId, a.actorEmail, a.subjectUserId, a.action.slice(0, 64), a.target.slice(0, 300), JSON.stringify(a.details ?? {}).replace(/\\u0000/g, '\\ufffd'), this.clock.now()] /* jsonb refuses NUL (a query value of %00) */,
+      [
+        a.actorId,
+        a.actorEmail,
+        a.subjectUserId,
+        a.action.slice(0, 64),
+        a.target.slice(0, 300),
+        JSON.stringify(a.details ?? {}).replace(/\\u0000/g, '\\ufffd'),
+        this.clock.now(),
+      ] /* jsonb refuses NUL (a query value of %00) */,
     );
   }
 

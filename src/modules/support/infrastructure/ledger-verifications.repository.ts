@@ -19,7 +19,16 @@ export class LedgerVerificationsRepository {
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING id`,
       [v.ok, v.checkedAt, v.entries, v.accounts, v.journalSum.toString(), JSON.stringify(v.problems), runBy, this.clock.now()],
     )) as { id: string }[];
-    return { id: r.id, ok: v.ok, checkedAt: v.checkedAt, entries: v.entries, accounts: v.accounts, journalSum: v.journalSum.toString(), problems: v.problems, runBy };
+    return {
+      id: r.id,
+      ok: v.ok,
+      checkedAt: v.checkedAt,
+      entries: v.entries,
+      accounts: v.accounts,
+      journalSum: v.journalSum.toString(),
+      problems: v.problems,
+      runBy,
+    };
   }
 
   async latest(): Promise<StoredVerification | null> {

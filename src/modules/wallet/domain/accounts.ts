@@ -36,7 +36,8 @@ export const challengeStake = (challengeId: string): string => `challenge:${chal
  * A date's pool; test challenges (TEST_MODE) settle in a pool of their own, `pool:{date}:test`, and PHOTO-proof
  * challenges in theirs, `pool:{date}:photo` (`pool:{date}:test:photo`).
  */
-export const pool = (date: string, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): string => `pool:${date}${test ? ':test' : ''}${proof === 'PHOTO' ? ':photo' : ''}`;
+export const pool = (date: string, test = false, proof: 'NONE' | 'PHOTO' = 'NONE'): string =>
+  `pool:${date}${test ? ':test' : ''}${proof === 'PHOTO' ? ':photo' : ''}`;
 /** What pledge-mode misses owe a charity (POOL_MODE=pledge), held until the operator remits it from the monthly statement. */
 export const charity = (charityId: string): string => `charity:${charityId}`;
 export const payoutClearing = (withdrawalId: string): string => `payout:clearing:${withdrawalId}`;

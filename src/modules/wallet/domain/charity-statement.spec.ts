@@ -14,8 +14,17 @@ describe('the monthly charity statement', () => {
       { charityId: 'cry', date: '2026-06-02', challenges: 2, amount: 3001n },
       { charityId: 'goonj', date: '2026-06-02', challenges: 3, amount: 4500n },
     ];
-    const s = statementOf(rows, new Map([['goonj', 'Goonj, Delhi'], ['cry', '=CRY']]));
-    expect(s.map((c) => [c.charityId, c.challenges, c.amount])).toEqual([['cry', 2, 3001n], ['goonj', 4, 5055n]]);
+    const s = statementOf(
+      rows,
+      new Map([
+        ['goonj', 'Goonj, Delhi'],
+        ['cry', '=CRY'],
+      ]),
+    );
+    expect(s.map((c) => [c.charityId, c.challenges, c.amount])).toEqual([
+      ['cry', 2, 3001n],
+      ['goonj', 4, 5055n],
+    ]);
     expect(statementCsv('2026-06', s)).toBe(
       [
         'month,charity_id,charity_name,date,challenges,amount_inr',

@@ -25,7 +25,10 @@ export function monthRange(month: string): { from: string; to: string } | null {
 }
 
 /** Groups (charity, date) rows per charity, in charity id then date order; names from the operator's list (else the id). */
-export function statementOf(rows: readonly { charityId: string; date: string; challenges: number; amount: bigint }[], names: ReadonlyMap<string, string>): CharityStatement[] {
+export function statementOf(
+  rows: readonly { charityId: string; date: string; challenges: number; amount: bigint }[],
+  names: ReadonlyMap<string, string>,
+): CharityStatement[] {
   const by = new Map<string, CharityStatement>();
   for (const r of [...rows].sort((a, b) => (a.charityId === b.charityId ? (a.date < b.date ? -1 : 1) : a.charityId < b.charityId ? -1 : 1))) {
     const s = by.get(r.charityId) ?? { charityId: r.charityId, name: names.get(r.charityId) ?? r.charityId, days: [], challenges: 0, amount: 0n };

@@ -6,7 +6,16 @@ import type { EntryInput } from './journal.js';
 /** A confirmed deposit: world → wallet directly; the gateway and its ids are recorded in the metadata. */
 /** `to`: the user's wallet, or its suspense account when the account was closed before the money arrived. */
 /** `signature`: the checkout signature that confirmed it (kept so ledger:verify can re-check it with the key secret). */
-export function depositEntry(d: { userId: string; orderId: string; paymentId: string; amount: bigint; provider: string; via: string; to?: string; signature?: string }): EntryInput {
+export function depositEntry(d: {
+  userId: string;
+  orderId: string;
+  paymentId: string;
+  amount: bigint;
+  provider: string;
+  via: string;
+  to?: string;
+  signature?: string;
+}): EntryInput {
   return {
     idempotencyKey: `deposit:${d.orderId}`,
     reason: 'DEPOSIT',

@@ -62,9 +62,7 @@ export function prepareEntry(input: EntryInput): PreparedEntry {
 
 /** What makes two posts "the same": reason, correlation and postings (metadata is descriptive and left out). */
 export function contentHash(e: Pick<EntryInput, 'reason' | 'correlation' | 'postings'>): string {
-  const postings = [...e.postings]
-    .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0))
-    .map((p) => [p.account, p.amount.toString()]);
+  const postings = [...e.postings].sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0)).map((p) => [p.account, p.amount.toString()]);
   const canonical = JSON.stringify({ reason: e.reason, correlation: [e.correlation.type, e.correlation.id], postings });
   return createHash('sha256').update(canonical).digest('hex');
 }

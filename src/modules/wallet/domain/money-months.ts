@@ -44,10 +44,19 @@ const OUTGOING: ReadonlySet<MoneyFlow> = new Set(['withdrawals', 'staked']);
 
 /** The twelve months of `year`, each summing the wallet's postings (`amount` signed: + credit, − debit) of that month. */
 export function moneyMonths(year: number, sums: { month: string; reason: string; amount: Paise }[]): MoneyMonth[] {
-  const months = Array.from({ length: 12 }, (_, i): MoneyMonth => ({
-    month: `${year}-${String(i + 1).padStart(2, '0')}`,
-    deposits: 0n, withdrawals: 0n, staked: 0n, returned: 0n, winnings: 0n, other: 0n, net: 0n,
-  }));
+  const months = Array.from(
+    { length: 12 },
+    (_, i): MoneyMonth => ({
+      month: `${year}-${String(i + 1).padStart(2, '0')}`,
+      deposits: 0n,
+      withdrawals: 0n,
+      staked: 0n,
+      returned: 0n,
+      winnings: 0n,
+      other: 0n,
+      net: 0n,
+    }),
+  );
   const byMonth = new Map(months.map((m) => [m.month, m]));
   for (const s of sums) {
     const m = byMonth.get(s.month);

@@ -34,8 +34,18 @@ describe('saved payout method views', () => {
       uses: 3,
       lastUsedAt: '2036-03-01T04:00:00.000Z',
     });
-    expect(payoutMethodView({ id: 'm2', method: 'UPI', upi_id: 'meera@okaxis', bank_account_last4: null, ifsc_code: null, account_holder_name: null, bank_name: null, uses: 1, last_used_at: at }).label).toBe(
-      'me***@okaxis',
-    );
+    expect(
+      payoutMethodView({
+        id: 'm2',
+        method: 'UPI',
+        upi_id: 'meera@okaxis',
+        bank_account_last4: null,
+        ifsc_code: null,
+        account_holder_name: null,
+        bank_name: null,
+        uses: 1,
+        last_used_at: at,
+      }).label,
+    ).toBe('me***@okaxis');
   });
 });

@@ -6,7 +6,11 @@ import { verifyWebhookSignature } from './signatures.js';
  * has been checked in constant time: a JSON object (with the body's text, as stored), or a 400 (a bad signature, a body that is not JSON, or JSON that is
  * not an event object: null, [], a number, a string).
  */
-export function readSignedWebhook(rawBody: Buffer | undefined, signature: string | undefined, secret: string): { event: Record<string, unknown>; body: string } {
+export function readSignedWebhook(
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+  secret: string,
+): { event: Record<string, unknown>; body: string } {
   if (!rawBody || !signature || !verifyWebhookSignature(rawBody, signature, secret)) throw DepositErrors.badWebhookSignature();
   const body = rawBody.toString('utf8');
   let event: unknown;

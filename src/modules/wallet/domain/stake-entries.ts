@@ -18,7 +18,14 @@ export function refundStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function moveToPoolEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }): EntryInput {
+export function moveToPoolEntry(i: {
+  userId: string;
+  challengeId: string;
+  date: string;
+  amount: bigint;
+  testPool?: boolean;
+  proof?: 'NONE' | 'PHOTO';
+}): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:pool`,
     reason: 'POOL_CONTRIBUTION',
@@ -47,7 +54,14 @@ export function returnStakeEntry(i: { userId: string; challengeId: string; amoun
   };
 }
 
-export function payWinningsEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; testPool?: boolean; proof?: 'NONE' | 'PHOTO' }): EntryInput {
+export function payWinningsEntry(i: {
+  userId: string;
+  challengeId: string;
+  date: string;
+  amount: bigint;
+  testPool?: boolean;
+  proof?: 'NONE' | 'PHOTO';
+}): EntryInput {
   return {
     idempotencyKey: `challenge:${i.challengeId}:winnings`,
     reason: 'WINNINGS',

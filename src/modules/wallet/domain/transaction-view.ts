@@ -47,7 +47,11 @@ const DESCRIPTIONS: Record<string, (r: TxRow) => string> = {
   DEPOSIT: () => 'Money added to wallet',
   CHALLENGE_STAKE: () => 'Forfeit staked on a wake-up challenge',
   STAKE_RETURNED: (r) =>
-    r.metadata?.why === 'CANCELLED' ? 'Stake refunded: challenge cancelled' : r.metadata?.why === 'APPEAL_REFUNDED' ? 'Stake refunded: your appeal was accepted' : 'Stake back: woke up on time',
+    r.metadata?.why === 'CANCELLED'
+      ? 'Stake refunded: challenge cancelled'
+      : r.metadata?.why === 'APPEAL_REFUNDED'
+        ? 'Stake refunded: your appeal was accepted'
+        : 'Stake back: woke up on time',
   APPEAL_REFUND: () => 'Forfeit refunded: your appeal was accepted',
   SHIELD_USED: () => 'Stake returned: a wake shield excused the morning',
   OUTAGE_FORGIVEN: () => 'Stake refunded in full: our service was down during your check-in window',
@@ -73,7 +77,9 @@ export function toTransaction(r: TxRow) {
     id: r.tx_id,
     type,
     amount: toRupees(abs),
-    ...(r.reason === 'WITHDRAWAL_HOLD' && r.w_net !== null ? { netAmount: toRupees(BigInt(r.w_net)), processingFee: toRupees(BigInt(r.w_fee ?? '0')), method: r.w_method } : {}),
+    ...(r.reason === 'WITHDRAWAL_HOLD' && r.w_net !== null
+      ? { netAmount: toRupees(BigInt(r.w_net)), processingFee: toRupees(BigInt(r.w_fee ?? '0')), method: r.w_method }
+      : {}),
     debit: amount < 0n,
     credit: amount > 0n,
     status,

@@ -71,7 +71,12 @@ export function checkWithdrawal(input: WithdrawalInput, balance: bigint, emailVe
     if (!UPI_ID.test(upiId)) errors.push('Please enter a valid UPI ID');
   } else {
     const d = input.bankDetails ?? {};
-    const b = { accountNumber: text(d.accountNumber).replace(/\s+/g, ''), ifscCode: text(d.ifscCode).toUpperCase(), accountHolderName: text(d.accountHolderName), bankName: text(d.bankName) };
+    const b = {
+      accountNumber: text(d.accountNumber).replace(/\s+/g, ''),
+      ifscCode: text(d.ifscCode).toUpperCase(),
+      accountHolderName: text(d.accountHolderName),
+      bankName: text(d.bankName),
+    };
     if (!b.accountNumber || !b.ifscCode || !b.accountHolderName || !b.bankName) errors.push('Please fill in all bank details');
     else {
       if (!ACCOUNT_NUMBER.test(b.accountNumber)) errors.push('Account number must be 9 to 18 digits');

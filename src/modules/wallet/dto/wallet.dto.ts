@@ -12,23 +12,43 @@ export class DepositDto {
 }
 
 export class VerifyPaymentDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PROVIDER_ID, { message: 'orderId is not a valid order id' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PROVIDER_ID, { message: 'orderId is not a valid order id' })
   orderId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PROVIDER_ID, { message: 'paymentId is not a valid payment id' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PROVIDER_ID, { message: 'paymentId is not a valid payment id' })
   paymentId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(128)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   signature?: string;
   // Razorpay checkout's own names are accepted too.
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PROVIDER_ID, { message: 'razorpay_order_id is not a valid order id' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PROVIDER_ID, { message: 'razorpay_order_id is not a valid order id' })
   razorpay_order_id?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Matches(PROVIDER_ID, { message: 'razorpay_payment_id is not a valid payment id' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PROVIDER_ID, { message: 'razorpay_payment_id is not a valid payment id' })
   razorpay_payment_id?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(128)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
   razorpay_signature?: string;
 }
 
 export class SandboxCheckoutDto {
-  @ApiProperty() @IsString({ message: 'orderId is required' }) @Matches(PROVIDER_ID, { message: 'orderId is not a valid order id' })
+  @ApiProperty()
+  @IsString({ message: 'orderId is required' })
+  @Matches(PROVIDER_ID, { message: 'orderId is not a valid order id' })
   orderId: string;
 }
 
@@ -44,7 +64,11 @@ export class WithdrawDto {
   @ApiProperty({ type: 'number', description: 'rupees, at most 2 decimals', example: 500 }) @Allow() amount?: unknown;
   @ApiPropertyOptional({ enum: ['UPI', 'BANK_TRANSFER'] }) @Allow() withdrawalMethod?: unknown;
   @ApiPropertyOptional({ type: 'string' }) @Allow() upiId?: unknown;
-  @ApiPropertyOptional({ type: () => BankDetailsDto }) @IsOptional() @IsObject({ message: 'bankDetails must be an object' }) @ValidateNested() @Type(() => BankDetailsDto)
+  @ApiPropertyOptional({ type: () => BankDetailsDto })
+  @IsOptional()
+  @IsObject({ message: 'bankDetails must be an object' })
+  @ValidateNested()
+  @Type(() => BankDetailsDto)
   bankDetails?: BankDetailsDto;
   @ApiPropertyOptional({ type: 'string', format: 'uuid', description: 'a saved payout method (GET /wallet/payout-methods) instead of upiId or bankDetails' })
   @Allow()

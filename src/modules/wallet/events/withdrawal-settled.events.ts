@@ -12,15 +12,24 @@ export interface SettledWithdrawal {
 
 /** The payout was paid; published in the transaction that posts the paid entry. */
 export class WithdrawalPaid implements InTransactionEvent {
-  constructor(readonly withdrawal: SettledWithdrawal, readonly manager: EntityManager) {}
+  constructor(
+    readonly withdrawal: SettledWithdrawal,
+    readonly manager: EntityManager,
+  ) {}
 }
 
 /** The payout was refused before it was paid: the whole amount is back in the wallet (same transaction as that entry). */
 export class WithdrawalFailed implements InTransactionEvent {
-  constructor(readonly withdrawal: SettledWithdrawal, readonly manager: EntityManager) {}
+  constructor(
+    readonly withdrawal: SettledWithdrawal,
+    readonly manager: EntityManager,
+  ) {}
 }
 
 /** A paid withdrawal came back from the bank: the whole amount is back in the wallet (same transaction as that entry). */
 export class WithdrawalReturned implements InTransactionEvent {
-  constructor(readonly withdrawal: SettledWithdrawal, readonly manager: EntityManager) {}
+  constructor(
+    readonly withdrawal: SettledWithdrawal,
+    readonly manager: EntityManager,
+  ) {}
 }

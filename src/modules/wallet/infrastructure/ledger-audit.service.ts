@@ -88,20 +88,41 @@ export class LedgerAuditService {
            FROM postings p LEFT JOIN journal_entries j ON j.id = p.entry_id
           WHERE (p.account, p.seq) > ($1::text, $2::bigint) ORDER BY p.account, p.seq LIMIT ${PAGE}`,
         after,
-      )) as { entry_id: string; account: string; amount: string; seq: string; prev_hash: string; hash: string; idempotency_key: string | null; content_hash: string | null }[];
+      )) as {
+        entry_id: string;
+        account: string;
+        amount: string;
+        seq: string;
+        prev_hash: string;
+        hash: string;
+        idempotency_key: string | null;
+        content_hash: string | null;
+      }[];
       for (const r of rows) {
         if (r.account !== account) [account, head, seq] = [r.account, GENESIS_HASH, 0n];
         const s = BigInt(r.seq);
         const expected =
           r.idempotency_key === null || r.content_hash === null
             ? null
-            : postingHash(key, { prevHash: r.prev_hash.trim(), entryId: r.entry_id, account: r.account, amount: BigInt(r.amount), seq: s, idempotencyKey: r.idempotency_key, contentHash: r.content_hash.trim() });
+            : postingHash(key, {
+                prevHash: r.prev_hash.trim(),
+                entryId: r.entry_id,
+                account: r.account,
+                amount: BigInt(r.amount),
+                seq: s,
+                idempotencyKey: r.idempotency_key,
+                contentHash: r.content_hash.trim(),
+              });
         const why =
-          expected === null ? 'belongs to no journal entry'
-          : r.hash.trim() !== expected ? 'hash does not match its content'
-          : r.prev_hash.trim() !== head ? 'prev_hash does not match the previous posting'
-          : s !== seq + 1n ? 'sequence has a gap'
-          : null;
+          expected === null
+            ? 'belongs to no journal entry'
+            : r.hash.trim() !== expected
+              ? 'hash does not match its content'
+              : r.prev_hash.trim() !== head
+                ? 'prev_hash does not match the previous posting'
+                : s !== seq + 1n
+                  ? 'sequence has a gap'
+                  : null;
         // One problem per account is enough to name it (after a break every later posting of it would differ too).
         if (why && reportedAccount !== r.account && problems.length < LIMIT) {
           problems.push(`account ${r.account}: posting ${r.seq} ${why}`);
@@ -176,7 +197,11 @@ export class LedgerAuditService {
     // A deposit confirmed by a valid checkout signature (the contract's way) needs no captured-payment record: the
     // signature kept on its entry is re-checked with the key secret, so a forged row cannot borrow this way out.
     const signed = (r: (typeof deposits)[number]) =>
-      r.why === NO_CAPTURED_PAYMENT && !!r.signature && !!r.order_id && !!r.payment_id && verifyPaymentSignature(r.order_id, r.payment_id, r.signature, this.config.razorpayKeySecret);
+      r.why === NO_CAPTURED_PAYMENT &&
+      !!r.signature &&
+      !!r.order_id &&
+      !!r.payment_id &&
+      verifyPaymentSignature(r.order_id, r.payment_id, r.signature, this.config.razorpayKeySecret);
     for (const r of deposits.filter((d) => d.why && !signed(d)).slice(0, LIMIT)) problems.push(`entry ${r.id}: deposit ${r.correlation_id} ${r.why}`);
 
     const lostDeposits = (await m.query(

@@ -26,7 +26,15 @@ export const accountState = (balance: bigint, version: bigint, head: string, pre
  * The only place a writer chains postings: the locked batch (postMany) and the one-statement post both build one.
  */
 export class LedgerWriteSet {
-  readonly je = { id: [] as string[], key: [] as string[], reason: [] as string[], ctype: [] as string[], cid: [] as string[], meta: [] as string[], hash: [] as string[] };
+  readonly je = {
+    id: [] as string[],
+    key: [] as string[],
+    reason: [] as string[],
+    ctype: [] as string[],
+    cid: [] as string[],
+    meta: [] as string[],
+    hash: [] as string[],
+  };
   readonly ps = { entry: [] as string[], account: [] as string[], amount: [] as string[], seq: [] as string[], prev: [] as string[], hash: [] as string[] };
 
   constructor(
@@ -42,7 +50,15 @@ export class LedgerWriteSet {
       const s = this.state.get(p.account);
       if (!s) throw new Error(`ledger: account ${p.account} was not read`);
       const seq = s.version + 1n;
-      const hash = postingHash(this.key, { prevHash: s.head, entryId, account: p.account, amount: p.amount, seq, idempotencyKey: e.idempotencyKey, contentHash: e.contentHash });
+      const hash = postingHash(this.key, {
+        prevHash: s.head,
+        entryId,
+        account: p.account,
+        amount: p.amount,
+        seq,
+        idempotencyKey: e.idempotencyKey,
+        contentHash: e.contentHash,
+      });
       this.ps.entry.push(entryId);
       this.ps.account.push(p.account);
       this.ps.amount.push(p.amount.toString());

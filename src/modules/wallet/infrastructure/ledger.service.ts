@@ -5,13 +5,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AppConfig } from '../../../config/app-config.js';
 import { Clock } from '../../../common/clock.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
-import { isConcurrencyClash, isUniqueViolation, PG, pgError } from '../../../common/pg-error.js';
+import { PG, pgError } from '../../../common/pg-error.js';
 import { preparedQuery } from '../../../common/prepared-query.js';
 import { retry, upTo } from '../../../common/retry.js';
 import { mayGoNegative } from '../domain/accounts.js';
-import { EntryInput, GENESIS_HASH, InvalidEntryError, PreparedEntry, prepareEntry } from '../domain/journal.js';
+import { EntryInput, GENESIS_HASH, PreparedEntry } from '../domain/journal.js';
 import { LedgerEntryPosted } from '../events/ledger-entry-posted.event.js';
+import { AccountTurns } from './account-turns.js';
 import { GroupCommit } from './group-commit.js';
+import { duplicateOf, isFast, prepareAll } from './ledger-entries.js';
 import { accountState, LedgerWriteSet } from './ledger-write-set.js';
 import { FAST_SQL, HEADS_LOCK_SQL, HEADS_SQL, MANY_KEYS_SQL, MANY_LOCK_SQL, MANY_OPEN_SQL, MANY_WRITE_SQL } from './ledger.sql.js';
 import { WalletErrors } from '../wallet.errors.js';
@@ -55,7 +57,7 @@ export class LedgerService {
   private readonly logger = new Logger('Ledger');
   private readonly key: string;
   private readonly heads = new Map<string, { version: bigint; head: string }>();
-  private readonly turns = new Map<string, Promise<void>>();
+  private readonly turns = new AccountTurns();
   /** Posts outside a caller's transaction: grouped, one transaction and one commit per batch. */
   /**
    * Posts outside a caller's transaction, grouped: one transaction and one commit per batch (GroupCommit). One-statement
@@ -78,7 +80,11 @@ export class LedgerService {
   async post(input: EntryInput, manager?: EntityManager, options: PostOptions = {}): Promise<PostResult> {
     const [entry] = prepareAll([input]);
     const [outcome] = manager
-      ? await this.write([entry], manager, isFast(entry, options.floor) ? async (m) => (await this.postFast(m, [entry]))! : (m) => this.batch(m, [entry], [options.floor]))
+      ? await this.write(
+          [entry],
+          manager,
+          isFast(entry, options.floor) ? async (m) => (await this.postFast(m, [entry]))! : (m) => this.batch(m, [entry], [options.floor]),
+        )
       : [await this.laneOf(entry, options.floor).push({ entry, floor: options.floor })];
     if ('failed' in outcome) throw outcome.failed;
     return outcome;
@@ -111,7 +117,13 @@ export class LedgerService {
   /** Publishes a committed entry's event (for a caller that posted inside its own transaction, after its commit). */
   publish(entryId: string, entry: Pick<EntryInput, 'idempotencyKey' | 'reason' | 'correlation' | 'postings'>): void {
     this.eventBus.publish(
-      new LedgerEntryPosted(entryId, entry.idempotencyKey, entry.reason, entry.correlation, entry.postings.map((p) => ({ account: p.account, amount: p.amount }))),
+      new LedgerEntryPosted(
+        entryId,
+        entry.idempotencyKey,
+        entry.reason,
+        entry.correlation,
+        entry.postings.map((p) => ({ account: p.account, amount: p.amount })),
+      ),
     );
   }
 
@@ -184,7 +196,11 @@ export class LedgerService {
     for (const e of entries) for (const p of e.postings) kinds.set(p.account, p.kind);
     const accounts = [...kinds.keys()].sort();
 
-    const existingRows = (await preparedQuery(m, 'ledger_many_keys_v1', MANY_KEYS_SQL, [entries.map((e) => e.idempotencyKey)])) as { key: string; id: string; content_hash: string }[];
+    const existingRows = (await preparedQuery(m, 'ledger_many_keys_v1', MANY_KEYS_SQL, [entries.map((e) => e.idempotencyKey)])) as {
+      key: string;
+      id: string;
+      content_hash: string;
+    }[];
     // keys already stored, and (in a group) keys posted earlier in this batch: a repeat answers as a duplicate
     const existing = new Map(existingRows.map((r) => [r.key, { id: r.id, contentHash: r.content_hash }]));
 
@@ -196,7 +212,10 @@ export class LedgerService {
       await preparedQuery(m, 'ledger_many_open_v1', MANY_OPEN_SQL, [now, missing, missing.map((a) => kinds.get(a))]);
       locked = (await preparedQuery(m, 'ledger_many_lock_v1', MANY_LOCK_SQL, [accounts])) as Locked[];
     }
-    const set = new LedgerWriteSet(this.key, new Map(locked.map((r) => [r.account, accountState(BigInt(r.balance), BigInt(r.version), r.head_hash.trim(), r.prev_hash.trim())])));
+    const set = new LedgerWriteSet(
+      this.key,
+      new Map(locked.map((r) => [r.account, accountState(BigInt(r.balance), BigInt(r.version), r.head_hash.trim(), r.prev_hash.trim())])),
+    );
     const state = set.state;
 
     const results: Outcome[] = [];
@@ -234,8 +253,20 @@ export class LedgerService {
     const touched = set.touched();
     for (const [account] of touched) this.heads.delete(account);
     const [row] = (await preparedQuery(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
-      je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, now,
-      ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash,
+      je.id,
+      je.key,
+      je.reason,
+      je.ctype,
+      je.cid,
+      je.meta,
+      je.hash,
+      now,
+      ps.entry,
+      ps.account,
+      ps.amount,
+      ps.seq,
+      ps.prev,
+      ps.hash,
       touched.map(([a]) => a),
       touched.map(([, s]) => s.balance.toString()),
       touched.map(([, s]) => s.version.toString()),
@@ -243,7 +274,9 @@ export class LedgerService {
       touched.map(([, s]) => s.prev),
     ])) as { entries: number; postings: number; updated: number }[];
     if (row.entries !== je.id.length || row.postings !== ps.entry.length || row.updated !== touched.length) {
-      throw new LedgerRetryableError(`ledger: batch wrote ${row.entries}/${je.id.length} entries, ${row.postings}/${ps.entry.length} postings, ${row.updated}/${touched.length} projections`);
+      throw new LedgerRetryableError(
+        `ledger: batch wrote ${row.entries}/${je.id.length} entries, ${row.postings}/${ps.entry.length} postings, ${row.updated}/${touched.length} projections`,
+      );
     }
     written?.push(...touched.map(([account, s]) => ({ account, version: s.version, head: s.head })));
     return results;
@@ -260,7 +293,7 @@ export class LedgerService {
    */
   private async postFast(m: EntityManager | null, entries: PreparedEntry[]): Promise<PostResult[] | null> {
     const accounts = [...new Set(entries.flatMap((e) => e.postings.map((p) => p.account)))].sort();
-    const release = m ? () => {} : await this.turnsOf(accounts);
+    const release = m ? () => {} : await this.turns.of(accounts);
     try {
       return await this.postFastIn(m, entries, accounts);
     } finally {
@@ -273,7 +306,11 @@ export class LedgerService {
     const heads = new Map(m ? [] : accounts.flatMap((a) => (this.heads.has(a) ? [[a, this.heads.get(a)!] as const] : [])));
     const unknown = accounts.filter((a) => !heads.has(a));
     if (unknown.length > 0) {
-      const rows = (await preparedQuery(on, m ? 'ledger_heads_lock_v1' : 'ledger_heads_v1', m ? HEADS_LOCK_SQL : HEADS_SQL, [unknown])) as { account: string; version: string; head_hash: string }[];
+      const rows = (await preparedQuery(on, m ? 'ledger_heads_lock_v1' : 'ledger_heads_v1', m ? HEADS_LOCK_SQL : HEADS_SQL, [unknown])) as {
+        account: string;
+        version: string;
+        head_hash: string;
+      }[];
       const read = new Map(rows.map((r) => [r.account, { version: BigInt(r.version), head: r.head_hash.trim() }]));
       for (const a of unknown) heads.set(a, read.get(a) ?? { version: 0n, head: GENESIS_HASH });
     }
@@ -285,8 +322,20 @@ export class LedgerService {
     let row: { inserted: number; posted: number; balances: { account: string; balance: string }[] };
     try {
       [row] = (await preparedQuery(on, 'ledger_fast_v6', FAST_SQL, [
-        je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, this.clock.now(),
-        ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash,
+        je.id,
+        je.key,
+        je.reason,
+        je.ctype,
+        je.cid,
+        je.meta,
+        je.hash,
+        this.clock.now(),
+        ps.entry,
+        ps.account,
+        ps.amount,
+        ps.seq,
+        ps.prev,
+        ps.hash,
         touched.map(([a]) => a),
         touched.map(([a]) => kinds.get(a)),
         touched.map(([, s]) => s.balance.toString()),
@@ -321,26 +370,11 @@ export class LedgerService {
     if (!m) for (const [a, st] of touched) this.remember(a, st.version, st.head);
     // balances after each entry: the account's balance now, less what later entries of the batch moved
     const after = new Map(row.balances.map((r) => [r.account, BigInt(r.balance) - set.state.get(r.account)!.balance]));
-    return added.map(({ entryId, balances }) => ({ entryId, duplicate: false, balances: Object.fromEntries(Object.entries(balances).map(([a, moved]) => [a, after.get(a)! + moved])) }));
-  }
-
-  /** The turns of these accounts (taken in account order, so they cannot deadlock); answers their release. */
-  private async turnsOf(accounts: string[]): Promise<() => void> {
-    const releases: (() => void)[] = [];
-    for (const account of [...new Set(accounts)].sort()) releases.push(await this.turnOf(account));
-    return () => releases.reverse().forEach((r) => r());
-  }
-
-  private turnOf(account: string): Promise<() => void> {
-    const before = this.turns.get(account) ?? Promise.resolve();
-    let release!: () => void;
-    const done = new Promise<void>((r) => (release = r));
-    const mine = before.then(() => done);
-    this.turns.set(account, mine);
-    return before.then(() => () => {
-      release();
-      if (this.turns.get(account) === mine) this.turns.delete(account);
-    });
+    return added.map(({ entryId, balances }) => ({
+      entryId,
+      duplicate: false,
+      balances: Object.fromEntries(Object.entries(balances).map(([a, moved]) => [a, after.get(a)! + moved])),
+    }));
   }
 
   private remember(account: string, version: bigint, head: string): void {
@@ -357,26 +391,3 @@ export class LedgerService {
     return e;
   }
 }
-
-/** Entries debiting only the world (deposits) may take the one-statement path; anything that could overdraw, or has a
- * floor to check, locks its accounts first. */
-function isFast(entry: PreparedEntry, floor?: BalanceFloor): boolean {
-  return !floor && !entry.postings.some((p) => p.amount < 0n && !mayGoNegative(p.account));
-}
-
-/** The entries checked and hashed (an invalid one answers LEDGER.INVALID_ENTRY, nothing posted). */
-function prepareAll(inputs: EntryInput[]): PreparedEntry[] {
-  try {
-    return inputs.map(prepareEntry);
-  } catch (e) {
-    if (e instanceof InvalidEntryError) throw WalletErrors.invalidEntry(e.message);
-    throw e;
-  }
-}
-
-/** An entry whose key is already used: the stored entry (posted once, answered again), or a conflict if it differs. */
-function duplicateOf(entry: PreparedEntry, stored: { id: string; contentHash: string }): PostResult {
-  if (stored.contentHash.trim() !== entry.contentHash) throw WalletErrors.idempotencyConflict(entry.idempotencyKey);
-  return { entryId: stored.id, duplicate: true, balances: {} };
-}
-

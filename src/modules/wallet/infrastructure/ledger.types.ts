@@ -12,12 +12,14 @@ export interface PostResult {
 
 /** A transient clash with a concurrent writer: the whole transaction is retried. */
 export class LedgerRetryableError extends Error {
-  constructor(message: string, readonly pgCode?: string) {
+  constructor(
+    message: string,
+    readonly pgCode?: string,
+  ) {
     super(message);
     this.name = 'LedgerRetryableError';
   }
 }
-
 
 /** FAST_SQL found a projection moved since the head its hashes were computed on (ledger_head_moved()). */
 export const isHeadMoved = (e: unknown): boolean => pgError(e).code === PG.SERIALIZATION_FAILURE && /projection moved/.test(String((e as Error)?.message));

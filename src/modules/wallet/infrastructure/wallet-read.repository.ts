@@ -61,7 +61,10 @@ export class WalletReadRepository {
     if (userIds.length === 0) return balances;
     const accounts = userIds.map(userWallet);
     const byAccount = new Map(accounts.map((a, i) => [a, userIds[i]]));
-    const rows = (await this.ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [accounts])) as { account: string; balance: string }[];
+    const rows = (await this.ds.query(`SELECT account, balance::text FROM account_balances WHERE account = ANY($1::text[])`, [accounts])) as {
+      account: string;
+      balance: string;
+    }[];
     for (const r of rows) balances.set(byAccount.get(r.account)!, BigInt(r.balance));
     return balances;
   }
@@ -80,7 +83,11 @@ export class WalletReadRepository {
          FROM postings p JOIN journal_entries j ON j.id = p.entry_id
         WHERE p.account = $1 ORDER BY p.seq`,
       [account],
-    )) as (Omit<EntryRow, 'postings' | 'correlation_type'> & { correlation_type: CorrelationType; amount: string; postings: { account: string; amount: string }[] })[];
+    )) as (Omit<EntryRow, 'postings' | 'correlation_type'> & {
+      correlation_type: CorrelationType;
+      amount: string;
+      postings: { account: string; amount: string }[];
+    })[];
   }
 
   /** The entries of one correlation (or several ids of one type), in posting order, with their postings. */
@@ -199,7 +206,10 @@ export class WalletReadRepository {
 
   /** One transaction of a wallet, by its own id (a deposit's or withdrawal's) or its entry's. */
   async transaction(account: string, id: string): Promise<TxRow | undefined> {
-    const rows = (await this.ds.query(`SELECT *, '1' AS total FROM (${TRANSACTIONS_SQL}) t WHERE t.tx_id = $2 OR t.entry_id = $2 ORDER BY t.seq LIMIT 1`, [account, id])) as TxRow[];
+    const rows = (await this.ds.query(`SELECT *, '1' AS total FROM (${TRANSACTIONS_SQL}) t WHERE t.tx_id = $2 OR t.entry_id = $2 ORDER BY t.seq LIMIT 1`, [
+      account,
+      id,
+    ])) as TxRow[];
     return rows[0];
   }
 

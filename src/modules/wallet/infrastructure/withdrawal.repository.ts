@@ -47,7 +47,13 @@ export type SettledPayout = Exclude<PayoutResult, { pending: true }>;
 /** A withdrawal row's columns as WithdrawalRow reads them. */
 const WITHDRAWAL_COLUMNS = `id, user_id, amount::text, fee::text, net_amount::text, method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name, status, payout_provider, provider_reference, provider_status, reversed_at`;
 
-const settled = (w: WithdrawalRow): SettledWithdrawal => ({ id: w.id, userId: w.user_id, amount: BigInt(w.amount), netAmount: BigInt(w.net_amount), method: w.method });
+const settled = (w: WithdrawalRow): SettledWithdrawal => ({
+  id: w.id,
+  userId: w.user_id,
+  amount: BigInt(w.amount),
+  netAmount: BigInt(w.net_amount),
+  method: w.method,
+});
 
 /**
  * withdrawals. Two-phase: the request inserts the row with its hold entry (payout clearing); the payout job, a webhook
@@ -87,8 +93,19 @@ export class WithdrawalRepository {
       `INSERT INTO withdrawals (id, user_id, amount, fee, net_amount, method, upi_id, bank_account_number, bank_account_last4, ifsc_code, account_holder_name, bank_name, status, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING', $13, $13)`,
       [
-        w.id, w.userId, w.amount.toString(), w.fee.toString(), w.net.toString(), w.method, w.upiId, w.bank?.accountNumber ?? null,
-        w.bank ? w.bank.accountNumber.slice(-4) : null, w.bank?.ifscCode ?? null, w.bank?.accountHolderName ?? null, w.bank?.bankName ?? null, now,
+        w.id,
+        w.userId,
+        w.amount.toString(),
+        w.fee.toString(),
+        w.net.toString(),
+        w.method,
+        w.upiId,
+        w.bank?.accountNumber ?? null,
+        w.bank ? w.bank.accountNumber.slice(-4) : null,
+        w.bank?.ifscCode ?? null,
+        w.bank?.accountHolderName ?? null,
+        w.bank?.bankName ?? null,
+        now,
       ],
     );
   }
@@ -123,7 +140,11 @@ export class WithdrawalRepository {
   }
 
   /** Ends a PENDING withdrawal with the payout's final word, once: paid → posted out; refused → the hold voided back in full. */
-  async settle(w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
+  async settle(
+    w: WithdrawalRow,
+    result: SettledPayout,
+    how: { markedBy?: string } = {},
+  ): Promise<{ status: 'SUCCESS' | 'FAILED' | 'PENDING'; changed: boolean }> {
     return retry(
       async () => {
         const outcome = await this.ds.transaction((m) => this.settleIn(m, w, result, how));
@@ -139,7 +160,12 @@ export class WithdrawalRepository {
   }
 
   /** settle() inside the caller's transaction (a webhook records its event in the same one); call publish after commit. */
-  async settleIn(m: EntityManager, w: WithdrawalRow, result: SettledPayout, how: { markedBy?: string } = {}): Promise<{ changed: boolean; status: 'SUCCESS' | 'FAILED'; publish?: () => void }> {
+  async settleIn(
+    m: EntityManager,
+    w: WithdrawalRow,
+    result: SettledPayout,
+    how: { markedBy?: string } = {},
+  ): Promise<{ changed: boolean; status: 'SUCCESS' | 'FAILED'; publish?: () => void }> {
     const amount = BigInt(w.amount);
     const status = result.ok ? 'SUCCESS' : 'FAILED';
     const entry = result.ok
@@ -150,8 +176,14 @@ export class WithdrawalRepository {
               payout_provider = coalesce(payout_provider, $6), provider_status = coalesce($7, provider_status), marked_by = $8
         WHERE id = $1 AND status = 'PENDING' RETURNING id`,
       [
-        w.id, status, result.ok ? null : result.reason.slice(0, 200), result.reference?.slice(0, 100) ?? null, this.clock.now(),
-        this.payouts.name, result.providerStatus?.slice(0, 32) ?? null, how.markedBy ?? null,
+        w.id,
+        status,
+        result.ok ? null : result.reason.slice(0, 200),
+        result.reference?.slice(0, 100) ?? null,
+        this.clock.now(),
+        this.payouts.name,
+        result.providerStatus?.slice(0, 32) ?? null,
+        how.markedBy ?? null,
       ],
     )) as [unknown[], number];
     if (!rows.length) return { changed: false, status };
@@ -197,8 +229,18 @@ export class WithdrawalRepository {
         ORDER BY created_at, id LIMIT ${limit}`,
       [manualIsProvider],
     )) as {
-      id: string; user_id: string; amount: string; fee: string; net_amount: string; method: 'UPI' | 'BANK_TRANSFER'; upi_id: string | null;
-      bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; created_at: Date;
+      id: string;
+      user_id: string;
+      amount: string;
+      fee: string;
+      net_amount: string;
+      method: 'UPI' | 'BANK_TRANSFER';
+      upi_id: string | null;
+      bank_account_number: string | null;
+      ifsc_code: string | null;
+      account_holder_name: string | null;
+      bank_name: string | null;
+      created_at: Date;
     }[];
   }
 
@@ -211,7 +253,17 @@ export class WithdrawalRepository {
         GROUP BY method, upi_id, bank_account_number, ifsc_code, account_holder_name, bank_name
         ORDER BY last_used_at DESC LIMIT $2 OFFSET $3`,
       [userId, size, offset],
-    )) as { method: string; upi_id: string | null; bank_account_number: string | null; ifsc_code: string | null; account_holder_name: string | null; bank_name: string | null; last_used_at: Date; uses: number; total: number }[];
+    )) as {
+      method: string;
+      upi_id: string | null;
+      bank_account_number: string | null;
+      ifsc_code: string | null;
+      account_holder_name: string | null;
+      bank_name: string | null;
+      last_used_at: Date;
+      uses: number;
+      total: number;
+    }[];
   }
 
   /** How many destinations a user's withdrawals went to (asked for a page past the last one). */

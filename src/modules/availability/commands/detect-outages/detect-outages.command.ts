@@ -6,7 +6,10 @@ import { Command } from '@nestjs/cqrs';
  * a time. Answers how many outages were opened or changed.
  */
 export class DetectOutagesCommand extends Command<{ changed: number }> {
-  constructor(readonly from: Date, readonly to: Date) {
+  constructor(
+    readonly from: Date,
+    readonly to: Date,
+  ) {
     super();
   }
 }

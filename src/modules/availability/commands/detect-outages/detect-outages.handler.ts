@@ -33,7 +33,9 @@ export class DetectOutagesHandler implements ICommandHandler<DetectOutagesComman
         const near = (await this.repo.recorderOutagesNear(m, o.kind, o.startedAt, o.endedAt)).filter((s) => touches(s, o));
         if (near.length === 0) {
           const row = await this.repo.insertOutage(m, { ...o, source: 'recorder', recordedBy: null }, now);
-          this.logger.warn(`Outage recorded: ${row.kind} from ${row.startedAt.toISOString()}${row.endedAt ? ` to ${row.endedAt.toISOString()}` : ' (still going on)'}: ${row.detail}`);
+          this.logger.warn(
+            `Outage recorded: ${row.kind} from ${row.startedAt.toISOString()}${row.endedAt ? ` to ${row.endedAt.toISOString()}` : ' (still going on)'}: ${row.detail}`,
+          );
           changed++;
           continue;
         }

@@ -18,7 +18,11 @@ export class RecordOutageHandler implements ICommandHandler<RecordOutageCommand,
     const now = this.clock.now();
     const problem = manualOutageProblem(input, now);
     if (problem) throw AvailabilityErrors.invalid(problem);
-    const row = await this.repo.insertOutage(this.repo.dataSource, { kind: input.kind, startedAt: input.startedAt, endedAt: input.endedAt, detail: input.detail.trim(), source: 'support', recordedBy: input.actorId }, now);
+    const row = await this.repo.insertOutage(
+      this.repo.dataSource,
+      { kind: input.kind, startedAt: input.startedAt, endedAt: input.endedAt, detail: input.detail.trim(), source: 'support', recordedBy: input.actorId },
+      now,
+    );
     return outageView(row);
   }
 }

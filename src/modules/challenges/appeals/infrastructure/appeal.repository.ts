@@ -79,7 +79,10 @@ export class AppealRepository {
   }
 
   async list(status: AppealStatus | null, limit: number): Promise<AppealRow[]> {
-    return (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE ($1::text IS NULL OR status = $1) ORDER BY created_at, id LIMIT $2`, [status, limit])) as AppealRow[];
+    return (await this.ds.query(`SELECT ${COLUMNS} FROM challenge_appeals WHERE ($1::text IS NULL OR status = $1) ORDER BY created_at, id LIMIT $2`, [
+      status,
+      limit,
+    ])) as AppealRow[];
   }
 
   /** The appeal, locked for its decision (inside the caller's transaction). */

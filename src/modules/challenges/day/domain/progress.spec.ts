@@ -1,7 +1,14 @@
 import { MorningRecord, morningStatus, mornings, progressYear, weekStartOf, weeks } from './progress.js';
 
 const rec = (over: Partial<MorningRecord>): MorningRecord => ({
-  date: '2037-02-03', wakeUpTime: '06:00', status: 'PROCESSED', isSuccessful: true, excused: false, forgiven: false, checkIn: null, ...over,
+  date: '2037-02-03',
+  wakeUpTime: '06:00',
+  status: 'PROCESSED',
+  isSuccessful: true,
+  excused: false,
+  forgiven: false,
+  checkIn: null,
+  ...over,
 });
 
 describe('progress: mornings and weeks', () => {

@@ -38,6 +38,10 @@ export class ChallengesScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(CHALLENGES_QUEUE) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(CLOSE_MISSED_JOB, { every: CLOSE_MISSED_EVERY_MS }, { name: CLOSE_MISSED_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } });
+    await this.queue.upsertJobScheduler(
+      CLOSE_MISSED_JOB,
+      { every: CLOSE_MISSED_EVERY_MS },
+      { name: CLOSE_MISSED_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+    );
   }
 }

@@ -3,7 +3,8 @@ import { changeCap, COOLING_OFF_MS, endPauseEarly, limitsAt, monthRange, NO_LIMI
 const NOW = new Date('2026-11-26T04:30:00Z'); // 10:00 IST
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const DAY = 24 * 60 * 60 * 1000;
-const check = (limits = NO_LIMITS, monthStaked = 0n, stake = 2_500n, now = NOW) => stakeLimitProblem(limits, { date: '2026-11-28', stake, monthStaked, now, tz: 'Asia/Kolkata' });
+const check = (limits = NO_LIMITS, monthStaked = 0n, stake = 2_500n, now = NOW) =>
+  stakeLimitProblem(limits, { date: '2026-11-28', stake, monthStaked, now, tz: 'Asia/Kolkata' });
 
 describe('self-limits', () => {
   it('a first cap and a lower cap hold at once', () => {

@@ -79,7 +79,8 @@ export function monthRange(date: string): { from: string; to: string } {
   return { from: `${date.slice(0, 7)}-01`, to: `${next}-01` };
 }
 
-const IST_TIME = (tz: string) => new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: tz });
+const IST_TIME = (tz: string) =>
+  new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: tz });
 
 /**
  * Whether a stake of `stake` on a challenge dated `date` is within the person's limits at `now`, given the stakes of

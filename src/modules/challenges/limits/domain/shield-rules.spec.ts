@@ -59,6 +59,14 @@ describe('wake shields', () => {
   });
 
   it('tells how many more mornings earn the next shield', () => {
-    expect(shieldSummary(foldMornings(NO_SHIELDS, wins(1, 3)))).toEqual({ held: 0, max: 3, morningsPerShield: 7, nextShieldIn: 4, atCap: false, earned: 0, spent: 0 });
+    expect(shieldSummary(foldMornings(NO_SHIELDS, wins(1, 3)))).toEqual({
+      held: 0,
+      max: 3,
+      morningsPerShield: 7,
+      nextShieldIn: 4,
+      atCap: false,
+      earned: 0,
+      spent: 0,
+    });
   });
 });

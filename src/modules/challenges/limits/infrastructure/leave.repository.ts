@@ -33,7 +33,11 @@ export class LeaveRepository {
   }
 
   async insertLeave(m: EntityManager, userId: string, date: string, now: Date): Promise<boolean> {
-    const res = await m.query(`INSERT INTO leave_days (user_id, day, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING day`, [userId, date, now]);
+    const res = await m.query(`INSERT INTO leave_days (user_id, day, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING day`, [
+      userId,
+      date,
+      now,
+    ]);
     return returnedRows(res).length > 0;
   }
 
@@ -42,7 +46,10 @@ export class LeaveRepository {
   }
 
   async leaveFrom(userId: string, from: string): Promise<{ date: string; createdAt: Date }[]> {
-    const rows = (await this.ds.query(`SELECT to_char(day, 'YYYY-MM-DD') AS date, created_at FROM leave_days WHERE user_id = $1 AND day >= $2 ORDER BY day`, [userId, from])) as {
+    const rows = (await this.ds.query(`SELECT to_char(day, 'YYYY-MM-DD') AS date, created_at FROM leave_days WHERE user_id = $1 AND day >= $2 ORDER BY day`, [
+      userId,
+      from,
+    ])) as {
       date: string;
       created_at: Date;
     }[];

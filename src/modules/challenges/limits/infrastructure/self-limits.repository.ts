@@ -85,10 +85,14 @@ export class SelfLimitsRepository {
   }
 
   async save(userId: string, l: SelfLimits, now: Date, m: EntityManager): Promise<void> {
-    await m.query(
-      `UPDATE stake_limits SET monthly_cap = $2, pending_cap = $3, pending_cap_at = $4, pause_until = $5, updated_at = $6 WHERE user_id = $1`,
-      [userId, l.monthlyCap?.toString() ?? null, l.pendingCap?.value?.toString() ?? null, l.pendingCap?.effectiveAt ?? null, l.pauseUntil, now],
-    );
+    await m.query(`UPDATE stake_limits SET monthly_cap = $2, pending_cap = $3, pending_cap_at = $4, pause_until = $5, updated_at = $6 WHERE user_id = $1`, [
+      userId,
+      l.monthlyCap?.toString() ?? null,
+      l.pendingCap?.value?.toString() ?? null,
+      l.pendingCap?.effectiveAt ?? null,
+      l.pauseUntil,
+      now,
+    ]);
   }
 
   /** paise staked on the user's non-cancelled challenges dated in [from, to) */

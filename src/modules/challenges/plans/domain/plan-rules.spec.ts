@@ -5,7 +5,7 @@ const TZ = 'Asia/Kolkata';
 const plan = { startDate: '2026-03-02', endDate: '2026-03-29', weekdays: [1, 2, 3, 4, 5], wakeUpTime: '06:00' };
 
 describe('challenge plans', () => {
-  it('knows ISO weekdays and lists a plan\'s days: weekdays for 4 weeks are 20 mornings', () => {
+  it("knows ISO weekdays and lists a plan's days: weekdays for 4 weeks are 20 mornings", () => {
     expect(isoWeekday('2026-03-02')).toBe(1);
     expect(isoWeekday('2026-03-08')).toBe(7);
     const days = planDates(plan);

@@ -3,7 +3,12 @@ import { IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString } from 'class-va
 
 /** POST /challenge-plans: days is WEEKDAYS, WEEKENDS, EVERY_DAY or a list of ISO weekdays (1 Monday … 7 Sunday). */
 export class CreateChallengePlanDto {
-  @ApiProperty({ oneOf: [{ type: 'string', enum: ['WEEKDAYS', 'WEEKENDS', 'EVERY_DAY'] }, { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 } }] })
+  @ApiProperty({
+    oneOf: [
+      { type: 'string', enum: ['WEEKDAYS', 'WEEKENDS', 'EVERY_DAY'] },
+      { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 } },
+    ],
+  })
   @IsDefined({ message: 'days is required' })
   days!: string | number[];
 
@@ -16,24 +21,29 @@ export class CreateChallengePlanDto {
   forfeitAmount!: number;
 
   @ApiPropertyOptional({ format: 'date' })
-  @IsOptional() @IsString({ message: 'startDate must be a date in the form YYYY-MM-DD' })
+  @IsOptional()
+  @IsString({ message: 'startDate must be a date in the form YYYY-MM-DD' })
   startDate?: string;
 
   @ApiPropertyOptional({ format: 'date' })
-  @IsOptional() @IsString({ message: 'endDate must be a date in the form YYYY-MM-DD' })
+  @IsOptional()
+  @IsString({ message: 'endDate must be a date in the form YYYY-MM-DD' })
   endDate?: string;
 
   @ApiPropertyOptional()
-  @IsOptional() @IsInt({ message: 'weeks must be a whole number' })
+  @IsOptional()
+  @IsInt({ message: 'weeks must be a whole number' })
   weeks?: number;
 
   @ApiPropertyOptional()
-  @IsOptional() @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
+  @IsOptional()
+  @IsString({ message: 'charityId must be one of the charities listed by GET /api/v1/config' })
   charityId?: string;
 
   /** proof of wake, carried to every challenge the plan books */
   @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
-  @IsOptional() @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
+  @IsOptional()
+  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
   proof?: 'NONE' | 'PHOTO';
 
   /** wake mission: a task the app sets before the check-in unlocks (NONE when absent) */

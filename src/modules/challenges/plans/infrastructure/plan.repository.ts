@@ -30,7 +30,20 @@ export interface PlanDayRow {
 }
 
 const PLAN_COLUMNS = `id, user_id, weekdays, wake_up_time, stake::text, to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, status, created_at, charity_id, proof, mission`;
-type Raw = { id: string; user_id: string; weekdays: number[]; wake_up_time: string; stake: string; start_date: string; end_date: string; status: PlanStatus; created_at: Date; charity_id: string | null; proof: 'NONE' | 'PHOTO'; mission: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG' };
+type Raw = {
+  id: string;
+  user_id: string;
+  weekdays: number[];
+  wake_up_time: string;
+  stake: string;
+  start_date: string;
+  end_date: string;
+  status: PlanStatus;
+  created_at: Date;
+  charity_id: string | null;
+  proof: 'NONE' | 'PHOTO';
+  mission: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
+};
 const toPlan = (r: Raw): PlanRow => ({
   id: r.id,
   userId: r.user_id,
@@ -55,12 +68,27 @@ export class PlanRepository {
     await this.ds.query(
       `INSERT INTO challenge_plans (id, user_id, weekdays, wake_up_time, stake, start_date, end_date, status, created_at, updated_at, charity_id, proof, mission)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12)`,
-      [p.id, p.userId, p.weekdays, p.wakeUpTime, p.stake.toString(), p.startDate, p.endDate, p.status, now, p.charityId ?? null, p.proof ?? 'NONE', p.mission ?? 'NONE'],
+      [
+        p.id,
+        p.userId,
+        p.weekdays,
+        p.wakeUpTime,
+        p.stake.toString(),
+        p.startDate,
+        p.endDate,
+        p.status,
+        now,
+        p.charityId ?? null,
+        p.proof ?? 'NONE',
+        p.mission ?? 'NONE',
+      ],
     );
   }
 
   async forUser(userId: string): Promise<PlanRow[]> {
-    return ((await this.ds.query(`SELECT ${PLAN_COLUMNS} FROM challenge_plans WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId])) as Raw[]).map(toPlan);
+    return ((await this.ds.query(`SELECT ${PLAN_COLUMNS} FROM challenge_plans WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId])) as Raw[]).map(
+      toPlan,
+    );
   }
 
   async owned(userId: string, id: string): Promise<PlanRow | null> {
@@ -70,13 +98,20 @@ export class PlanRepository {
 
   /** Active plans that may have a day to book (not ended before `today`). */
   async activeFrom(today: string): Promise<PlanRow[]> {
-    return ((await this.ds.query(`SELECT ${PLAN_COLUMNS} FROM challenge_plans WHERE status = 'ACTIVE' AND end_date >= $1 ORDER BY created_at, id`, [today])) as Raw[]).map(toPlan);
+    return (
+      (await this.ds.query(`SELECT ${PLAN_COLUMNS} FROM challenge_plans WHERE status = 'ACTIVE' AND end_date >= $1 ORDER BY created_at, id`, [today])) as Raw[]
+    ).map(toPlan);
   }
 
   /** Moves a plan between statuses; false when it was not in one of `from`. */
   async setStatus(id: string, from: PlanStatus[], to: PlanStatus, now: Date): Promise<boolean> {
     // TypeORM answers an UPDATE with [rows, affected]
-    const [, affected] = (await this.ds.query(`UPDATE challenge_plans SET status = $3, updated_at = $4 WHERE id = $1 AND status = ANY($2::text[])`, [id, from, to, now])) as [unknown, number];
+    const [, affected] = (await this.ds.query(`UPDATE challenge_plans SET status = $3, updated_at = $4 WHERE id = $1 AND status = ANY($2::text[])`, [
+      id,
+      from,
+      to,
+      now,
+    ])) as [unknown, number];
     return affected > 0;
   }
 
@@ -101,7 +136,13 @@ export class PlanRepository {
   }
 
   async settleDay(planId: string, day: string, outcome: 'BOOKED' | 'SKIPPED', challengeId: string | null, reason: string | null): Promise<void> {
-    await this.ds.query(`UPDATE challenge_plan_days SET outcome = $3, challenge_id = $4, reason = $5 WHERE plan_id = $1 AND day = $2`, [planId, day, outcome, challengeId, reason?.slice(0, 300) ?? null]);
+    await this.ds.query(`UPDATE challenge_plan_days SET outcome = $3, challenge_id = $4, reason = $5 WHERE plan_id = $1 AND day = $2`, [
+      planId,
+      day,
+      outcome,
+      challengeId,
+      reason?.slice(0, 300) ?? null,
+    ]);
   }
 
   /** A claim whose booking failed for a reason outside the person's control: the next scan tries again. */

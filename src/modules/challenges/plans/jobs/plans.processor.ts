@@ -31,6 +31,10 @@ export class PlansScheduler implements OnApplicationBootstrap {
   constructor(@InjectQueue(PLANS_QUEUE) private readonly queue: Queue) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(BOOK_PLANS_JOB, { every: BOOK_PLANS_EVERY_MS }, { name: BOOK_PLANS_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } });
+    await this.queue.upsertJobScheduler(
+      BOOK_PLANS_JOB,
+      { every: BOOK_PLANS_EVERY_MS },
+      { name: BOOK_PLANS_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+    );
   }
 }

@@ -59,7 +59,7 @@ describe('photo fingerprints', () => {
     /** a flat colour with ±`noise` sensor noise and a `vignette` (levels lost towards the corners) */
     const frame = (rgb: number[], noise: number, vignette = 0, seed = 1): Promise<Buffer> => {
       let s = seed;
-      const r = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      const r = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32;
       const data = Buffer.alloc(w * h * 3);
       for (let y = 0; y < h; y++) {
         for (let x = 0; x < w; x++) {
@@ -67,12 +67,16 @@ describe('photo fingerprints', () => {
           for (let k = 0; k < 3; k++) data[(y * w + x) * 3 + k] = Math.max(0, Math.min(255, Math.round(rgb[k] - vignette * edge + (r() - 0.5) * 2 * noise)));
         }
       }
-      return sharp(data, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+      return sharp(data, { raw: { width: w, height: h, channels: 3 } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
     };
     const dim = async (seed: number, factor: number) => {
       const p = photoLikeRaw(seed);
       const data = Buffer.from(p.data.map((v) => Math.round(v * factor)));
-      return sharp(data, { raw: { width: p.width, height: p.height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+      return sharp(data, { raw: { width: p.width, height: p.height, channels: 3 } })
+        .jpeg({ quality: 80 })
+        .toBuffer();
     };
     const blank: Record<string, Promise<Buffer>> = {
       'black, noise ±12': frame([8, 8, 8], 12),
@@ -86,7 +90,8 @@ describe('photo fingerprints', () => {
     const photoSpreads = await Promise.all(SEEDS.map((s) => spread(photoLikeJpeg(s))));
     // a dim room: the same pictures at 25% of their light (measured, not asserted: at 12% some fall under the threshold)
     const dimSpreads = await Promise.all(SEEDS.map((s) => spread(dim(s, 0.25))));
-    if (process.env.MEASURE) console.log(JSON.stringify({ blankSpreads, photoSpreads, dimSpreads, darkSpreads: await Promise.all(SEEDS.map((s) => spread(dim(s, 0.12)))) }));
+    if (process.env.MEASURE)
+      console.log(JSON.stringify({ blankSpreads, photoSpreads, dimSpreads, darkSpreads: await Promise.all(SEEDS.map((s) => spread(dim(s, 0.12)))) }));
     for (const v of Object.values(blankSpreads)) expect(proofFlagOf(v)).toBe('BLANK_FRAME');
     for (const v of [...photoSpreads, ...dimSpreads]) expect(proofFlagOf(v)).toBeNull();
     // margins: every blank frame under 60% of the threshold, every photo-like picture (even at 25% light) 1.5× above it
@@ -95,7 +100,10 @@ describe('photo fingerprints', () => {
   }, 180_000);
 
   it('hashes a phone-sized photo quickly enough for the request path', async () => {
-    const big = await sharp((await photoLikeJpeg(9)) as Buffer).resize(3000, 4000, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer();
+    const big = await sharp((await photoLikeJpeg(9)) as Buffer)
+      .resize(3000, 4000, { fit: 'fill' })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     await fingerprintOf(big);
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < 5; i++) await fingerprintOf(big);

@@ -52,10 +52,11 @@ export class ProofRepository {
    * `maxDistance` bits apart; a scan of 8-byte hashes, kept to the photo retention window by the purge).
    */
   async seenBefore(fp: PhotoFingerprint, maxDistance: number, m: EntityManager | DataSource = this.ds): Promise<boolean> {
-    const rows = (await m.query(
-      `SELECT 1 FROM photo_fingerprints WHERE sha256 = $1 OR bit_count((dhash # $2::bigint)::bit(64)) <= $3 LIMIT 1`,
-      [fp.sha256, fp.dhash.toString(), maxDistance],
-    )) as unknown[];
+    const rows = (await m.query(`SELECT 1 FROM photo_fingerprints WHERE sha256 = $1 OR bit_count((dhash # $2::bigint)::bit(64)) <= $3 LIMIT 1`, [
+      fp.sha256,
+      fp.dhash.toString(),
+      maxDistance,
+    ])) as unknown[];
     return rows.length > 0;
   }
 
@@ -71,7 +72,15 @@ export class ProofRepository {
       `SELECT id, challenge_id, source, photo_path, sha256, dhash::text AS dhash, created_at FROM photo_fingerprints WHERE user_id = $1 ORDER BY created_at, id`,
       [userId],
     )) as { id: string; challenge_id: string; source: 'CHECK_IN' | 'APPEAL'; photo_path: string; sha256: string; dhash: string; created_at: Date }[];
-    return rows.map((r) => ({ id: r.id, challengeId: r.challenge_id, source: r.source, photoPath: r.photo_path, sha256: r.sha256, dhash: BigInt(r.dhash), createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      challengeId: r.challenge_id,
+      source: r.source,
+      photoPath: r.photo_path,
+      sha256: r.sha256,
+      dhash: BigInt(r.dhash),
+      createdAt: r.created_at,
+    }));
   }
 
   /** A reviewer's verdict on a photo; a second one from the same reviewer replaces the first. */

@@ -10,7 +10,11 @@ describe('the photo purge job', () => {
   it('runs daily at 03:30 in the app time zone under one scheduler id', async () => {
     const upsertJobScheduler = jest.fn().mockResolvedValue(undefined);
     await new PhotosScheduler({ upsertJobScheduler } as unknown as Queue, { appTimezone: 'Asia/Kolkata' } as AppConfig).onApplicationBootstrap();
-    expect(upsertJobScheduler).toHaveBeenCalledWith(PURGE_PHOTOS_JOB, { pattern: '30 3 * * *', tz: 'Asia/Kolkata' }, expect.objectContaining({ name: PURGE_PHOTOS_JOB }));
+    expect(upsertJobScheduler).toHaveBeenCalledWith(
+      PURGE_PHOTOS_JOB,
+      { pattern: '30 3 * * *', tz: 'Asia/Kolkata' },
+      expect.objectContaining({ name: PURGE_PHOTOS_JOB }),
+    );
     expect(PURGE_PHOTOS_CRON).toBe('30 3 * * *');
   });
 

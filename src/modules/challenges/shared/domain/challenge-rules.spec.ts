@@ -42,7 +42,10 @@ describe('challenge rules', () => {
   it('a success extends the streak, a failure ends it, a day without a challenge does neither', () => {
     const s = (d: string, ok: boolean) => ({ date: d, isSuccessful: ok });
     expect(streaks([s('2026-11-01', true), s('2026-11-03', true), s('2026-11-05', true)])).toEqual({ currentStreak: 3, longestStreak: 3 });
-    expect(streaks([s('2026-11-04', true), s('2026-11-01', true), s('2026-11-02', true), s('2026-11-03', false)])).toEqual({ currentStreak: 1, longestStreak: 2 });
+    expect(streaks([s('2026-11-04', true), s('2026-11-01', true), s('2026-11-02', true), s('2026-11-03', false)])).toEqual({
+      currentStreak: 1,
+      longestStreak: 2,
+    });
     expect(streaks([s('2026-11-01', true), s('2026-11-02', false)])).toEqual({ currentStreak: 0, longestStreak: 1 });
     expect(streaks([])).toEqual({ currentStreak: 0, longestStreak: 0 });
   });

@@ -32,7 +32,13 @@ const MINUTE = 60_000;
 export type ChallengeStatus = 'PENDING' | 'COMPLETED' | 'PROCESSED' | 'CANCELLED';
 export const CHALLENGE_STATUSES: readonly ChallengeStatus[] = ['PENDING', 'COMPLETED', 'PROCESSED', 'CANCELLED'];
 /** The status words GET /challenges/status/{status} takes: the statuses, and ACTIVE (clients' word for PENDING). */
-export const CHALLENGE_STATUS_FILTERS: Readonly<Record<string, ChallengeStatus>> = { PENDING: 'PENDING', ACTIVE: 'PENDING', COMPLETED: 'COMPLETED', PROCESSED: 'PROCESSED', CANCELLED: 'CANCELLED' };
+export const CHALLENGE_STATUS_FILTERS: Readonly<Record<string, ChallengeStatus>> = {
+  PENDING: 'PENDING',
+  ACTIVE: 'PENDING',
+  COMPLETED: 'COMPLETED',
+  PROCESSED: 'PROCESSED',
+  CANCELLED: 'CANCELLED',
+};
 
 export interface CheckInWindow {
   /** wake-up − 15 min: the first instant a check-in is accepted */
@@ -131,10 +137,7 @@ export function successRate(successful: number, failed: number): number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Every wake-up slot the create route accepts, from the domain's bounds (the one source of the rule). */
-export const WAKE_UP_SLOTS: string[] = Array.from(
-  { length: (toMinutes(LATEST_WAKE) - toMinutes(EARLIEST_WAKE)) / WAKE_STEP_MINUTES + 1 },
-  (_, i) => {
-    const m = toMinutes(EARLIEST_WAKE) + i * WAKE_STEP_MINUTES;
-    return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
-  },
-);
+export const WAKE_UP_SLOTS: string[] = Array.from({ length: (toMinutes(LATEST_WAKE) - toMinutes(EARLIEST_WAKE)) / WAKE_STEP_MINUTES + 1 }, (_, i) => {
+  const m = toMinutes(EARLIEST_WAKE) + i * WAKE_STEP_MINUTES;
+  return `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+});

@@ -154,7 +154,13 @@ function describe(c: ChallengeRecord, phase: 'BEFORE' | 'OPEN' | 'CLOSED', a: Am
  * A challenge as the API shows it, every time-dependent field computed for `now`. The stored winnings_amount is the
  * pool share; winningsAmount adds the stake (what the winner receives). `estimate` fills what settlement has not set yet.
  */
-export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estimate?: OutcomeEstimate, charityNames?: ReadonlyMap<string, string>): ChallengeView {
+export function toChallengeView(
+  c: ChallengeRecord,
+  now: Date,
+  tz: string,
+  estimate?: OutcomeEstimate,
+  charityNames?: ReadonlyMap<string, string>,
+): ChallengeView {
   const pledge = c.poolMode === 'pledge';
   const donationTo = pledge ? donationDestination(charityNames, c.charityId) : null;
   const wake = zonedInstant(c.challengeDate, c.wakeUpTime, tz).getTime();
@@ -177,7 +183,12 @@ export function toChallengeView(c: ChallengeRecord, now: Date, tz: string, estim
     statusDescription:
       processed && c.forgivenReason
         ? `${c.forgivenReason}. Your whole ${formatInr(stake)} stake is back in your wallet`
-        : (pledge ? (a: Amounts) => describePledge(c, phase, a, donationTo!) : (a: Amounts) => describe(c, phase, a))({ stake, share: settledShare, forfeit, refunded: BigInt(c.refundedAmount) }),
+        : (pledge ? (a: Amounts) => describePledge(c, phase, a, donationTo!) : (a: Amounts) => describe(c, phase, a))({
+            stake,
+            share: settledShare,
+            forfeit,
+            refunded: BigInt(c.refundedAmount),
+          }),
     isCompleted: c.status === 'COMPLETED' || c.status === 'PROCESSED',
     isSuccessful: c.isSuccessful,
     canCheckIn: pending && phase === 'OPEN',

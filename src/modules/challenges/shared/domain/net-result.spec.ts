@@ -1,7 +1,14 @@
 import { netResultOf, SettledMorning } from './net-result.js';
 
 describe('netResult: what a settled morning did to the wallet', () => {
-  const settled = (o: Partial<SettledMorning>): SettledMorning => ({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 0n, actualForfeitAmount: 0n, forgivenReason: null, ...o });
+  const settled = (o: Partial<SettledMorning>): SettledMorning => ({
+    status: 'PROCESSED',
+    isSuccessful: true,
+    winningsAmount: 0n,
+    actualForfeitAmount: 0n,
+    forgivenReason: null,
+    ...o,
+  });
   it('is the pool share for a win, 0 when nobody missed', () => {
     expect(netResultOf(settled({ winningsAmount: 900n }))).toBe(9);
     expect(netResultOf(settled({ winningsAmount: 0n }))).toBe(0);

@@ -15,7 +15,9 @@ export function pledgeOf(settings: PledgeSettings, charityId: string | undefined
   if (charityId === undefined || charityId === '') return { poolMode: 'pledge', charityId: settings.charities[0]?.id ?? null };
   if (!settings.charities.some((c) => c.id === charityId)) {
     const allowed = settings.charities.map((c) => c.id);
-    return { problem: allowed.length ? `charityId must be one of ${allowed.join(', ')}` : 'charityId: this operator keeps no charity list (misses go to the platform)' };
+    return {
+      problem: allowed.length ? `charityId must be one of ${allowed.join(', ')}` : 'charityId: this operator keeps no charity list (misses go to the platform)',
+    };
   }
   return { poolMode: 'pledge', charityId };
 }

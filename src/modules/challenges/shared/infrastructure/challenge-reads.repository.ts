@@ -56,10 +56,28 @@ export class ChallengeReadsRepository {
     }));
   }
 
-  async settleable(q: { date: string; afterId: string | null; limit: number; isTest: boolean | null; poolMode: string | null; proof: string | null }): Promise<SettleableChallenge[]> {
-    const rows: { id: string; user_id: string; challenge_date: string; stake: string; is_successful: boolean; created_at: Date; pool_mode: 'pool' | 'pledge'; charity_id: string | null; window_opens_at: Date; window_closes_at: Date; miss_note: string | null }[] =
-      await this.ds.query(
-        `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id, window_opens_at, window_closes_at,
+  async settleable(q: {
+    date: string;
+    afterId: string | null;
+    limit: number;
+    isTest: boolean | null;
+    poolMode: string | null;
+    proof: string | null;
+  }): Promise<SettleableChallenge[]> {
+    const rows: {
+      id: string;
+      user_id: string;
+      challenge_date: string;
+      stake: string;
+      is_successful: boolean;
+      created_at: Date;
+      pool_mode: 'pool' | 'pledge';
+      charity_id: string | null;
+      window_opens_at: Date;
+      window_closes_at: Date;
+      miss_note: string | null;
+    }[] = await this.ds.query(
+      `SELECT id, user_id, challenge_date::text AS challenge_date, stake::text AS stake, is_successful, created_at, pool_mode, charity_id, window_opens_at, window_closes_at,
                 CASE WHEN proof_status = 'REJECTED' AND NOT is_successful THEN failure_reason END AS miss_note
            FROM challenges
           WHERE challenge_date = $1 AND status = 'COMPLETED' AND ($2::uuid IS NULL OR id > $2::uuid) AND ($4::boolean IS NULL OR is_test = $4)
@@ -71,8 +89,8 @@ export class ChallengeReadsRepository {
             AND NOT EXISTS (SELECT 1 FROM still_awake_checks s WHERE s.challenge_id = challenges.id AND s.outcome IS NULL)
           ORDER BY id
           LIMIT $3`,
-        [q.date, q.afterId, Math.max(1, Math.min(q.limit, 10_000)), q.isTest, q.poolMode, q.proof],
-      );
+      [q.date, q.afterId, Math.max(1, Math.min(q.limit, 10_000)), q.isTest, q.poolMode, q.proof],
+    );
     return rows.map((r) => ({
       id: r.id,
       userId: r.user_id,
@@ -150,7 +168,11 @@ export class ChallengeReadsRepository {
   }
 
   /** The user's counts and sums per date in [start, end], cancelled ones aside. */
-  daily(userId: string, start: string, end: string): Promise<{ date: string; successful: number; failed: number; pending: number; earnings: string; losses: string }[]> {
+  daily(
+    userId: string,
+    start: string,
+    end: string,
+  ): Promise<{ date: string; successful: number; failed: number; pending: number; earnings: string; losses: string }[]> {
     return this.ds.query(
       `SELECT challenge_date::text AS date,
               count(*) FILTER (WHERE status IN ('COMPLETED', 'PROCESSED') AND is_successful)::int AS successful,
@@ -166,7 +188,13 @@ export class ChallengeReadsRepository {
   }
 
   /** Real (non-test) challenges of the users dated from..to; a cancelled one only when a shield or leave excused it. Live first per date. */
-  groupMornings(ids: string[], from: string, to: string): Promise<{ id: string; user_id: string; date: string; status: string; is_successful: boolean | null; forgiven: boolean; excused: boolean; has_photo: boolean }[]> {
+  groupMornings(
+    ids: string[],
+    from: string,
+    to: string,
+  ): Promise<
+    { id: string; user_id: string; date: string; status: string; is_successful: boolean | null; forgiven: boolean; excused: boolean; has_photo: boolean }[]
+  > {
     return this.ds.query(
       `SELECT c.id, c.user_id, to_char(c.challenge_date, 'YYYY-MM-DD') AS date, c.status, c.is_successful,
               c.forgiven_reason IS NOT NULL AS forgiven, e.challenge_id IS NOT NULL AS excused, c.photo_path IS NOT NULL AS has_photo
@@ -179,7 +207,13 @@ export class ChallengeReadsRepository {
   }
 
   /** Real (non-test) challenges of the user dated from..to, with whether a shield or leave excused them. */
-  yearMornings(userId: string, from: string, to: string): Promise<{ date: string; wake_up_time: string; status: string; is_successful: boolean | null; check_in_time: Date | null; excused: boolean; forgiven: boolean }[]> {
+  yearMornings(
+    userId: string,
+    from: string,
+    to: string,
+  ): Promise<
+    { date: string; wake_up_time: string; status: string; is_successful: boolean | null; check_in_time: Date | null; excused: boolean; forgiven: boolean }[]
+  > {
     return this.ds.query(
       `SELECT c.challenge_date::text AS date, c.wake_up_time, c.status, c.is_successful, c.check_in_time,
               EXISTS (SELECT 1 FROM challenge_excusals e WHERE e.challenge_id = c.id) AS excused, c.forgiven_reason IS NOT NULL AS forgiven

@@ -6,16 +6,19 @@ import { Clock } from '../../../../common/clock.js';
 import { preparedQuery } from '../../../../common/prepared-query.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { TransactionalEvents } from '../../../../common/transactional-events.js';
-import { isUuid, uuid7 } from '../../../../common/uuid.js';
+import { isUuid } from '../../../../common/uuid.js';
 import { AppConfig } from '../../../../config/app-config.js';
 import { GetAdultStatusQuery } from '../../../identity/queries/get-adult-status/get-adult-status.query.js';
 import { ReturnStakeCommand } from '../../../wallet/commands/return-stake/return-stake.command.js';
 import { StakeForfeitCommand } from '../../../wallet/commands/stake-forfeit/stake-forfeit.command.js';
 import { GetBalanceQuery } from '../../../wallet/queries/get-balance/get-balance.query.js';
-import { EstimateChallengeOutcomesQuery, OutcomeToEstimate } from '../../../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
+import {
+  EstimateChallengeOutcomesQuery,
+  OutcomeToEstimate,
+} from '../../../settlement/queries/estimate-challenge-outcomes/estimate-challenge-outcomes.query.js';
 import { ChallengeErrors } from '../../challenges.errors.js';
 import type { ProcessedChallenge } from '../../day/commands/mark-challenges-processed/mark-challenges-processed.command.js';
-import { checkInWindow, dateProblem, LATEST_WAKE, MIN_BALANCE_PAISE, MIN_FORFEIT_RUPEES } from '../domain/challenge-rules.js';
+import { dateProblem, LATEST_WAKE, MIN_BALANCE_PAISE, MIN_FORFEIT_RUPEES } from '../domain/challenge-rules.js';
 import { ChallengeView, toChallengeView } from '../domain/challenge-view.js';
 import { netResultOf } from '../domain/net-result.js';
 import { pledgeOf } from '../domain/pledge-rules.js';
@@ -24,6 +27,7 @@ import { ChallengeCreated } from '../../events/challenge-events.js';
 import type { CanCreateAnswer } from '../../day/queries/can-create-challenge/can-create-challenge.query.js';
 import type { ChallengeDetail } from '../../day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import { ChallengeEntity } from './challenge.entity.js';
+import { newChallengeRow } from './new-challenge-row.js';
 import type { ManualCheckIn } from './check-in.sql.js';
 import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
 import { LeaveRepository } from '../../limits/infrastructure/leave.repository.js';
@@ -83,7 +87,10 @@ export class ChallengeRepository {
     const outcome = (r: ChallengeEntity): OutcomeToEstimate['outcome'] =>
       r.status === 'PENDING' ? (r.windowClosesAt <= now ? 'FAILED' : 'PENDING') : r.isSuccessful ? 'SUCCESS' : 'FAILED';
     const estimates = await this.queryBus.execute(
-      new EstimateChallengeOutcomesQuery(open.map((r) => ({ challengeDate: r.challengeDate, stake: r.stake, outcome: outcome(r), proof: r.proof })), withPool),
+      new EstimateChallengeOutcomesQuery(
+        open.map((r) => ({ challengeDate: r.challengeDate, stake: r.stake, outcome: outcome(r), proof: r.proof })),
+        withPool,
+      ),
     );
     const byId = new Map(open.map((r, i) => [r.id, estimates[i]]));
     return rows.map((r) => toChallengeView(r, now, tz, byId.get(r.id), this.charityNames));
@@ -121,27 +128,24 @@ export class ChallengeRepository {
   }
 
   async hasActiveOn(userId: string, date: string, manager: EntityManager = this.ds.manager): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `SELECT 1 FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status <> 'CANCELLED' LIMIT 1`,
-      [userId, date],
-    );
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status <> 'CANCELLED' LIMIT 1`, [
+      userId,
+      date,
+    ]);
     return rows.length > 0;
   }
 
   /** Through the `(user_id, challenge_date) WHERE status <> 'CANCELLED'` unique index. */
   async idsOfDate(userId: string, date: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT id FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status <> 'CANCELLED'`,
-      [userId, date],
-    );
+    const rows: { id: string }[] = await this.ds.query(`SELECT id FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status <> 'CANCELLED'`, [
+      userId,
+      date,
+    ]);
     return rows.map((r) => r.id);
   }
 
   async hasPending(userId: string): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(
-      `SELECT 1 FROM challenges WHERE user_id = $1 AND status IN ('PENDING', 'COMPLETED') LIMIT 1`,
-      [userId],
-    );
+    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM challenges WHERE user_id = $1 AND status IN ('PENDING', 'COMPLETED') LIMIT 1`, [userId]);
     return rows.length > 0;
   }
 
@@ -184,43 +188,7 @@ export class ChallengeRepository {
     if (stake > balance) throw ChallengeErrors.forfeitAboveBalance();
     if (await this.hasActiveOn(userId, date)) throw ChallengeErrors.duplicateDate();
 
-    const now = this.clock.now();
-    const window = checkInWindow(date, time, this.config.appTimezone);
-    const proof = opts.proof ?? 'NONE';
-    // a TEST_MODE challenge made already checked in with PHOTO proof waits for review like a real photo check-in
-    const photoDone = proof === 'PHOTO' && opts.outcome === 'COMPLETED';
-    const row = Object.assign(new ChallengeEntity(), {
-      id: uuid7(),
-      userId,
-      challengeDate: date,
-      wakeUpTime: time,
-      stake,
-      status: opts.outcome === 'PENDING' ? 'PENDING' : 'COMPLETED',
-      isSuccessful: opts.outcome === 'PENDING' ? null : opts.outcome === 'COMPLETED',
-      windowOpensAt: window.opensAt,
-      windowClosesAt: window.closesAt,
-      checkInTime: opts.outcome === 'COMPLETED' ? now : null,
-      verificationMethod: opts.outcome === 'COMPLETED' ? (photoDone ? 'PHOTO' : 'MANUAL') : null,
-      checkInLocation: null,
-      notes: null,
-      photoPath: null,
-      failureReason: opts.outcome === 'FAILED' ? 'Missed check-in window' : null,
-      forgivenReason: null,
-      winningsAmount: 0n,
-      actualForfeitAmount: 0n,
-      refundedAmount: 0n,
-      isTest: opts.isTest,
-      poolMode: pledge.poolMode,
-      charityId: pledge.charityId,
-      proof,
-      mission: opts.mission ?? 'NONE',
-      proofStatus: photoDone ? 'PENDING_REVIEW' : null,
-      proofFlag: null,
-      createdAt: now,
-      closedAt: opts.outcome === 'PENDING' ? null : now,
-      processedAt: null,
-      cancelledAt: null,
-    } satisfies Omit<ChallengeEntity, never>);
+    const row = newChallengeRow({ userId, date, time, stake, ...opts, pledge, now: this.clock.now(), timezone: this.config.appTimezone });
 
     try {
       // The row and its stake commit together or not at all.
@@ -257,12 +225,13 @@ export class ChallengeRepository {
     const first = new Map<string, number>();
     items.forEach((c, i) => first.has(c.id) || first.set(c.id, i));
     const unique = [...first.values()].map((i) => items[i]);
-    const rows = (await preparedQuery(
-      on,
-      'challenge_check_in_v3',
-      MANUAL_CHECK_IN_SQL,
-      [unique.map((c) => c.id), unique.map((c) => c.userId), unique.map((c) => c.at), unique.map((c) => c.location), unique.map((c) => c.notes)],
-    )) as Record<string, unknown>[];
+    const rows = (await preparedQuery(on, 'challenge_check_in_v3', MANUAL_CHECK_IN_SQL, [
+      unique.map((c) => c.id),
+      unique.map((c) => c.userId),
+      unique.map((c) => c.at),
+      unique.map((c) => c.location),
+      unique.map((c) => c.notes),
+    ])) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));
   }
@@ -280,7 +249,19 @@ export class ChallengeRepository {
   /** The full check-in path's UPDATE (own, still PENDING): false when the row had moved on. */
   async checkIn(
     m: EntityManager,
-    c: { id: string; userId: string; onTime: boolean; at: Date; method: string; location: string | null; notes: string | null; photoPath: string | null; failureReason: string | null; proofStatus: string | null; proofFlag: string | null },
+    c: {
+      id: string;
+      userId: string;
+      onTime: boolean;
+      at: Date;
+      method: string;
+      location: string | null;
+      notes: string | null;
+      photoPath: string | null;
+      failureReason: string | null;
+      proofStatus: string | null;
+      proofFlag: string | null;
+    },
   ): Promise<boolean> {
     const updated = await m.query(
       `UPDATE challenges
@@ -333,7 +314,13 @@ export class ChallengeRepository {
            FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $5::varchar[]) AS u(id, winnings, forfeit, forgiven)
           WHERE c.id = u.id AND c.status = 'COMPLETED'
           RETURNING c.id`,
-        [batch.map((b) => b.challengeId), batch.map((b) => b.winningsAmount.toString()), batch.map((b) => b.actualForfeitAmount.toString()), now, batch.map((b) => b.forgivenReason ?? null)],
+        [
+          batch.map((b) => b.challengeId),
+          batch.map((b) => b.winningsAmount.toString()),
+          batch.map((b) => b.actualForfeitAmount.toString()),
+          now,
+          batch.map((b) => b.forgivenReason ?? null),
+        ],
       );
       updated += returnedRows(res).length;
     }
@@ -365,7 +352,12 @@ export class ChallengeRepository {
     if (!row) return null;
     const stake = BigInt(row.stake);
     await m.query(`INSERT INTO challenge_excusals (challenge_id, user_id, challenge_date, kind, amount, created_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      c.id, c.userId, row.challenge_date, kind, stake.toString(), now,
+      c.id,
+      c.userId,
+      row.challenge_date,
+      kind,
+      stake.toString(),
+      now,
     ]);
     await this.commandBus.execute(
       new ReturnStakeCommand({ userId: c.userId, challengeId: c.id, amount: stake, reason: kind === 'SHIELD' ? 'SHIELD_USED' : 'LEAVE', manager: m }),
@@ -375,7 +367,9 @@ export class ChallengeRepository {
 
   /** The user's PENDING challenges of a date (at most one: one active challenge a date). */
   async pendingOn(m: EntityManager, userId: string, date: string): Promise<string[]> {
-    const rows = (await m.query(`SELECT id FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status = 'PENDING'`, [userId, date])) as { id: string }[];
+    const rows = (await m.query(`SELECT id FROM challenges WHERE user_id = $1 AND challenge_date = $2 AND status = 'PENDING'`, [userId, date])) as {
+      id: string;
+    }[];
     return rows.map((r) => r.id);
   }
 

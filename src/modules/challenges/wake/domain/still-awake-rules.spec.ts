@@ -11,7 +11,14 @@ describe('still awake?', () => {
     expect(stillAwakeMoment(checkIn, -5).askAt).toEqual(at(20));
   });
 
-  const check = (over: Partial<StillAwakeCheck> = {}): StillAwakeCheck => ({ askAt: at(25), deadlineAt: at(35), askedAt: null, answeredAt: null, outcome: null, ...over });
+  const check = (over: Partial<StillAwakeCheck> = {}): StillAwakeCheck => ({
+    askAt: at(25),
+    deadlineAt: at(35),
+    askedAt: null,
+    answeredAt: null,
+    outcome: null,
+    ...over,
+  });
 
   it('is answerable from its moment until its deadline, by the server clock', () => {
     expect(answerProblem(check(), at(24.99))).toBe('NOT_ASKED_YET');

@@ -5,7 +5,15 @@ import { TickBatcher } from '../../../../common/tick-batcher.js';
 import { StillAwakeCheck, StillAwakeOutcome } from '../domain/still-awake-rules.js';
 import { returnedRows } from '../../shared/infrastructure/sql.js';
 
-type CheckRow = { challenge_id: string; user_id: string; ask_at: Date; deadline_at: Date; asked_at: Date | null; answered_at: Date | null; outcome: StillAwakeOutcome | null };
+type CheckRow = {
+  challenge_id: string;
+  user_id: string;
+  ask_at: Date;
+  deadline_at: Date;
+  asked_at: Date | null;
+  answered_at: Date | null;
+  outcome: StillAwakeOutcome | null;
+};
 export interface StoredCheck extends StillAwakeCheck {
   challengeId: string;
   userId: string;

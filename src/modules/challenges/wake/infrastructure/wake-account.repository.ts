@@ -7,10 +7,19 @@ export interface WakeAccount extends ShieldState {
   stillAwake: boolean;
 }
 
-type AccountRow = { shields_held: number; shield_run: number; shields_earned: number; shields_spent: number; shield_cursor: string | null; still_awake: boolean };
+type AccountRow = {
+  shields_held: number;
+  shield_run: number;
+  shields_earned: number;
+  shields_spent: number;
+  shield_cursor: string | null;
+  still_awake: boolean;
+};
 const ACCOUNT_COLUMNS = `shields_held, shield_run, shields_earned, shields_spent, to_char(shield_cursor, 'YYYY-MM-DD') AS shield_cursor, still_awake`;
 const toAccount = (r: AccountRow | undefined): WakeAccount =>
-  r ? { held: r.shields_held, run: r.shield_run, earned: r.shields_earned, spent: r.shields_spent, cursor: r.shield_cursor, stillAwake: r.still_awake } : { ...NO_SHIELDS, stillAwake: false };
+  r
+    ? { held: r.shields_held, run: r.shield_run, earned: r.shields_earned, spent: r.shields_spent, cursor: r.shield_cursor, stillAwake: r.still_awake }
+    : { ...NO_SHIELDS, stillAwake: false };
 
 /** wake_accounts: a person's shields and their still-awake setting (one row each, made on first need). */
 @Injectable()

@@ -28,7 +28,15 @@ export class AskRefereeHandler implements ICommandHandler<AskRefereeCommand, Ref
     if (c.verificationMethod !== 'PHOTO' || !c.photoPath || (c.status !== 'COMPLETED' && c.status !== 'PROCESSED')) throw GroupErrors.notAPhotoCheckIn();
     const referee = await this.referees.refereeOf(userId);
     if (!referee) throw GroupErrors.noReferee();
-    const row = { id: randomUUID(), challengeId, challengeDate: c.challengeDate, userId, refereeId: referee.refereeId, groupId: referee.groupId, createdAt: this.clock.now() };
+    const row = {
+      id: randomUUID(),
+      challengeId,
+      challengeDate: c.challengeDate,
+      userId,
+      refereeId: referee.refereeId,
+      groupId: referee.groupId,
+      createdAt: this.clock.now(),
+    };
     if (!(await this.referees.insertRequest(row))) throw GroupErrors.alreadyAsked();
     const rows = [{ ...row, status: 'PENDING' as const, note: null, decidedAt: null }];
     return refereeRequestViews(rows, await this.queries.execute(new GetUsersQuery(requestPeople(rows))))[0];

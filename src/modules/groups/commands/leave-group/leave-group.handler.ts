@@ -6,9 +6,7 @@ import { LeaveGroupCommand } from './leave-group.command.js';
 
 @CommandHandler(LeaveGroupCommand)
 export class LeaveGroupHandler implements ICommandHandler<LeaveGroupCommand, { groupDeleted: boolean }> {
-  constructor(
-    @Inject(GroupsRepository) private readonly groups: GroupsRepository,
-  ) {}
+  constructor(@Inject(GroupsRepository) private readonly groups: GroupsRepository) {}
 
   async execute({ userId, groupId }: LeaveGroupCommand): Promise<{ groupDeleted: boolean }> {
     const g = await this.groups.memberGroup(userId, groupId);

@@ -25,8 +25,16 @@ export class GetGroupDataExportHandler implements IQueryHandler<GetGroupDataExpo
       this.referees.requestsTo(userId, null),
     ]);
     const rows = [...sent, ...answered];
-    const people = await this.queries.execute(new GetUsersQuery([...new Set([...rows.flatMap((r) => [r.userId, r.refereeId]), ...(mine ? [mine.refereeId] : [])])]));
-    const groupNames = new Map(await Promise.all([...new Set([...rows.map((r) => r.groupId), ...(mine ? [mine.groupId] : [])])].map(async (id) => [id, (await this.groups.groupById(id))?.name ?? null] as const)));
+    const people = await this.queries.execute(
+      new GetUsersQuery([...new Set([...rows.flatMap((r) => [r.userId, r.refereeId]), ...(mine ? [mine.refereeId] : [])])]),
+    );
+    const groupNames = new Map(
+      await Promise.all(
+        [...new Set([...rows.map((r) => r.groupId), ...(mine ? [mine.groupId] : [])])].map(
+          async (id) => [id, (await this.groups.groupById(id))?.name ?? null] as const,
+        ),
+      ),
+    );
     const name = (id: string) => firstName(people.get(id)?.fullName);
     const view = (r: RefereeRequestRow): RefereeRequestExport => ({
       challengeId: r.challengeId,

@@ -69,9 +69,14 @@ export class GetGroupPageHandler implements IQueryHandler<GetGroupPageQuery, Gro
       };
     });
     const board = rankBoard(
-      members.filter((x) => visible.has(x.userId)).map((x) => ({ userId: x.userId, name: x.name, madeThisWeek: x.madeThisWeek, streak: mornings.streaks.get(x.userId) ?? 0 })),
+      members
+        .filter((x) => visible.has(x.userId))
+        .map((x) => ({ userId: x.userId, name: x.name, madeThisWeek: x.madeThisWeek, streak: mornings.streaks.get(x.userId) ?? 0 })),
     );
-    const referee = myReferee && users.get(myReferee.refereeId) ? { userId: myReferee.refereeId, name: name(myReferee.refereeId), groupId: myReferee.groupId, inThisGroup: myReferee.groupId === g.id } : null;
+    const referee =
+      myReferee && users.get(myReferee.refereeId)
+        ? { userId: myReferee.refereeId, name: name(myReferee.refereeId), groupId: myReferee.groupId, inThisGroup: myReferee.groupId === g.id }
+        : null;
     return {
       id: g.id,
       name: g.name,

@@ -17,6 +17,12 @@ export class GetInvitePreviewHandler implements IQueryHandler<GetInvitePreviewQu
     const g = await this.groups.groupByToken(this.groups.ds.manager, token);
     if (!g) throw GroupErrors.inviteNotFound();
     const members = await this.groups.members(g.id);
-    return { groupId: g.id, name: g.name, memberCount: members.length, isMember: members.some((x) => x.userId === userId), full: members.length >= GROUP_LIMITS.membersPerGroup };
+    return {
+      groupId: g.id,
+      name: g.name,
+      memberCount: members.length,
+      isMember: members.some((x) => x.userId === userId),
+      full: members.length >= GROUP_LIMITS.membersPerGroup,
+    };
   }
 }

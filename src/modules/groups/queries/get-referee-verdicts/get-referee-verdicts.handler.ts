@@ -10,6 +10,16 @@ export class GetRefereeVerdictsHandler implements IQueryHandler<GetRefereeVerdic
 
   async execute({ challengeIds }: GetRefereeVerdictsQuery): Promise<RefereeVerdict[]> {
     const rows = await this.referees.requestsForChallenges([...new Set(challengeIds.filter(isUuid))]);
-    return rows.map((r) => ({ requestId: r.id, challengeId: r.challengeId, userId: r.userId, refereeId: r.refereeId, groupId: r.groupId, status: r.status, note: r.note, createdAt: r.createdAt, decidedAt: r.decidedAt }));
+    return rows.map((r) => ({
+      requestId: r.id,
+      challengeId: r.challengeId,
+      userId: r.userId,
+      refereeId: r.refereeId,
+      groupId: r.groupId,
+      status: r.status,
+      note: r.note,
+      createdAt: r.createdAt,
+      decidedAt: r.decidedAt,
+    }));
   }
 }

@@ -19,6 +19,10 @@ export class AcceptTermsHandler implements ICommandHandler<AcceptTermsCommand, {
     assertAcceptableTerms(termsVersion);
     await this.users.recordConsent(userId, this.clock.now());
     const user = await this.users.active(userId);
-    return { success: true, message: 'Thank you: your acceptance of the current terms is recorded', data: await this.queries.execute(new GetUserViewQuery(user)) };
+    return {
+      success: true,
+      message: 'Thank you: your acceptance of the current terms is recorded',
+      data: await this.queries.execute(new GetUserViewQuery(user)),
+    };
   }
 }

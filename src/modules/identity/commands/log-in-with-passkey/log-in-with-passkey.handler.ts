@@ -42,7 +42,8 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
     const user = await this.users.findActive(passkey.userId);
     if (!user) throw IdentityErrors.passkeyUnknown();
     const userHandle = (credential as { response?: { userHandle?: unknown } }).response?.userHandle;
-    if (typeof userHandle === 'string' && userHandle !== '' && Buffer.from(userHandle, 'base64url').toString('utf8') !== user.id) throw IdentityErrors.passkeyRefused();
+    if (typeof userHandle === 'string' && userHandle !== '' && Buffer.from(userHandle, 'base64url').toString('utf8') !== user.id)
+      throw IdentityErrors.passkeyRefused();
 
     let verified: VerifiedAuthenticationResponse;
     try {
@@ -51,14 +52,20 @@ export class LogInWithPasskeyHandler implements ICommandHandler<LogInWithPasskey
         expectedChallenge: challenge,
         expectedOrigin: this.rp.origins,
         expectedRPID: this.rp.rpID,
-        credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports as never },
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
         requireUserVerification: true,
       });
     } catch {
       throw IdentityErrors.passkeyRefused();
     }
     if (!verified.verified) throw IdentityErrors.passkeyRefused();
-    if (!(await this.passkeys.advanceCounter(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, this.clock.now()))) throw IdentityErrors.passkeyRefused();
+    if (!(await this.passkeys.advanceCounter(passkey.id, passkey.counter, verified.authenticationInfo.newCounter, this.clock.now())))
+      throw IdentityErrors.passkeyRefused();
     const view = await this.queries.execute(new GetUserViewQuery(user));
     return authResponse(this.tokens.sign(user), view);
   }

@@ -26,7 +26,15 @@ export type NotificationType =
  */
 export class CreateNotificationCommand extends Command<{ id: string }> {
   constructor(
-    readonly input: { userId: string; type: NotificationType; title: string; message: string; data?: Record<string, unknown>; dedupeKey?: string; manager?: EntityManager },
+    readonly input: {
+      userId: string;
+      type: NotificationType;
+      title: string;
+      message: string;
+      data?: Record<string, unknown>;
+      dedupeKey?: string;
+      manager?: EntityManager;
+    },
   ) {
     super();
   }

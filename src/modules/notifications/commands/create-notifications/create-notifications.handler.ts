@@ -20,7 +20,10 @@ export class CreateNotificationsHandler implements ICommandHandler<CreateNotific
     const at = this.clock.now();
     let created = 0;
     for (let i = 0; i < input.items.length; i += STEP) {
-      const stored = await insertNotifications(m, input.items.slice(i, i + STEP).map((n) => ({ ...n, at })));
+      const stored = await insertNotifications(
+        m,
+        input.items.slice(i, i + STEP).map((n) => ({ ...n, at })),
+      );
       created += stored.filter((s) => s.created).length;
     }
     return { created };

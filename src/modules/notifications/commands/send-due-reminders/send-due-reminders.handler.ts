@@ -133,7 +133,11 @@ export class SendDueRemindersHandler implements ICommandHandler<SendDueReminders
   private async push(due: Due, devices: PushSubscriptionRow[], ttl: number, now: Date): Promise<number> {
     let ok = 0;
     for (const device of devices) {
-      const outcome = await this.sender.send(device, { ...due.message, url: `${this.config.appUrl}/dashboard`, challengeId: due.challengeId, kind: due.kind }, ttl);
+      const outcome = await this.sender.send(
+        device,
+        { ...due.message, url: `${this.config.appUrl}/dashboard`, challengeId: due.challengeId, kind: due.kind },
+        ttl,
+      );
       if (outcome === 'delivered') {
         ok += 1;
         await this.subs.markSent(device.id, now);

@@ -11,8 +11,14 @@ import { DetectOutagesCommand } from '../../../availability/commands/detect-outa
 import { ListOutagesQuery } from '../../../availability/queries/list-outages/list-outages.query.js';
 import { forgivenNote, forgivingOutage, OutageSpan } from '../../domain/forgiveness.js';
 import { CloseMissedChallengesCommand } from '../../../challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
-import { MarkChallengesProcessedCommand, ProcessedChallenge } from '../../../challenges/day/commands/mark-challenges-processed/mark-challenges-processed.command.js';
-import { GetSettleableChallengesQuery, SettleableChallenge } from '../../../challenges/day/queries/get-settleable-challenges/get-settleable-challenges.query.js';
+import {
+  MarkChallengesProcessedCommand,
+  ProcessedChallenge,
+} from '../../../challenges/day/commands/mark-challenges-processed/mark-challenges-processed.command.js';
+import {
+  GetSettleableChallengesQuery,
+  SettleableChallenge,
+} from '../../../challenges/day/queries/get-settleable-challenges/get-settleable-challenges.query.js';
 import { PostStakeMovementsCommand, StakeMovement } from '../../../wallet/commands/post-stake-movements/post-stake-movements.command.js';
 import { TakePlatformRevenueCommand } from '../../../wallet/commands/take-platform-revenue/take-platform-revenue.command.js';
 import { RECEIPT_RULE } from '../../domain/receipt.js';
@@ -99,7 +105,9 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     const run = await this.repo.createPlanStreamed(date, this.settleablePages(date, test, 'pool', proof, outages), RECEIPT_RULE, this.clock.now(), test, proof);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
     if (run) {
-      this.logger.log(`Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''}${proof === 'PHOTO' ? ' (photo proof)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`);
+      this.logger.log(
+        `Settlement ${date} batch ${run.batchNo}${test ? ' (test challenges)' : ''}${proof === 'PHOTO' ? ' (photo proof)' : ''} planned: ${run.participants} challenges, pool ${run.pool} paise`,
+      );
       await this.repo.refreshStatistics();
     }
     return run;
@@ -115,7 +123,8 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     // Pools are per date and proof too; a NONE miss never pays a PHOTO winner, nor the other way round
     for (const test of [false, true]) {
       for (const proof of PROOFS) {
-        for (const run of [await this.planNewBatch(date, test, proof, outages), await this.planPledgeBatch(date, test, proof, outages)]) if (run) runs.push(run);
+        for (const run of [await this.planNewBatch(date, test, proof, outages), await this.planPledgeBatch(date, test, proof, outages)])
+          if (run) runs.push(run);
       }
     }
     return runs;
@@ -150,12 +159,21 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     if (rows.length === 0) return null;
     const run = await this.repo.createPledgePlan(date, computePledgeSplit(rows), this.clock.now(), test, notes, proof, missNotes);
     if (run === 'CONFLICT') throw SettlementErrors.planConflict(date);
-    if (run) this.logger.log(`Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`);
+    if (run)
+      this.logger.log(
+        `Settlement ${date} batch ${run.batchNo} (pledge mode${test ? ', test challenges' : ''}) planned: ${run.participants} challenges, donated ${run.receipt.donated} paise`,
+      );
     return run;
   }
 
   /** The date's settleable challenges in keyset pages, minus any already in a stored plan. */
-  private async *settleablePages(date: string, test: boolean, poolMode: 'pool' | 'pledge', proof: Proof, outages: OutageSpan[]): AsyncGenerator<StagedChallenge[]> {
+  private async *settleablePages(
+    date: string,
+    test: boolean,
+    poolMode: 'pool' | 'pledge',
+    proof: Proof,
+    outages: OutageSpan[],
+  ): AsyncGenerator<StagedChallenge[]> {
     let afterId: string | null = null;
     for (;;) {
       const page: SettleableChallenge[] = await this.queryBus.execute(new GetSettleableChallengesQuery(date, afterId, PAGE_SIZE, test, poolMode, proof));
@@ -169,8 +187,15 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         }
         const forgiving = forgivingOutage({ isSuccessful: c.isSuccessful, opensAt: new Date(c.windowOpensAt), closesAt: new Date(c.windowClosesAt) }, outages);
         rows.push({
-          id: c.id, userId: c.userId, stake: BigInt(c.stake), isSuccessful: c.isSuccessful, createdAt: new Date(c.createdAt), charityId: c.charityId,
-          forgivenBy: forgiving?.id ?? null, forgivenNote: forgiving ? forgivenNote(forgiving, this.config.appTimezone) : null, missNote: c.missNote,
+          id: c.id,
+          userId: c.userId,
+          stake: BigInt(c.stake),
+          isSuccessful: c.isSuccessful,
+          createdAt: new Date(c.createdAt),
+          charityId: c.charityId,
+          forgivenBy: forgiving?.id ?? null,
+          forgivenNote: forgiving ? forgivenNote(forgiving, this.config.appTimezone) : null,
+          missNote: c.missNote,
         });
       }
       yield rows;
@@ -190,7 +215,14 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         await this.repo.dataSource.transaction(async (manager) => {
           if (await this.repo.markRevenuePaid(manager, run.id)) {
             await this.commandBus.execute(
-              new TakePlatformRevenueCommand({ date: run.date, batchId: `batch-${run.batchNo}`, amount: run.platformRevenue, testPool: run.receipt.test === true, proof: run.receipt.proof ?? 'NONE', manager }),
+              new TakePlatformRevenueCommand({
+                date: run.date,
+                batchId: `batch-${run.batchNo}`,
+                amount: run.platformRevenue,
+                testPool: run.receipt.test === true,
+                proof: run.receipt.proof ?? 'NONE',
+                manager,
+              }),
             );
           }
         });
@@ -238,7 +270,11 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     let afterCommit: AfterCommit | undefined;
     await this.repo.dataSource.transaction(async (manager) => {
       await this.repo.useKeyedPlans(manager);
-      const claimed = await this.repo.claimLines(manager, lines.map((l) => l.challengeId), this.clock.now());
+      const claimed = await this.repo.claimLines(
+        manager,
+        lines.map((l) => l.challengeId),
+        this.clock.now(),
+      );
       const items: ProcessedChallenge[] = [];
       const movements: StakeMovement[] = [];
       const settled: SettledLine[] = [];
@@ -251,11 +287,20 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
         if (l.forgivenBy) {
           // forgiven for an outage of ours: the whole stake back under its own journal reason, nothing forfeited
           movements.push({ type: 'RETURN_STAKE', ...base, amount: l.stake, reason: 'OUTAGE_FORGIVEN' });
-          items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: 0n, forgivenReason: l.forgivenNote ?? 'Forgiven: our service was down during your window' });
+          items.push({
+            challengeId: l.challengeId,
+            winningsAmount: 0n,
+            actualForfeitAmount: 0n,
+            forgivenReason: l.forgivenNote ?? 'Forgiven: our service was down during your window',
+          });
         } else if (!l.isSuccessful) {
           if (l.refund > 0n) movements.push({ type: 'REFUND_STAKE', ...base, amount: l.refund });
           if (l.pooled > 0n) {
-            movements.push(pledge ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId } : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool, proof });
+            movements.push(
+              pledge
+                ? { type: 'DONATE_FORFEIT', ...base, date: run.date, amount: l.pooled, charityId: l.charityId }
+                : { type: 'MOVE_TO_POOL', ...base, date: run.date, amount: l.pooled, testPool, proof },
+            );
           }
           items.push({ challengeId: l.challengeId, winningsAmount: 0n, actualForfeitAmount: l.pooled });
         } else {

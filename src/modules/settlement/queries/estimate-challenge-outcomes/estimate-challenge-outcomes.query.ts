@@ -22,7 +22,10 @@ export interface OutcomeEstimate {
  * and (withPool) a winner's share of the date's pool as it stands now. Answers one estimate per item, in order.
  */
 export class EstimateChallengeOutcomesQuery extends Query<OutcomeEstimate[]> {
-  constructor(readonly items: readonly OutcomeToEstimate[], readonly withPool: boolean) {
+  constructor(
+    readonly items: readonly OutcomeToEstimate[],
+    readonly withPool: boolean,
+  ) {
     super();
   }
 }

@@ -35,5 +35,4 @@ export class GetSettlementLineHandler implements IQueryHandler<GetSettlementLine
       receipt: receiptView({ ...(r.receipt as StoredReceipt), lines: await this.repo.receiptLines(r.run_id as string) }),
     };
   }
-
 }

@@ -18,7 +18,8 @@ export class GetSupportSettlementsHandler implements IQueryHandler<GetSupportSet
     const alerts = (await this.repo.alerts(date)).map(alertView);
     const batches = runs.map((r) => runView(r, withLines));
     if (!withLines || date === null) return { settlements: batches, alerts };
-    const status = runs.length === 0 ? 'NONE' : runs.some((r) => r.status === 'FAILED') ? 'FAILED' : runs.some((r) => r.status === 'RUNNING') ? 'RUNNING' : 'SETTLED';
+    const status =
+      runs.length === 0 ? 'NONE' : runs.some((r) => r.status === 'FAILED') ? 'FAILED' : runs.some((r) => r.status === 'RUNNING') ? 'RUNNING' : 'SETTLED';
     return { date, status, batches, alerts };
   }
 }

@@ -5,7 +5,10 @@ import { Query } from '@nestjs/cqrs';
  * withLines true for a date: { date, status, batches (full receipts), alerts }.
  */
 export class GetSupportSettlementsQuery extends Query<Record<string, unknown>> {
-  constructor(readonly date: string | null, readonly withLines: boolean) {
+  constructor(
+    readonly date: string | null,
+    readonly withLines: boolean,
+  ) {
     super();
   }
 }

@@ -26,10 +26,13 @@ export class GetUserLedgerHandler implements IQueryHandler<GetUserLedgerQuery, U
     ]);
     const payoutReferences = new Map<string, string | null>();
     for (const e of withdrawalEntries) {
-      if (e.reason === 'WITHDRAWAL_PAID') payoutReferences.set(e.correlationId, typeof e.metadata?.payoutReference === 'string' ? e.metadata.payoutReference : null);
+      if (e.reason === 'WITHDRAWAL_PAID')
+        payoutReferences.set(e.correlationId, typeof e.metadata?.payoutReference === 'string' ? e.metadata.payoutReference : null);
     }
     const onWallet = new Set(ledger.lines.map((l) => l.entryId));
-    const related = [...challengeEntries, ...withdrawalEntries].filter((e) => !onWallet.has(e.entryId)).sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime());
+    const related = [...challengeEntries, ...withdrawalEntries]
+      .filter((e) => !onWallet.has(e.entryId))
+      .sort((a, b) => a.postedAt.getTime() - b.postedAt.getTime());
     await this.access.recordBy(actor, id, 'user.ledger', `user:${id}:wallet`, { entries: ledger.lines.length });
     return userLedgerView(user, ledger, related, payoutReferences);
   }

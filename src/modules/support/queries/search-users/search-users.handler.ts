@@ -17,7 +17,7 @@ export class SearchUsersHandler implements IQueryHandler<SearchUsersQuery, { use
 
   async execute({ actor, q, email }: SearchUsersQuery) {
     const field = q !== undefined ? 'q' : 'email';
-    const search = String((q ?? email) ?? '').trim();
+    const search = String(q ?? email ?? '').trim();
     if (search.length < 2 || search.length > 254) throw SupportErrors.invalid(`${field} must be 2 to 254 characters`);
     const users = await this.queryBus.execute(new FindUsersQuery(search, 20));
     const balances = await this.queryBus.execute(new GetBalancesQuery(users.map((u) => u.id)));

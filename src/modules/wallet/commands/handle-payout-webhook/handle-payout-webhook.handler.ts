@@ -37,10 +37,14 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
     const payout = isObject(entity) ? (entity as unknown as RazorpayxPayout) : undefined;
     const type = String(event.event ?? 'unknown').slice(0, 64);
     // RazorpayX sends X-Razorpay-Event-Id; without one, its own advice: deduplicate on the payout id and status.
-    const eventId = String(eventIdHeader || (typeof event.id === 'string' ? event.id : '') || `${type}:${payout?.id ?? 'none'}:${payout?.status ?? ''}`).slice(0, 128);
+    const eventId = String(eventIdHeader || (typeof event.id === 'string' ? event.id : '') || `${type}:${payout?.id ?? 'none'}:${payout?.status ?? ''}`).slice(
+      0,
+      128,
+    );
 
     const result = await retry(
-      () => this.ds.transaction((m) => actOnceOnWebhook(m, 'razorpayx', { eventId, type, body, receivedAt: this.clock.now() }, () => this.act(m, type, payout))),
+      () =>
+        this.ds.transaction((m) => actOnceOnWebhook(m, 'razorpayx', { eventId, type, body, receivedAt: this.clock.now() }, () => this.act(m, type, payout))),
       { attempts: 20, retryable: isRetryableLedgerError, delay: () => upTo(20) },
     );
     result.publish?.();
@@ -83,7 +87,9 @@ export class HandlePayoutWebhookHandler implements ICommandHandler<HandlePayoutW
         return { outcome: reversed.changed ? 'refunded:after-paid' : 'already-refunded', publish: reversed.publish };
       }
       if (result.ok) return { outcome: 'already-paid' };
-      this.logger.error(`RazorpayX reports payout ${payout.id} ${status} after it was processed (withdrawal ${w.id}): not a documented transition, left as paid`);
+      this.logger.error(
+        `RazorpayX reports payout ${payout.id} ${status} after it was processed (withdrawal ${w.id}): not a documented transition, left as paid`,
+      );
       return { outcome: `conflict:${status}-after-paid`.slice(0, 64) };
     }
     // FAILED: refunded already (voided, or returned after it was paid)

@@ -52,4 +52,3 @@ export class HandleRazorpayWebhookHandler implements ICommandHandler<HandleRazor
     return { outcome: credit.credited ? 'credited' : 'already-credited', publish: credit.publish };
   }
 }
-

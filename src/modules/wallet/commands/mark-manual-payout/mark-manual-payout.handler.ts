@@ -7,7 +7,6 @@ import { WithdrawalRepository } from '../../infrastructure/withdrawal.repository
 import { WalletErrors } from '../../wallet.errors.js';
 import { MarkManualPayoutCommand } from './mark-manual-payout.command.js';
 
-
 /**
  * PAYOUTS_PROVIDER=manual: staff mark each payout paid (with the bank's reference: posted out) or failed (with a reason:
  * refunded in full). Each withdrawal is marked once; the same guarded transition the payout job uses makes a second
@@ -26,7 +25,11 @@ export class MarkManualPayoutHandler implements ICommandHandler<MarkManualPayout
 
   private async markPaid(withdrawalId: string, bankReference: string, actorId: string) {
     const w = await this.awaiting(withdrawalId);
-    const r = await this.withdrawals.settle(w, { ok: true, reference: `manual:${bankReference.trim()}`, providerStatus: 'paid_by_staff' }, { markedBy: actorId });
+    const r = await this.withdrawals.settle(
+      w,
+      { ok: true, reference: `manual:${bankReference.trim()}`, providerStatus: 'paid_by_staff' },
+      { markedBy: actorId },
+    );
     if (!r.changed) throw WalletErrors.alreadyMarked(r.status);
     return { withdrawalId, userId: w.user_id, status: r.status, bankReference: bankReference.trim() };
   }

@@ -42,7 +42,10 @@ export class PostStakeMovementsHandler implements ICommandHandler<PostStakeMovem
     const results: LedgerEntryResult[] = new Array(entries.length);
     for (const group of groups) {
       if (group.length === 0) continue;
-      const posted = await this.ledger.postMany(group.map((i) => entries[i]), input.manager);
+      const posted = await this.ledger.postMany(
+        group.map((i) => entries[i]),
+        input.manager,
+      );
       posted.forEach(({ entryId, duplicate }, k) => (results[group[k]] = { entryId, duplicate }));
     }
     return results;

@@ -57,7 +57,14 @@ export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdraw
     await this.queue.enqueue(id);
     return {
       success: true as const,
-      data: { transactionId: id, amount: toRupees(c.amount), processingFee: toRupees(c.fee), netAmount: toRupees(c.net), status: 'PENDING' as const, method: c.method },
+      data: {
+        transactionId: id,
+        amount: toRupees(c.amount),
+        processingFee: toRupees(c.fee),
+        netAmount: toRupees(c.net),
+        status: 'PENDING' as const,
+        method: c.method,
+      },
       message: 'Withdrawal request submitted successfully!',
     };
   }

@@ -48,7 +48,14 @@ export class VerifyDepositHandler implements ICommandHandler<VerifyDepositComman
     return {
       success: true as const,
       message: credited ? 'Payment verified successfully' : 'Payment already verified',
-      data: { orderId: d.order_id, paymentId: d.payment_id, transactionId: d.id, amount: toRupees(BigInt(d.amount)), status: d.status, balance: toRupees(balance) },
+      data: {
+        orderId: d.order_id,
+        paymentId: d.payment_id,
+        transactionId: d.id,
+        amount: toRupees(BigInt(d.amount)),
+        status: d.status,
+        balance: toRupees(balance),
+      },
     };
   }
 }

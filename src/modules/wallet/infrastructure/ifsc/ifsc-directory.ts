@@ -61,7 +61,10 @@ export class IfscDirectory {
 
   private async fetch(code: string): Promise<IfscLookup> {
     try {
-      const res = await fetch(`${this.config.baseUrl}/${encodeURIComponent(code)}`, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(this.config.timeoutMs) });
+      const res = await fetch(`${this.config.baseUrl}/${encodeURIComponent(code)}`, {
+        headers: { Accept: 'application/json' },
+        signal: AbortSignal.timeout(this.config.timeoutMs),
+      });
       if (res.status === 404) {
         await res.body?.cancel();
         return { kind: 'missing' };

@@ -39,7 +39,8 @@ export abstract class PayoutProvider {
 export class SandboxPayoutProvider extends PayoutProvider {
   readonly name = 'sandbox' as const;
   async pay(request: PayoutRequest): Promise<PayoutResult> {
-    if (request.method === 'UPI' && request.upiId?.toLowerCase().startsWith('fail')) return { ok: false, reason: 'UPI id rejected by the beneficiary bank (sandbox)' };
+    if (request.method === 'UPI' && request.upiId?.toLowerCase().startsWith('fail'))
+      return { ok: false, reason: 'UPI id rejected by the beneficiary bank (sandbox)' };
     return { ok: true, reference: `sbx_payout_${request.withdrawalId.replace(/-/g, '').slice(0, 16)}` };
   }
 }

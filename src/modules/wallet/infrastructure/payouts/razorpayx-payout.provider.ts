@@ -132,14 +132,27 @@ export class RazorpayxPayoutProvider extends PayoutProvider {
       req.method === 'UPI'
         ? ['UPI', (req.upiId ?? '').toLowerCase()]
         : ['BANK', req.bank?.accountNumber ?? '', (req.bank?.ifscCode ?? '').toUpperCase(), req.bank?.accountHolderName ?? ''];
-    const key = createHash('sha256').update([req.userId, ...destination].join('|')).digest('hex');
-    const known = (await this.ds.query(`SELECT fund_account_id FROM razorpayx_fund_accounts WHERE destination_key = $1`, [key])) as { fund_account_id: string }[];
+    const key = createHash('sha256')
+      .update([req.userId, ...destination].join('|'))
+      .digest('hex');
+    const known = (await this.ds.query(`SELECT fund_account_id FROM razorpayx_fund_accounts WHERE destination_key = $1`, [key])) as {
+      fund_account_id: string;
+    }[];
     if (known.length) return known[0].fund_account_id;
 
-    const contactRow = (await this.ds.query(`SELECT contact_id FROM razorpayx_fund_accounts WHERE user_id = $1 LIMIT 1`, [req.userId])) as { contact_id: string }[];
+    const contactRow = (await this.ds.query(`SELECT contact_id FROM razorpayx_fund_accounts WHERE user_id = $1 LIMIT 1`, [req.userId])) as {
+      contact_id: string;
+    }[];
     const contactId =
       contactRow[0]?.contact_id ??
-      (await this.call<{ id: string }>('POST', '/v1/contacts', { name: req.contactName.slice(0, 50) || 'WakeStake user', type: 'customer', reference_id: req.userId, notes: { userId: req.userId } })).id;
+      (
+        await this.call<{ id: string }>('POST', '/v1/contacts', {
+          name: req.contactName.slice(0, 50) || 'WakeStake user',
+          type: 'customer',
+          reference_id: req.userId,
+          notes: { userId: req.userId },
+        })
+      ).id;
     const body =
       req.method === 'UPI'
         ? { contact_id: contactId, account_type: 'vpa', vpa: { address: req.upiId } }
@@ -153,7 +166,9 @@ export class RazorpayxPayoutProvider extends PayoutProvider {
       `INSERT INTO razorpayx_fund_accounts (destination_key, user_id, contact_id, fund_account_id, created_at) VALUES ($1, $2, $3, $4, now()) ON CONFLICT DO NOTHING`,
       [key, req.userId, contactId, fa.id],
     );
-    const [row] = (await this.ds.query(`SELECT fund_account_id FROM razorpayx_fund_accounts WHERE destination_key = $1`, [key])) as { fund_account_id: string }[];
+    const [row] = (await this.ds.query(`SELECT fund_account_id FROM razorpayx_fund_accounts WHERE destination_key = $1`, [key])) as {
+      fund_account_id: string;
+    }[];
     return row.fund_account_id;
   }
 
@@ -179,7 +194,8 @@ export class RazorpayxPayoutProvider extends PayoutProvider {
       parsed = undefined;
     }
     if (res.ok) {
-      if (parsed === undefined || typeof parsed !== 'object' || parsed === null) throw new PayoutProviderUnavailableError(`RazorpayX ${method} ${path.split('?')[0]} answered ${res.status} without JSON`);
+      if (parsed === undefined || typeof parsed !== 'object' || parsed === null)
+        throw new PayoutProviderUnavailableError(`RazorpayX ${method} ${path.split('?')[0]} answered ${res.status} without JSON`);
       return parsed as T;
     }
     const err = (parsed as { error?: { code?: string; description?: string } } | undefined)?.error;

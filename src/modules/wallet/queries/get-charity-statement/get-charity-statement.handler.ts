@@ -18,7 +18,10 @@ export class GetCharityStatementHandler implements IQueryHandler<GetCharityState
     if (!range) throw WalletErrors.invalidMonth();
     const rows = await this.reads.charityDonations(range.from, range.to);
     const names = new Map(this.config.charities.map((c) => [c.id, c.name]));
-    const charities = statementOf(rows.map((r) => ({ charityId: r.charity_id, date: r.date, challenges: r.challenges, amount: BigInt(r.amount) })), names);
+    const charities = statementOf(
+      rows.map((r) => ({ charityId: r.charity_id, date: r.date, challenges: r.challenges, amount: BigInt(r.amount) })),
+      names,
+    );
     return { month, charities, total: charities.reduce((s, c) => s + c.amount, 0n), csv: statementCsv(month, charities) };
   }
 }

@@ -14,7 +14,10 @@ export interface CorrelatedEntry {
 
 /** Every journal entry with this correlation (e.g. 'challenge', id; or several ids of one type), oldest first (support console). */
 export class GetEntriesByCorrelationQuery extends Query<CorrelatedEntry[]> {
-  constructor(readonly type: string, readonly id: string | string[]) {
+  constructor(
+    readonly type: string,
+    readonly id: string | string[],
+  ) {
     super();
   }
 }

@@ -16,7 +16,15 @@ export class GetMonthlyMoneyHandler implements IQueryHandler<GetMonthlyMoneyQuer
 
   async execute({ userId, year }: GetMonthlyMoneyQuery): Promise<MoneyMonth[]> {
     const tz = this.config.appTimezone;
-    const rows = await this.reads.monthlyByReason(userWallet(userId), tz, zonedInstant(`${year}-01-01`, '00:00', tz), zonedInstant(`${year + 1}-01-01`, '00:00', tz));
-    return moneyMonths(year, rows.map((r) => ({ month: r.month, reason: r.reason, amount: BigInt(r.amount) })));
+    const rows = await this.reads.monthlyByReason(
+      userWallet(userId),
+      tz,
+      zonedInstant(`${year}-01-01`, '00:00', tz),
+      zonedInstant(`${year + 1}-01-01`, '00:00', tz),
+    );
+    return moneyMonths(
+      year,
+      rows.map((r) => ({ month: r.month, reason: r.reason, amount: BigInt(r.amount) })),
+    );
   }
 }

@@ -2,7 +2,15 @@ import { Query } from '@nestjs/cqrs';
 
 export type UsedPaymentMethod =
   | { type: 'UPI'; upiId: string; lastUsedAt: string; uses: number }
-  | { type: 'BANK_TRANSFER'; accountNumber: string; ifscCode: string | null; accountHolderName: string | null; bankName: string | null; lastUsedAt: string; uses: number };
+  | {
+      type: 'BANK_TRANSFER';
+      accountNumber: string;
+      ifscCode: string | null;
+      accountHolderName: string | null;
+      bankName: string | null;
+      lastUsedAt: string;
+      uses: number;
+    };
 
 export interface PaymentMethodsPage {
   success: true;

@@ -13,7 +13,15 @@ export class ListSuspenseHandler implements IQueryHandler<ListSuspenseQuery, Sus
     for (const r of rows) {
       let a = byAccount.get(r.account);
       if (!a) byAccount.set(r.account, (a = { account: r.account, userId: r.account.slice('suspense:'.length), balance: BigInt(r.balance), lines: [] }));
-      a.lines.push({ entryId: r.entry_id, postedAt: r.created_at, reason: r.reason, correlationType: r.correlation_type, correlationId: r.correlation_id, amount: BigInt(r.amount), metadata: r.metadata });
+      a.lines.push({
+        entryId: r.entry_id,
+        postedAt: r.created_at,
+        reason: r.reason,
+        correlationType: r.correlation_type,
+        correlationId: r.correlation_id,
+        amount: BigInt(r.amount),
+        metadata: r.metadata,
+      });
     }
     return [...byAccount.values()];
   }

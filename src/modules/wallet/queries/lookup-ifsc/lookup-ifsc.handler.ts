@@ -5,7 +5,6 @@ import { IFSC } from '../../domain/withdrawal-rules.js';
 import { IfscBranch, IfscDirectory } from '../../infrastructure/ifsc/ifsc-directory.js';
 import { LookupIfscQuery } from './lookup-ifsc.query.js';
 
-
 @QueryHandler(LookupIfscQuery)
 export class LookupIfscHandler implements IQueryHandler<LookupIfscQuery, IfscBranch> {
   constructor(@Inject(IfscDirectory) private readonly directory: IfscDirectory) {}

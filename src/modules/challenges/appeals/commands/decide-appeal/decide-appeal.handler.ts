@@ -37,11 +37,15 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
         if (settled) {
           // The forfeit already went to that day's pool and was paid out: the operator pays it back.
           if (c.actualForfeitAmount > 0n) {
-            await this.commandBus.execute(new CreditAppealRefundCommand({ userId: c.userId, challengeId: c.id, appealId, amount: c.actualForfeitAmount, note, manager: m }));
+            await this.commandBus.execute(
+              new CreditAppealRefundCommand({ userId: c.userId, challengeId: c.id, appealId, amount: c.actualForfeitAmount, note, manager: m }),
+            );
           }
           refunded = { what: 'forfeit', amount: c.actualForfeitAmount };
         } else {
-          await this.commandBus.execute(new ReturnStakeCommand({ userId: c.userId, challengeId: c.id, amount: c.stake, reason: 'APPEAL_REFUNDED', manager: m }));
+          await this.commandBus.execute(
+            new ReturnStakeCommand({ userId: c.userId, challengeId: c.id, amount: c.stake, reason: 'APPEAL_REFUNDED', manager: m }),
+          );
           await this.challenges.markProcessed([{ challengeId: c.id, winningsAmount: 0n, actualForfeitAmount: 0n }], m);
           refunded = { what: 'stake', amount: c.stake };
         }
@@ -56,6 +60,6 @@ export class DecideAppealHandler implements ICommandHandler<DecideAppealCommand,
     await afterCommit?.();
     // settles every challenge of that date still waiting (this one, in a batch of its own); idempotent like the daily run
     if (settleDate) await this.commandBus.execute(new SettleDateCommand(settleDate));
-    return appealView((await this.appeals.forChallenge((await this.appeals.challengeOf(appealId))))!);
+    return appealView((await this.appeals.forChallenge(await this.appeals.challengeOf(appealId)))!);
   }
 }

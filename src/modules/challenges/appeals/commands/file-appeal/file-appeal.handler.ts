@@ -34,10 +34,12 @@ export class FileAppealHandler implements ICommandHandler<FileAppealCommand, App
     if (problem) throw ChallengeErrors.invalid(problem);
     if (await this.appeals.forChallenge(challengeId)) throw appealedAlready();
     const photoPath = photo ? await this.store(challengeId, photo) : null;
-    const inserted = await this.appeals.insert({ id: uuid7(), challengeId, userId, reason: (reason as string).trim(), photoPath }, now).catch(async (e: unknown) => {
-      if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
-      throw e;
-    });
+    const inserted = await this.appeals
+      .insert({ id: uuid7(), challengeId, userId, reason: (reason as string).trim(), photoPath }, now)
+      .catch(async (e: unknown) => {
+        if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
+        throw e;
+      });
     if (!inserted) {
       // a second appeal raced this one: no row points at the photo, so it goes
       if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);

@@ -21,7 +21,15 @@ export class ListAppealsHandler implements IQueryHandler<ListAppealsQuery, Suppo
           ...appealView(a),
           userId: a.userId,
           decidedBy: a.decidedBy,
-          challenge: c && { challengeDate: c.challengeDate, wakeUpTime: c.wakeUpTime, stake: c.stake, status: c.status, failureReason: c.failureReason, checkInTime: c.checkInTime, hasPhoto: c.photoPath !== null },
+          challenge: c && {
+            challengeDate: c.challengeDate,
+            wakeUpTime: c.wakeUpTime,
+            stake: c.stake,
+            status: c.status,
+            failureReason: c.failureReason,
+            checkInTime: c.checkInTime,
+            hasPhoto: c.photoPath !== null,
+          },
         };
       }),
     );

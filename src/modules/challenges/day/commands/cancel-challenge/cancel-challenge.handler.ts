@@ -29,15 +29,17 @@ export class CancelChallengeHandler implements ICommandHandler<CancelChallengeCo
     const existing = await this.challenges.findOwn(userId, id);
     this.assertCancellable(existing);
     const now = this.clock.now();
-    const updated = await retryingTransaction(() => this.challenges.transaction(async (manager) => {
-      if (!(await this.challenges.cancel(manager, id, userId, now))) {
-        // Someone else moved it first (a check-in, a second cancel): explain with its state now.
-        this.assertCancellable(await this.challenges.findOwn(userId, id, manager));
-        throw ChallengeErrors.notCancellable();
-      }
-      await this.commandBus.execute(new ReturnStakeCommand({ userId, challengeId: id, amount: existing.stake, reason: 'CANCELLED', manager }));
-      return this.challenges.findOwn(userId, id, manager);
-    }));
+    const updated = await retryingTransaction(() =>
+      this.challenges.transaction(async (manager) => {
+        if (!(await this.challenges.cancel(manager, id, userId, now))) {
+          // Someone else moved it first (a check-in, a second cancel): explain with its state now.
+          this.assertCancellable(await this.challenges.findOwn(userId, id, manager));
+          throw ChallengeErrors.notCancellable();
+        }
+        await this.commandBus.execute(new ReturnStakeCommand({ userId, challengeId: id, amount: existing.stake, reason: 'CANCELLED', manager }));
+        return this.challenges.findOwn(userId, id, manager);
+      }),
+    );
     await this.events.publish(new ChallengeCancelled({ id, userId, date: existing.challengeDate, stake: existing.stake }));
     return { challenge: this.challenges.view(updated), refundedAmount: toRupees(existing.stake) };
   }

@@ -14,7 +14,11 @@ export interface Photo {
 
 /** The morning's check-in (manual, or with a selfie): on time inside the window, late after it. */
 export class CheckInChallengeCommand extends Command<{ challenge: ChallengeView; isSuccessful: boolean }> {
-  constructor(readonly userId: string, readonly input: VerifyInput, readonly photo: Photo | null) {
+  constructor(
+    readonly userId: string,
+    readonly input: VerifyInput,
+    readonly photo: Photo | null,
+  ) {
     super();
   }
 }

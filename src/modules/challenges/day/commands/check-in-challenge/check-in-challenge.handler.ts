@@ -88,27 +88,39 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
 
     // the window has opened (BEFORE was refused above): on time by the check-in rule
     const onTime = isOnTime(now, c.windowClosesAt);
-    const res = await this.challenges.transaction(async (m) => {
-      if (fingerprint && photoPath) {
-        await this.proofs.lockFingerprints(m);
-        if (c.proof === 'PHOTO' && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE, m))) throw ChallengeErrors.photoUsedBefore();
-      }
-      const updated = await this.challenges.checkIn(m, {
-        id: c.id, userId, onTime, at: now, method: input.verificationMethod, location: input.checkInLocation ?? null, notes: input.notes ?? null, photoPath,
-        failureReason: checkInFailure(now, c.windowClosesAt),
-        proofStatus: c.proof === 'PHOTO' ? 'PENDING_REVIEW' : null,
-        // a near-blank frame goes first in peer review and is shown to support (decided by people, never by the flag)
-        proofFlag: c.proof === 'PHOTO' && fingerprint ? proofFlagOf(fingerprint.greySpread) : null,
+    const res = await this.challenges
+      .transaction(async (m) => {
+        if (fingerprint && photoPath) {
+          await this.proofs.lockFingerprints(m);
+          if (c.proof === 'PHOTO' && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE, m))) throw ChallengeErrors.photoUsedBefore();
+        }
+        const updated = await this.challenges.checkIn(m, {
+          id: c.id,
+          userId,
+          onTime,
+          at: now,
+          method: input.verificationMethod,
+          location: input.checkInLocation ?? null,
+          notes: input.notes ?? null,
+          photoPath,
+          failureReason: checkInFailure(now, c.windowClosesAt),
+          proofStatus: c.proof === 'PHOTO' ? 'PENDING_REVIEW' : null,
+          // a near-blank frame goes first in peer review and is shown to support (decided by people, never by the flag)
+          proofFlag: c.proof === 'PHOTO' && fingerprint ? proofFlagOf(fingerprint.greySpread) : null,
+        });
+        if (fingerprint && photoPath && updated) {
+          await this.proofs.insertFingerprint(
+            { id: randomUUID(), userId, challengeId: c.id, source: 'CHECK_IN', photoPath, ...fingerprint, createdAt: now },
+            m,
+          );
+        }
+        return updated;
+      })
+      .catch(async (e: unknown) => {
+        // No row points at the stored photo: it goes too.
+        if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
+        throw e;
       });
-      if (fingerprint && photoPath && updated) {
-        await this.proofs.insertFingerprint({ id: randomUUID(), userId, challengeId: c.id, source: 'CHECK_IN', photoPath, ...fingerprint, createdAt: now }, m);
-      }
-      return updated;
-    }).catch(async (e: unknown) => {
-      // No row points at the stored photo: it goes too.
-      if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
-      throw e;
-    });
     if (!res) {
       if (photoPath) await this.photos.delete(photoPath).catch(() => undefined);
       assertCheckInPossible(await this.challenges.findOwn(userId, c.id));
@@ -148,7 +160,9 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
   private async armStillAwake(c: ChallengeEntity): Promise<void> {
     const checkedInAt = c.checkInTime ?? this.clock.now();
     const { askAt, deadlineAt } = stillAwakeMoment(checkedInAt, randomInt(0, STILL_AWAKE_SPREAD_SECONDS + 1));
-    await this.stillAwake.armStillAwake({ challengeId: c.id, userId: c.userId, askAt, deadlineAt, now: this.clock.now() }).catch((e: unknown) => this.stillAwake.logArmFailure(c.id, e));
+    await this.stillAwake
+      .armStillAwake({ challengeId: c.id, userId: c.userId, askAt, deadlineAt, now: this.clock.now() })
+      .catch((e: unknown) => this.stillAwake.logArmFailure(c.id, e));
   }
 }
 

@@ -15,7 +15,10 @@ export interface CreateInput {
 
 /** A challenge for a wake-up slot (04:00–07:00) with its stake (₹10–₹100) taken from the wallet in the same transaction. */
 export class CreateChallengeCommand extends Command<ChallengeView> {
-  constructor(readonly userId: string, readonly input: CreateInput) {
+  constructor(
+    readonly userId: string,
+    readonly input: CreateInput,
+  ) {
     super();
   }
 }

@@ -30,6 +30,12 @@ export class CreateChallengeHandler implements ICommandHandler<CreateChallengeCo
     if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
     const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.config.appTimezone);
     if (problem) throw ChallengeErrors.invalid(problem);
-    return this.challenges.create(userId, input.challengeDate, input.wakeUpTime, stake, { isTest: false, outcome: 'PENDING', charityId: input.charityId, proof, mission });
+    return this.challenges.create(userId, input.challengeDate, input.wakeUpTime, stake, {
+      isTest: false,
+      outcome: 'PENDING',
+      charityId: input.charityId,
+      proof,
+      mission,
+    });
   }
 }

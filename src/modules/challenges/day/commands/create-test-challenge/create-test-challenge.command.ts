@@ -11,7 +11,10 @@ export interface TestCreateInput {
 
 /** TEST_MODE only: any wake-up time (default now + 2 min), dates from a week back to a week ahead; staked like any other. */
 export class CreateTestChallengeCommand extends Command<ChallengeView> {
-  constructor(readonly userId: string, readonly input: TestCreateInput) {
+  constructor(
+    readonly userId: string,
+    readonly input: TestCreateInput,
+  ) {
     super();
   }
 }

@@ -26,7 +26,8 @@ export class CreateTestChallengeHandler implements ICommandHandler<CreateTestCha
     const date = input.challengeDate ?? (input.wakeUpTime ? today : soon.date);
     const time = input.wakeUpTime ?? soon.time;
     if (!isValidDate(date)) throw ChallengeErrors.invalid('challengeDate must be a date in the form YYYY-MM-DD');
-    if (date < addDays(today, -7) || date > addDays(today, 7)) throw ChallengeErrors.invalid('challengeDate must be within 7 days of today for a test challenge');
+    if (date < addDays(today, -7) || date > addDays(today, 7))
+      throw ChallengeErrors.invalid('challengeDate must be within 7 days of today for a test challenge');
     if (!isValidTime(time)) throw ChallengeErrors.invalid('wakeUpTime must be a time in the form HH:mm');
     const stake = forfeitPaise(input.forfeitAmount ?? 25);
     if (stake === null) throw ChallengeErrors.invalid(FORFEIT_RULE);

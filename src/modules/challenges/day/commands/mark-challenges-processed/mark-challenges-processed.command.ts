@@ -13,7 +13,10 @@ export interface ProcessedChallenge {
 
 /** Marks settled challenges PROCESSED with their amounts (idempotent: already PROCESSED rows are left alone). */
 export class MarkChallengesProcessedCommand extends Command<{ updated: number }> {
-  constructor(readonly items: ProcessedChallenge[], readonly manager?: EntityManager) {
+  constructor(
+    readonly items: ProcessedChallenge[],
+    readonly manager?: EntityManager,
+  ) {
     super();
   }
 }

@@ -8,8 +8,10 @@ import { ChallengesOfDate, GetMyChallengesOfDateQuery } from './get-my-challenge
 
 @QueryHandler(GetMyChallengesOfDateQuery)
 export class GetMyChallengesOfDateHandler implements IQueryHandler<GetMyChallengesOfDateQuery, ChallengesOfDate> {
-  constructor(@Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
-    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository) {}
+  constructor(
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
+  ) {}
 
   async execute({ userId, date }: GetMyChallengesOfDateQuery): Promise<ChallengesOfDate> {
     if (!isValidDate(date)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');

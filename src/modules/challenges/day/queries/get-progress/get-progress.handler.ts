@@ -34,15 +34,17 @@ export class GetProgressHandler implements IQueryHandler<GetProgressQuery, Progr
     if (year === null) throw ChallengeErrors.invalid(`year must be a year from ${PROGRESS_YEARS.min} to ${PROGRESS_YEARS.max}, as four digits`);
     // Real (non-test) challenges of the year; a cancelled one only when a shield or leave excused it.
     const rows = (await this.reads.yearMornings(userId, `${year}-01-01`, `${year}-12-31`)) as Row[];
-    const records = rows.map((r): MorningRecord => ({
-      date: r.date,
-      wakeUpTime: r.wake_up_time,
-      status: r.status,
-      isSuccessful: r.is_successful,
-      excused: r.excused,
-      forgiven: r.forgiven,
-      checkIn: r.check_in_time ? this.checkIn(r.date, r.check_in_time, tz) : null,
-    }));
+    const records = rows.map(
+      (r): MorningRecord => ({
+        date: r.date,
+        wakeUpTime: r.wake_up_time,
+        status: r.status,
+        isSuccessful: r.is_successful,
+        excused: r.excused,
+        forgiven: r.forgiven,
+        checkIn: r.check_in_time ? this.checkIn(r.date, r.check_in_time, tz) : null,
+      }),
+    );
     const list = mornings(records);
     const months = await this.queryBus.execute(new GetMonthlyMoneyQuery(userId, year));
     return { year, mornings: list, weeks: weeks(list), months };

@@ -5,7 +5,10 @@ import { Query } from '@nestjs/cqrs';
  * user's lines of a settled day by their challenge).
  */
 export class GetUserChallengeIdsOfDateQuery extends Query<string[]> {
-  constructor(readonly userId: string, readonly date: string) {
+  constructor(
+    readonly userId: string,
+    readonly date: string,
+  ) {
     super();
   }
 }

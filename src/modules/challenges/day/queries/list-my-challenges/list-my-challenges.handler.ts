@@ -6,8 +6,10 @@ import { ChallengePage, ListMyChallengesQuery } from './list-my-challenges.query
 
 @QueryHandler(ListMyChallengesQuery)
 export class ListMyChallengesHandler implements IQueryHandler<ListMyChallengesQuery, ChallengePage> {
-  constructor(@Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
-    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository) {}
+  constructor(
+    @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
+    @Inject(ChallengeReadsRepository) private readonly reads: ChallengeReadsRepository,
+  ) {}
 
   async execute({ userId, page, size, status }: ListMyChallengesQuery): Promise<ChallengePage> {
     const [rows, total] = await this.reads.page(userId, page, size, status);

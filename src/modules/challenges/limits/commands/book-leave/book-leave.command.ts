@@ -8,7 +8,10 @@ export interface BookLeaveResult {
 
 /** Books a day of declared leave (by 20:00 the evening before; a monthly allowance): that morning is excused. */
 export class BookLeaveCommand extends Command<BookLeaveResult> {
-  constructor(readonly userId: string, readonly date: string) {
+  constructor(
+    readonly userId: string,
+    readonly date: string,
+  ) {
     super();
   }
 }

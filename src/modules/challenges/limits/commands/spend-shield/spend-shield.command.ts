@@ -11,7 +11,10 @@ export interface SpendShieldResult {
 
 /** Spends one of the user's wake shields on a pending challenge before its window opens: the morning is excused. */
 export class SpendShieldCommand extends Command<SpendShieldResult> {
-  constructor(readonly userId: string, readonly challengeId: string) {
+  constructor(
+    readonly userId: string,
+    readonly challengeId: string,
+  ) {
     super();
   }
 }

@@ -6,9 +6,7 @@ import { GetSelfLimitsQuery } from './get-self-limits.query.js';
 
 @QueryHandler(GetSelfLimitsQuery)
 export class GetSelfLimitsHandler implements IQueryHandler<GetSelfLimitsQuery, SelfLimitsView> {
-  constructor(
-    @Inject(SelfLimitsRepository) private readonly repo: SelfLimitsRepository,
-  ) {}
+  constructor(@Inject(SelfLimitsRepository) private readonly repo: SelfLimitsRepository) {}
 
   async execute({ userId }: GetSelfLimitsQuery): Promise<SelfLimitsView> {
     return this.repo.view(userId, await this.repo.get(userId));

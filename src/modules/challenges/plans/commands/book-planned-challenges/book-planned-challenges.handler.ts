@@ -44,7 +44,16 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
           // The same path as a person booking by hand: every rule (balance, 18+, one a day) holds, nothing overdraws.
           // the plan's charity while the operator still lists it (else the default); ignored in pool mode
           const charityId = plan.charityId && this.config.charities.some((c) => c.id === plan.charityId) ? plan.charityId : undefined;
-          const challenge = await this.commandBus.execute(new CreateChallengeCommand(plan.userId, { challengeDate: day, wakeUpTime: plan.wakeUpTime, forfeitAmount: toRupees(plan.stake), charityId, proof: plan.proof ?? 'NONE', mission: plan.mission ?? 'NONE' }));
+          const challenge = await this.commandBus.execute(
+            new CreateChallengeCommand(plan.userId, {
+              challengeDate: day,
+              wakeUpTime: plan.wakeUpTime,
+              forfeitAmount: toRupees(plan.stake),
+              charityId,
+              proof: plan.proof ?? 'NONE',
+              mission: plan.mission ?? 'NONE',
+            }),
+          );
           await this.plans.settleDay(plan.id, day, 'BOOKED', challenge.id, null);
           booked += 1;
         } catch (e) {
@@ -56,7 +65,9 @@ export class BookPlannedChallengesHandler implements ICommandHandler<BookPlanned
           }
           await this.plans.settleDay(plan.id, day, 'SKIPPED', null, e.message);
           skipped += 1;
-          await this.events.publish(new PlannedDaySkipped({ id: plan.id, userId: plan.userId, date: day, wakeUpTime: plan.wakeUpTime, stake: plan.stake, reason: e.message }));
+          await this.events.publish(
+            new PlannedDaySkipped({ id: plan.id, userId: plan.userId, date: day, wakeUpTime: plan.wakeUpTime, stake: plan.stake, reason: e.message }),
+          );
         }
       }
     }

@@ -28,7 +28,9 @@ export class ChangeChallengePlanHandler implements ICommandHandler<ChangeChallen
     if (!plan) throw ChallengeErrors.planNotFound();
     const move = MOVES[action];
     if (!(await this.plans.setStatus(planId, move.from, move.to, now))) {
-      throw ChallengeErrors.invalid(`The plan is ${plan.status.toLowerCase()}: it cannot be ${action === 'cancel' ? 'cancelled' : action === 'pause' ? 'paused' : 'resumed'}`);
+      throw ChallengeErrors.invalid(
+        `The plan is ${plan.status.toLowerCase()}: it cannot be ${action === 'cancel' ? 'cancelled' : action === 'pause' ? 'paused' : 'resumed'}`,
+      );
     }
     const days = (await this.plans.days([planId])).get(planId)!;
     return planView({ ...plan, status: move.to }, days, zonedParts(now, this.config.appTimezone).date);

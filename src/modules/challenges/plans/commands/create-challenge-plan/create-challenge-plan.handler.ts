@@ -47,7 +47,19 @@ export class CreateChallengePlanHandler implements ICommandHandler<CreateChallen
     if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
     const mission = parseMission(input.mission);
     if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
-    const plan = { id: uuid7(), userId, weekdays, wakeUpTime: input.wakeUpTime, stake, startDate, endDate, status: 'ACTIVE' as const, charityId, proof, mission };
+    const plan = {
+      id: uuid7(),
+      userId,
+      weekdays,
+      wakeUpTime: input.wakeUpTime,
+      stake,
+      startDate,
+      endDate,
+      status: 'ACTIVE' as const,
+      charityId,
+      proof,
+      mission,
+    };
     await this.plans.insert(plan, now);
     return planView({ ...plan, createdAt: now }, [], today);
   }

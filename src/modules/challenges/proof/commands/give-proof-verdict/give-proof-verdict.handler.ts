@@ -35,7 +35,10 @@ export class GiveProofVerdictHandler implements ICommandHandler<GiveProofVerdict
       if (c.proof !== 'PHOTO' || c.status !== 'COMPLETED' || c.proofStatus === null) throw ChallengeErrors.notAPhotoProof();
       // planned into a settlement batch (paying now): the plan is paid as stored, so the morning is settled already
       if (await this.queryBus.execute(new GetSettlementLineQuery(c.id))) throw ChallengeErrors.proofAlreadySettled();
-      await this.proofs.upsertVerdict({ id: randomUUID(), challengeId: c.id, ownerUserId: c.userId, reviewerId, reviewerRole: role, verdict, note, createdAt: now }, m);
+      await this.proofs.upsertVerdict(
+        { id: randomUUID(), challengeId: c.id, ownerUserId: c.userId, reviewerId, reviewerRole: role, verdict, note, createdAt: now },
+        m,
+      );
       const status = proofStatusOf(await this.proofs.verdictsOf(c.id, m));
       // a lifted rejection gives the morning back what the check-in rule made of it (shared/domain/check-in-rule.ts)
       if (!(await this.challenges.applyVerdict(m, c.id, status.status, rejectionReason(status.by, status.note)))) throw ChallengeErrors.proofAlreadySettled();

@@ -11,7 +11,13 @@ export class GetProofDataExportHandler implements IQueryHandler<GetProofDataExpo
     const [prints, verdicts] = await Promise.all([this.proofs.fingerprintsOf(userId), this.proofs.verdictsForExport(userId)]);
     const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
     return {
-      photoFingerprints: prints.map((p) => ({ challengeId: p.challengeId, source: p.source, sha256: p.sha256, dhash: p.dhash.toString(), createdAt: p.createdAt.toISOString() })),
+      photoFingerprints: prints.map((p) => ({
+        challengeId: p.challengeId,
+        source: p.source,
+        sha256: p.sha256,
+        dhash: p.dhash.toString(),
+        createdAt: p.createdAt.toISOString(),
+      })),
       verdictsOnMyPhotos: verdicts.onMyPhotos.map((v) => ({ ...v, createdAt: iso(v.createdAt) })),
       verdictsGiven: verdicts.given.map((v) => ({ ...v, createdAt: iso(v.createdAt) })),
     };

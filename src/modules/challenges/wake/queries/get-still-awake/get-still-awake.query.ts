@@ -19,7 +19,10 @@ export interface StillAwakeCheckView {
 
 /** The still-awake check of one of the user's challenges (null: none). */
 export class GetStillAwakeCheckQuery extends Query<StillAwakeCheckView | null> {
-  constructor(readonly userId: string, readonly challengeId: string) {
+  constructor(
+    readonly userId: string,
+    readonly challengeId: string,
+  ) {
     super();
   }
 }

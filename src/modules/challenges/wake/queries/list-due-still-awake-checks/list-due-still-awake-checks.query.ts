@@ -8,7 +8,10 @@ export interface DueStillAwakeCheck {
 
 /** Still-awake checks whose moment has come and that nobody has asked yet (the notifications module pushes them). */
 export class ListDueStillAwakeChecksQuery extends Query<DueStillAwakeCheck[]> {
-  constructor(readonly now: Date, readonly limit = 500) {
+  constructor(
+    readonly now: Date,
+    readonly limit = 500,
+  ) {
     super();
   }
 }
