@@ -9,7 +9,7 @@ import { AuthProvider } from '@/lib/auth';
 import { api, isApiError } from '@/lib/api-client';
 import { getConnectivity, onReconnectTick, watchBrowserNetwork } from '@/lib/connectivity';
 
-/** Issue 30: a 4xx will not change on a retry; anything else (5xx, timeout, offline) is asked again with backoff. */
+/** A 4xx will not change on a retry; anything else (5xx, timeout, offline) is asked again with backoff. */
 export function shouldRetry(count: number, error: unknown): boolean {
   return !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 3;
 }
@@ -27,7 +27,8 @@ function Reconnect({ client }: { client: QueryClient }) {
     const stopNetwork = watchBrowserNetwork();
     const stopTicks = onReconnectTick(() => {
       const failed = (q: { state: { status: string } }) => q.state.status === 'error';
-      if (client.getQueryCache().findAll({ type: 'active', predicate: failed }).length) void client.refetchQueries({ type: 'active', predicate: failed });
+      // A read already on its way (the session check asks on the same tick) is joined, not cancelled and sent again.
+      if (client.getQueryCache().findAll({ type: 'active', predicate: failed }).length) void client.refetchQueries({ type: 'active', predicate: failed }, { cancelRefetch: false });
       else if (getConnectivity() !== 'online') void api.get('/health', { auth: false }).catch(() => undefined);
     });
     return () => {

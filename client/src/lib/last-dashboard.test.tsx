@@ -1,4 +1,4 @@
-// Issue 30: the last dashboard kept on the phone (lib/last-dashboard.ts): one user's, shown only while the service
+// The last dashboard kept on the phone (lib/last-dashboard.ts): one user's, shown only while the service
 // cannot be reached, labelled with its fetch time in IST, and wiped with the session.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
@@ -105,9 +105,11 @@ describe('what is kept (lib/last-dashboard.ts)', () => {
     localStorage.setItem('user', JSON.stringify({ id: 'u1', email: 'a@example.com' }));
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 'u1', email: 'a@example.com' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
     render(
-      <AuthProvider>
-        <p>app</p>
-      </AuthProvider>,
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <p>app</p>
+        </AuthProvider>
+      </QueryClientProvider>,
     );
     await act(async () => undefined);
     expect(readLastDashboard()?.userId).toBe('u1');

@@ -2,6 +2,8 @@
 // A user's keys carry their id, so a second sign-in on the same page never sees the first user's data;
 // every wallet key sits under ['wallet'], so one invalidation after money moved refreshes them all.
 export const queryKeys = {
+  /** The signed-in user (lib/auth/me-query.ts): one entry, emptied at sign-out, so it needs no id. */
+  me: ['me'] as const,
   wallet: {
     all: ['wallet'] as const,
     balance: (userId?: string) => ['wallet', userId ?? 'anonymous', 'balance'] as const,

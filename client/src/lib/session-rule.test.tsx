@@ -1,6 +1,8 @@
-// Issue 30: a session ends only when the server refuses this session's token (401). A 5xx, a timeout or no network keeps
+// A session ends only when the server refuses this session's token (401). A 5xx, a timeout or no network keeps
 // the token and the stored user; the app says it is reconnecting and recovers by itself.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -8,6 +10,16 @@ import { api, ApiError, NETWORK_ERROR_STATUS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_E
 import { getConnectivity, resetConnectivity } from './connectivity';
 
 const USER = { id: 'u1', email: 'sleepy@example.com', fullName: 'Sleepy Head' };
+
+/** The provider as the app mounts it: inside the query cache that holds the signed-in user. */
+function Session({ children }: { children: ReactNode }) {
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+}
 
 function Who() {
   const { user, isLoading } = useAuth();
@@ -22,7 +34,7 @@ function signedIn(token = 'tok-1') {
 const answer = (status: number, body: unknown = { success: false, statusCode: status, error: 'x', message: 'x' }) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('the session rule (issue 30)', () => {
+describe('the session rule', () => {
   beforeEach(() => {
     localStorage.clear();
     resetConnectivity();
@@ -40,9 +52,9 @@ describe('the session rule (issue 30)', () => {
     signedIn();
     vi.stubGlobal('fetch', vi.fn(reply));
     render(
-      <AuthProvider>
+      <Session>
         <Who />
-      </AuthProvider>,
+      </Session>,
     );
     await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('sleepy@example.com'));
     expect(localStorage.getItem('token')).toBe('tok-1');
@@ -62,9 +74,9 @@ describe('the session rule (issue 30)', () => {
       return <p data-testid="name">{user?.fullName}</p>;
     }
     render(
-      <AuthProvider>
+      <Session>
         <Name />
-      </AuthProvider>,
+      </Session>,
     );
     await waitFor(() => expect(screen.getByTestId('name')).toHaveTextContent('Sleepy Head'));
     expect(getConnectivity()).toBe('unreachable');
@@ -79,9 +91,9 @@ describe('the session rule (issue 30)', () => {
     signedIn();
     vi.stubGlobal('fetch', vi.fn(async () => answer(401)));
     render(
-      <AuthProvider>
+      <Session>
         <Who />
-      </AuthProvider>,
+      </Session>,
     );
     await waitFor(() => expect(screen.getByTestId('who')).toHaveTextContent('signed out'));
     expect(localStorage.getItem('token')).toBeNull();

@@ -11,7 +11,7 @@ export async function getWalletBalance(signal?: AbortSignal): Promise<number> {
 export const walletBalanceQueryOptions = (userId?: string) =>
   queryOptions({ queryKey: queryKeys.wallet.balance(userId), queryFn: ({ signal }) => getWalletBalance(signal), staleTime: 5_000 });
 
-/** After money moved: every wallet query and the signed-in user (whose profile carries the balance) are read again. */
+/** After money moved: every wallet query and the signed-in user (whose profile carries the earnings and losses) are read again. */
 export async function refreshAfterMoneyMoved(queryClient: QueryClient, refreshUser: () => Promise<unknown>): Promise<void> {
   await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.wallet.all }), refreshUser()]);
 }

@@ -1,10 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { getSystem } from '@/components/ui/theme';
-import { TestProviders } from '@/testing/test-utils';
+import { TestProviders, testQueryClient } from '@/testing/test-utils';
 import { AuthProvider, type AuthContextValue } from '@/lib/auth/auth-provider';
 
 /** Shows where the app went and the state it carried (for navigation assertions). */
@@ -25,25 +25,28 @@ export function Probe({ name }: { name: string }) {
 export function renderRoute(
   path: string,
   element: React.ReactNode,
-  { at, state, auth }: { at?: string; state?: unknown; auth?: AuthContextValue | 'real' } = {},
+  { at, state, auth, client }: { at?: string; state?: unknown; auth?: AuthContextValue | 'real'; client?: QueryClient } = {},
 ) {
   const probes = ['/login', '/register', '/dashboard', '/onboarding', '/forgot-password', '/'].filter((p) => p !== path);
   const routes: RouteObject[] = [{ path, element }, ...probes.map((p) => ({ path: p, element: <Probe name={p} /> }))];
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: (at ?? path).split('?')[0], search: (at ?? path).includes('?') ? `?${(at ?? path).split('?')[1]}` : '', state }] });
   const ui = <RouterProvider router={router} />;
   if (auth === 'real') {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <ChakraProvider value={getSystem()}>
         <ColorModeProvider>
-          <QueryClientProvider client={client}>
+          <QueryClientProvider client={client ?? testQueryClient()}>
             <AuthProvider>{ui}</AuthProvider>
           </QueryClientProvider>
         </ColorModeProvider>
       </ChakraProvider>,
     );
   } else {
-    render(<TestProviders auth={auth}>{ui}</TestProviders>);
+    render(
+      <TestProviders auth={auth} client={client}>
+        {ui}
+      </TestProviders>,
+    );
   }
   return router;
 }

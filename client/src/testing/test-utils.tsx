@@ -25,13 +25,17 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     loginWithPasskey: vi.fn(),
     logout: vi.fn(async () => {}),
     refreshUser: vi.fn(async () => user),
-    setUser: vi.fn(),
     ...overrides,
   };
 }
 
-export function TestProviders({ children, auth }: { children: ReactNode; auth?: AuthContextValue }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** The tests' cache: no retries. Pass one in to look at what a screen wrote (the signed-in user's entry, meKey). */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+export function TestProviders({ children, auth, client: given }: { children: ReactNode; auth?: AuthContextValue; client?: QueryClient }) {
+  const client = given ?? testQueryClient();
   return (
     <ChakraProvider value={getSystem()}>
       <ColorModeProvider>
@@ -43,8 +47,12 @@ export function TestProviders({ children, auth }: { children: ReactNode; auth?: 
   );
 }
 
-export function renderWithProviders(ui: ReactElement, options: { auth?: AuthContextValue } = {}) {
-  return render(<TestProviders auth={options.auth}>{ui}</TestProviders>);
+export function renderWithProviders(ui: ReactElement, options: { auth?: AuthContextValue; client?: QueryClient } = {}) {
+  return render(
+    <TestProviders auth={options.auth} client={options.client}>
+      {ui}
+    </TestProviders>,
+  );
 }
 
 /** A fetch stub answering JSON by "METHOD /path" (path after /api/v1). */

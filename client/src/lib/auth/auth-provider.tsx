@@ -1,5 +1,5 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { storageKeys } from '@/config/storage-keys';
 import { getToken, isApiError, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-client';
 import { onReconnectTick } from '@/lib/connectivity';
 import { forgetLastDashboard } from '@/lib/last-dashboard';
@@ -14,11 +14,13 @@ import {
   type LoginInput,
   type RegisterInput,
 } from './auth-api';
+import { keepStoredUser, meKey, meQueryOptions, readStoredUser, storeUser } from './me-query';
 import { passkeyLoginRequest } from './passkeys-api';
 import { markSignedIn } from './passkey-offer-memory';
 import { isProfileComplete } from './profile-complete';
 
 export interface AuthContextValue {
+  /** The signed-in user, read from its one cache entry (me-query.ts); saves write there, not here. */
   user: User | null;
   /** True until the stored token (if any) has been checked. */
   isLoading: boolean;
@@ -29,122 +31,80 @@ export interface AuthContextValue {
   register: (input: RegisterInput) => Promise<User>;
   /** termsVersion: the terms the person accepted on the sign-up form (register tab only) */
   loginWithGoogle: (idToken: string, termsVersion?: string) => Promise<User>;
-  /** Issue 30: asks the device for a passkey (one of `email`'s when given) and signs in with it. */
+  /** Asks the device for a passkey (one of `email`'s when given) and signs in with it. */
   loginWithPasskey: (email?: string) => Promise<User>;
   logout: () => Promise<void>;
-  /** Re-reads GET /auth/profile; returns the fresh user (or the current one if the call fails). */
+  /** Asks GET /auth/profile again into the cache; returns the fresh user (or the held one if the call fails). */
   refreshUser: () => Promise<User | null>;
-  /** Replace the held user (e.g. after PUT /auth/profile answered with it). */
-  setUser: (user: User | null) => void;
   /** True after the user chose Logout (until the next sign-in): the guards then remember no page to return to. */
   signedOutByUser?: boolean;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);
 
-function readStoredUser(): User | null {
-  try {
-    const raw = localStorage.getItem(storageKeys.user);
-    return raw ? (JSON.parse(raw) as User) : null;
-  } catch {
-    return null;
-  }
-}
-
-function storeUser(user: User | null): void {
-  if (user) localStorage.setItem(storageKeys.user, JSON.stringify(user));
-  else localStorage.removeItem(storageKeys.user);
-}
-
 function clearSession(): void {
   setToken(null);
   storeUser(null);
-  forgetLastDashboard(); // issue 30: the dashboard kept for offline mornings goes with the session
+  forgetLastDashboard(); // the dashboard kept for offline mornings goes with the session
 }
 
+/** A refusal a retry will not change (a 401 ends the session through UNAUTHORIZED_EVENT; a 403 or 404 lets it stand). */
+const isFinal = (error: unknown) => isApiError(error) && error.status >= 400 && error.status < 500;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<User | null>(null);
+  const client = useQueryClient();
+  // Whether a token is held: the profile is asked for only then.
+  const [hasSession, setHasSession] = useState(() => !!getToken());
   // Without a stored token there is nothing to check: not loading from the first render, which spares the whole app a
   // second (blocking) render at start-up.
-  const [isLoading, setIsLoading] = useState(() => !!getToken());
+  const [checked, setChecked] = useState(() => !getToken());
   const [signedOutByUser, setSignedOutByUser] = useState(false);
 
-  const setUser = useCallback((next: User | null) => {
-    storeUser(next);
-    setUserState(next);
-  }, []);
+  // Start-up: a stored token is checked against GET /auth/profile. Only a 401 for this token ends the session; a 5xx, a
+  // timeout or no network keeps the token and the stored user (shown meanwhile, its time 0 so it never passes for an
+  // answer), and the check is asked again as the service returns.
+  const me = useQuery({
+    ...meQueryOptions,
+    enabled: hasSession,
+    initialData: () => (getToken() ? (readStoredUser() ?? undefined) : undefined),
+    initialDataUpdatedAt: 0,
+    refetchOnMount: 'always',
+  });
+  const user = me.data ?? null;
+  // Answered: the profile (or a sign-in's user), a refusal, or a failure while the stored user stands (a first sign-in
+  // on this device without one waits for the service).
+  const answered = me.dataUpdatedAt > 0 || isFinal(me.error) || (me.errorUpdateCount > 0 && me.data != null);
 
-  // Startup: a stored token is checked against GET /auth/profile; a failure signs out.
   useEffect(() => {
-    const controller = new AbortController();
-    if (!getToken()) {
-      // Only the cached user goes: a token another tab stored since the check above must survive.
-      storeUser(null);
-      setIsLoading(false);
-      return () => controller.abort();
-    }
-    // Issue 30: only a 401 for this token ends the session. A 5xx, a timeout or no network keeps the token and the stored
-    // user (the app shows "reconnecting" with the last known data) and the check is asked again as the service returns.
-    const token = getToken();
-    const stored = readStoredUser();
-    let settled = false;
-    let inFlight = false;
-    let stopTicks = () => {};
-    const check = () => {
-      if (inFlight) return;
-      inFlight = true;
-      // The answer re-renders the whole app: in a transition, so React renders it in slices a tap can interrupt.
-      getProfile(controller.signal)
-        .then((profile) => {
-          settled = true;
-          stopTicks();
-          startTransition(() => setUser({ ...readStoredUser(), ...profile }));
-        })
-        .catch((error: unknown) => {
-          if (error instanceof DOMException && error.name === 'AbortError') return;
-          if (isApiError(error) && error.status === 401) {
-            settled = true;
-            stopTicks();
-            if (getToken() === token) {
-              clearSession();
-              setUserState(null);
-            }
-            return;
-          }
-          if (isApiError(error) && error.status >= 400 && error.status < 500) {
-            // Refused for another reason (a 403, a 404): the session stands; nothing will change on a retry.
-            settled = true;
-            stopTicks();
-            if (stored) startTransition(() => setUserState(stored));
-            return;
-          }
-          // Not reached: the stored user stands meanwhile (a first sign-in on this device without one waits).
-          if (stored) startTransition(() => setUserState((current) => current ?? stored));
-        })
-        .finally(() => {
-          inFlight = false;
-          if (!controller.signal.aborted && (settled || stored)) startTransition(() => setIsLoading(false));
-        });
-    };
-    stopTicks = onReconnectTick(() => {
-      if (!settled && !controller.signal.aborted) check();
+    // The answer re-renders the whole app: in a transition, so React renders it in slices a tap can interrupt.
+    if (hasSession && answered && !checked) startTransition(() => setChecked(true));
+  }, [hasSession, answered, checked]);
+
+  useEffect(() => {
+    // Only the cached user goes: a token another tab stored since the first render must survive.
+    if (!getToken()) storeUser(null);
+    return keepStoredUser(client);
+  }, [client]);
+
+  useEffect(() => {
+    if (!hasSession) return undefined;
+    return onReconnectTick(() => {
+      const state = client.getQueryState(meKey);
+      if (state?.status === 'error' && !isFinal(state.error) && state.fetchStatus === 'idle') void client.refetchQueries({ queryKey: meKey, type: 'active' });
     });
-    check();
-    return () => {
-      stopTicks();
-      controller.abort();
-    };
-  }, [setUser]);
+  }, [client, hasSession]);
+
+  const endSession = useCallback(() => {
+    clearSession();
+    client.setQueryData(meKey, null);
+    setHasSession(false);
+  }, [client]);
 
   // A 401 on any authenticated call means the session is gone (expired or revoked).
   useEffect(() => {
-    const onUnauthorized = () => {
-      clearSession();
-      setUserState(null);
-    };
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-  }, []);
+    window.addEventListener(UNAUTHORIZED_EVENT, endSession);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, endSession);
+  }, [endSession]);
 
   const acceptAuth = useCallback(
     async (response: AuthResponse, noTokenMessage: string): Promise<User> => {
@@ -157,13 +117,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         // Keep the auth answer's fields.
       }
-      setUser(next);
+      client.setQueryData(meKey, next);
+      setHasSession(true);
+      setChecked(true);
       setSignedOutByUser(false);
-      setIsLoading(false);
-      markSignedIn(next.id); // the passkey offer may follow (issue 30)
+      markSignedIn(next.id); // the passkey offer may follow
       return next;
     },
-    [setUser],
+    [client],
   );
 
   const login = useCallback(
@@ -191,24 +152,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // Signed out locally whatever the server said.
     } finally {
-      clearSession();
+      endSession();
       setSignedOutByUser(true);
-      setUserState(null);
     }
-  }, []);
+  }, [endSession]);
 
   const refreshUser = useCallback(async () => {
     if (!getToken()) return null;
     try {
-      const profile = await getProfile();
-      const next = { ...readStoredUser(), ...profile };
-      setUser(next);
-      return next;
+      return await client.fetchQuery({ ...meQueryOptions, staleTime: 0 });
     } catch {
-      return readStoredUser();
+      return client.getQueryData(meKey) ?? null;
     }
-  }, [setUser]);
+  }, [client]);
 
+  const isLoading = hasSession && !checked;
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
@@ -221,10 +179,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loginWithPasskey,
       logout,
       refreshUser,
-      setUser,
       signedOutByUser,
     }),
-    [user, isLoading, login, register, loginWithGoogle, loginWithPasskey, logout, refreshUser, setUser, signedOutByUser],
+    [user, isLoading, login, register, loginWithGoogle, loginWithPasskey, logout, refreshUser, signedOutByUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

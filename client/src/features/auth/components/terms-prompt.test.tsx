@@ -2,19 +2,21 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { meKey } from '@/lib/auth/me-query';
+import { fakeAuth, makeUser, renderWithProviders, stubFetch, testQueryClient } from '@/testing/test-utils';
 import { TermsPrompt } from './terms-prompt';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const render = (user: ReturnType<typeof makeUser>, auth = fakeAuth({ user, setUser: vi.fn() })) => {
+/** Renders the prompt for `user`; the cache it returns holds the signed-in user once a save wrote it. */
+const render = (user: ReturnType<typeof makeUser>, client = testQueryClient()) => {
   renderWithProviders(
     <MemoryRouter>
       <TermsPrompt />
     </MemoryRouter>,
-    { auth },
+    { auth: fakeAuth({ user }), client },
   );
-  return auth;
+  return client;
 };
 
 describe('TermsPrompt', () => {
@@ -22,11 +24,11 @@ describe('TermsPrompt', () => {
     const fetchMock = stubFetch({
       'POST /auth/accept-terms': { body: { success: true, data: { ...makeUser(), termsVersion: '2026-11-26', mustAcceptTerms: false } } },
     });
-    const auth = render(makeUser({ termsVersion: '2025-01-01', currentTermsVersion: '2026-11-26', mustAcceptTerms: true }));
+    const client = render(makeUser({ termsVersion: '2025-01-01', currentTermsVersion: '2026-11-26', mustAcceptTerms: true }));
     expect(screen.getByRole('region', { name: 'Terms to accept' })).toHaveTextContent('We have updated our Terms of use and Privacy policy.');
     expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept the terms' }));
-    await waitFor(() => expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ mustAcceptTerms: false, termsVersion: '2026-11-26' })));
+    await waitFor(() => expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ mustAcceptTerms: false, termsVersion: '2026-11-26' })));
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/auth/accept-terms'))!;
     expect(JSON.parse(String(init?.body))).toEqual({ termsVersion: '2026-11-26' });
   });

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Container, Link, Wrap } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { acceptTermsRequest } from '@/lib/auth/auth-api';
+import { meKey } from '@/lib/auth/me-query';
 import { useAuth } from '@/lib/auth/use-auth';
 import { screenMessage } from '@/lib/messages';
 
@@ -15,7 +16,8 @@ export const termsPromptMessages = {
 
 /** Shown to a signed-in person whose accepted terms are not the version in force (or who never accepted any). */
 export function TermsPrompt() {
-  const { user, setUser } = useAuth();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
   const acceptTerms = useMutation({ mutationFn: acceptTermsRequest });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +28,8 @@ export function TermsPrompt() {
     setSaving(true);
     setError(null);
     try {
-      setUser({ ...user, ...(await acceptTerms.mutateAsync(version)) });
+      const saved = await acceptTerms.mutateAsync(version);
+      queryClient.setQueryData(meKey, { ...user, ...saved });
     } catch (e) {
       setError(screenMessage(e, termsPromptMessages.failed));
     } finally {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { input, renderRoute, sentBody, typeIn } from '@/testing/render-routes';
-import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
+import { meKey } from '@/lib/auth';
+import { fakeAuth, makeUser, stubFetch, testQueryClient } from '@/testing/test-utils';
 import { phoneForServer, phoneDigits } from '@/lib/phone';
 import { OnboardingPage } from './onboarding-page';
 
@@ -70,8 +71,9 @@ describe('/onboarding', () => {
   it('saves through PUT /auth/profile with +91, refreshes the user and goes to /dashboard', async () => {
     const saved = { ...newUser, phoneNumber: '+919876543210', city: 'Pune', occupation: 'student', gender: 'Female', dateOfBirth: '2000-01-15' };
     const fetchMock = stubFetch({ 'PUT /auth/profile': { body: { success: true, message: 'Profile updated successfully', data: saved } } });
-    const auth = fakeAuth({ user: newUser, setUser: vi.fn(), refreshUser: vi.fn(async () => saved) });
-    renderRoute('/onboarding', <OnboardingPage />, { auth });
+    const auth = fakeAuth({ user: newUser, refreshUser: vi.fn(async () => saved) });
+    const client = testQueryClient();
+    renderRoute('/onboarding', <OnboardingPage />, { auth, client });
     typeIn(input(/^phone number/i), '9876543210');
     await click('Next');
     typeIn(input(/^date of birth/i), '2000-01-15');
@@ -88,7 +90,7 @@ describe('/onboarding', () => {
       city: 'Pune',
       occupation: 'student',
     });
-    expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ city: 'Pune' }));
+    expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ city: 'Pune' }));
     expect(auth.refreshUser).toHaveBeenCalled();
   });
 

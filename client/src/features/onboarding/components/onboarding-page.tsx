@@ -1,11 +1,11 @@
 import { Box, Button, Card, Container, Heading, HStack, Input, InputGroup, Progress, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { AboutYouFields } from '@/components/ui/about-you-fields';
 import { paths } from '@/config/paths';
-import { GENDERS, OCCUPATIONS, updateProfileRequest, useAuth } from '@/lib/auth';
+import { GENDERS, meKey, OCCUPATIONS, updateProfileRequest, useAuth } from '@/lib/auth';
 import { FormStack } from '@/components/forms/form-stack';
 import { isApiError } from '@/lib/api-client';
 import { FormField } from '@/lib/forms/form-field';
@@ -18,7 +18,8 @@ export { onboardingMessages };
 
 /** Profile completion wizard (SPEC.md sections 2, 4, 5): step 1 name and phone, step 2 the rest. */
 export function OnboardingPage() {
-  const { user, setUser, refreshUser } = useAuth();
+  const { user, refreshUser } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   // Each field is checked once left (and re-checked as it is typed from then on); Next checks step 1's, submit all.
@@ -40,7 +41,7 @@ export function OnboardingPage() {
   const save = useMutation({
     mutationFn: updateProfileRequest,
     onSuccess: async ({ user: saved }) => {
-      setUser({ ...user, ...saved });
+      queryClient.setQueryData(meKey, { ...user, ...saved });
       await refreshUser();
       navigate(paths.dashboard, { replace: true });
     },

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { input, renderRoute, sentBody, typeIn } from '@/testing/render-routes';
-import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
+import { meKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
+import { fakeAuth, makeUser, stubFetch, testQueryClient } from '@/testing/test-utils';
 import { ProfilePage } from './profile-page';
 
 // Form flows with Chakra in jsdom are slow on a busy machine: more room than the 5 s default.
@@ -13,7 +15,10 @@ const click = (name: string) => userEvent.setup().click(screen.getByRole('button
 
 describe('/profile', () => {
   it('shows the details and the statistics', () => {
-    renderRoute('/profile', <ProfilePage />, { auth: fakeAuth({ user }) });
+    // the balance comes from the wallet's cache entry, as on every page
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.wallet.balance(user.id), 1250);
+    renderRoute('/profile', <ProfilePage />, { auth: fakeAuth({ user }), client });
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByText('Pune')).toBeInTheDocument();
     expect(screen.getByText('Student')).toBeInTheDocument();
@@ -22,7 +27,7 @@ describe('/profile', () => {
     expect(screen.getByText('80%')).toBeInTheDocument();
   });
 
-  it('a long email may wrap anywhere instead of overflowing on a phone (issue #20)', () => {
+  it('a long email may wrap anywhere instead of overflowing on a phone', () => {
     const email = 'a.very.long.address.for.a.narrow.phone.screen@some-long-company-domain.example.com';
     renderRoute('/profile', <ProfilePage />, { auth: fakeAuth({ user: { ...user, email } }) });
     const value = screen.getByTestId('profile-email');
@@ -33,14 +38,14 @@ describe('/profile', () => {
   it('Save sends only what changed to PUT /auth/profile and shows the result', async () => {
     const saved = { ...user, city: 'Mumbai' };
     const fetchMock = stubFetch({ 'PUT /auth/profile': { body: { success: true, message: 'Profile updated successfully', data: saved } } });
-    const auth = fakeAuth({ user, setUser: vi.fn() });
-    renderRoute('/profile', <ProfilePage />, { auth });
+    const client = testQueryClient();
+    renderRoute('/profile', <ProfilePage />, { auth: fakeAuth({ user }), client });
     await click('Edit');
     typeIn(input(/^city/i), 'Mumbai');
     await click('Save');
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
     expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ city: 'Mumbai' });
-    expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ city: 'Mumbai' }));
+    expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ city: 'Mumbai' }));
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 

@@ -1,11 +1,11 @@
 import { Badge, Box, Button, Card, Container, DataList, Field, Flex, Heading, HStack, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { AboutYouFields } from '@/components/ui/about-you-fields';
 import { formatPercent } from '@/lib/format';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { FormAlert } from '@/components/forms/form-alert';
-import { GENDERS, OCCUPATIONS, occupationLabel, updateProfileRequest, useAuth } from '@/lib/auth';
+import { GENDERS, meKey, OCCUPATIONS, occupationLabel, updateProfileRequest, useAuth } from '@/lib/auth';
 import { FormStack } from '@/components/forms/form-stack';
 import { phoneDigits } from '@/lib/phone';
 import { isApiError } from '@/lib/api-client';
@@ -13,6 +13,7 @@ import { FormField } from '@/lib/forms/form-field';
 import { zodResolver } from '@/lib/forms/schema';
 import { formatISTDate, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
+import { walletBalanceQueryOptions } from '@/lib/wallet-balance';
 import { profileChanges, profileFormOf, profileSchema, type ProfileForm, type ProfileValues } from '../lib/profile-schema';
 
 export const PROFILE_SAVE_FAILED = 'Failed to save profile. Please try again.';
@@ -33,14 +34,17 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 export function ProfilePage() {
-  const { user, setUser, refreshUser } = useAuth();
+  const { user, isAuthenticated, refreshUser } = useAuth();
+  const queryClient = useQueryClient();
+  // The balance every page shows: the wallet's one cache entry, not the copy the profile carries.
+  const balance = useQuery({ ...walletBalanceQueryOptions(user?.id), enabled: isAuthenticated });
   const [editing, setEditing] = useState(false);
   const form = useForm<ProfileForm, unknown, ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: profileFormOf(user) });
   const { register, reset } = form;
   const save = useMutation({
     mutationFn: updateProfileRequest,
     onSuccess: ({ user: saved }) => {
-      setUser({ ...user, ...saved });
+      queryClient.setQueryData(meKey, { ...user, ...saved });
       setEditing(false);
     },
   });
@@ -108,7 +112,7 @@ export function ProfilePage() {
   ];
 
   const stats = [
-    { label: 'Wallet balance', value: formatINR(user?.balance) },
+    { label: 'Wallet balance', value: balance.isPending ? '…' : formatINR(balance.data) },
     { label: 'Current streak', value: `${user?.currentStreak ?? 0} days` },
     { label: 'Longest streak', value: `${user?.longestStreak ?? 0} days` },
     { label: 'Total challenges', value: String(user?.totalChallenges ?? 0) },
@@ -188,7 +192,7 @@ export function ProfilePage() {
                 </SimpleGrid>
               </FormStack>
             ) : (
-              // Issue #20: on a phone the label sits above its value, and a long email wraps instead of overflowing.
+              // On a phone the label sits above its value, and a long email wraps instead of overflowing.
               <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }} gap={3}>
                 {details.map((d) => (
                   <DataList.Item key={d.label} minW={0}>

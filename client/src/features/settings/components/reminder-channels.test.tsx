@@ -2,7 +2,8 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { sentBody } from '@/testing/render-routes';
-import { fakeAuth, makeUser, renderWithProviders, stubFetch } from '@/testing/test-utils';
+import { meKey } from '@/lib/auth';
+import { fakeAuth, makeUser, renderWithProviders, stubFetch, testQueryClient } from '@/testing/test-utils';
 import { ReminderChannels, reminderChannelMessages } from './reminder-channels';
 
 // The shared machine is often busy: allow slow renders.
@@ -28,12 +29,12 @@ describe('Settings › Reminder channels', () => {
 
   it('switches push off with one save of that field only, and keeps the saved settings in the session', async () => {
     const fetchMock = stubFetch({ 'PUT /auth/profile': savedAnswer({ push: false, mail: true, quietHours: null }) });
-    const auth = fakeAuth({ user: userWith({ push: true, mail: true, quietHours: null }) });
-    renderWithProviders(<ReminderChannels />, { auth });
+    const client = testQueryClient();
+    renderWithProviders(<ReminderChannels />, { auth: fakeAuth({ user: userWith({ push: true, mail: true, quietHours: null }) }), client });
     await userEvent.setup().click(box(/^push reminders/i));
     expect(await screen.findByText(reminderChannelMessages.saved)).toBeInTheDocument();
     expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { reminders: { push: false } } });
-    expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ settings: expect.objectContaining({ reminders: { push: false, mail: true, quietHours: null } }) }));
+    expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ settings: expect.objectContaining({ reminders: { push: false, mail: true, quietHours: null } }) }));
   });
 
   it('saves quiet hours that cross midnight, and refuses equal times before calling', async () => {

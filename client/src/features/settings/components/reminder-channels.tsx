@@ -1,10 +1,10 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import { FormAlert } from '@/components/forms/form-alert';
 import { screenMessage } from '@/lib/messages';
-import { useAuth } from '@/lib/auth';
+import { meKey, useAuth } from '@/lib/auth';
 import type { User } from '@/types/api';
 import { reminderChannelsOf, saveReminderChannels, type QuietHours, type ReminderChannelSettings } from '../api/reminder-channels-api';
 
@@ -17,14 +17,17 @@ export const reminderChannelMessages = {
 
 const SUGGESTED_QUIET_HOURS: QuietHours = { start: '22:00', end: '07:00' };
 
-/** Settings › Reminder channels (issue 22): push, mail as the fallback, in-app always, and quiet hours. */
+/** Settings › Reminder channels: push, mail as the fallback, in-app always, and quiet hours. */
 export function ReminderChannels() {
-  const { user, setUser } = useAuth();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
   const stored = reminderChannelsOf(user?.settings);
   const save = useMutation({
     mutationFn: saveReminderChannels,
     onSuccess: ({ settings }) => {
-      if (user) setUser({ ...user, settings: settings as User['settings'] });
+      if (!user) return;
+      const next: User = { ...user, settings: settings as User['settings'] };
+      queryClient.setQueryData(meKey, next);
     },
   });
   // A switch shows its new value while the save is on its way.

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { input, renderRoute, sentBody, typeIn } from '@/testing/render-routes';
-import { fakeAuth, makeUser, stubFetch } from '@/testing/test-utils';
+import { meKey } from '@/lib/auth';
+import { fakeAuth, makeUser, stubFetch, testQueryClient } from '@/testing/test-utils';
 import { SettingsPage } from './settings-page';
 
 // Form flows with Chakra in jsdom are slow on a busy machine: more room than the 5 s default.
@@ -76,12 +77,12 @@ describe('/settings', () => {
   it('saves a notification switch on the server as settings.notifications', async () => {
     const saved = { ...user, settings: { ...user.settings, notifications: { email: true, challengeReminders: false, walletUpdates: true } } };
     const fetchMock = stubFetch({ 'PUT /auth/profile': { body: { success: true, data: saved } } });
-    const auth = fakeAuth({ user, setUser: vi.fn() });
-    renderRoute('/settings', <SettingsPage />, { auth });
+    const client = testQueryClient();
+    renderRoute('/settings', <SettingsPage />, { auth: fakeAuth({ user }), client });
     await userEvent.setup().click(screen.getByRole('checkbox', { name: /challenge reminders/i }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { notifications: { challengeReminders: false } } });
-    expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ settings: saved.settings }));
+    expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ settings: saved.settings }));
   });
 
   it('saves a privacy switch, and puts it back when the save fails', async () => {
@@ -123,7 +124,7 @@ describe('/settings', () => {
     expect(notLimits(fetchMock)).toHaveLength(1);
   });
 
-  it('Delete Account with ₹30.50 left: says the balance must be ₹0, withdraws it all, follows the payout, then closes (issue 29)', async () => {
+  it('Delete Account with ₹30.50 left: says the balance must be ₹0, withdraws it all, follows the payout, then closes', async () => {
     const fetchMock = stubFetch({
       'GET /wallet/balance': { body: { success: true, data: { balance: 30.5 } } },
       'GET /wallet/payout-methods': { body: { success: true, data: { payoutMethods: [] } } },

@@ -1,10 +1,11 @@
 import { Box, Button, Container, Field, Heading, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useColorMode } from '@/components/ui/color-mode';
 import { SectionCard, SettingSwitch } from '@/components/ui/setting';
 import {
   changePasswordRequest,
+  meKey,
   MIN_PASSWORD_LENGTH,
   updateProfileRequest,
   useAuth,
@@ -127,16 +128,17 @@ type Group = keyof SwitchSettings;
 export interface SettingsPageProps {
   /** Settings › Reminders (push and calendar feed), composed in by app/routes/settings.tsx. */
   reminders?: React.ReactNode;
-  /** Settings › Passkeys (issue 30), composed in likewise. */
+  /** Settings › Passkeys, composed in likewise. */
   passkeys?: React.ReactNode;
 }
 
 export function SettingsPage({ reminders, passkeys }: SettingsPageProps = {}) {
   const { colorMode, setColorMode } = useColorMode();
-  const { user, setUser } = useAuth();
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
   const update = useMutation({
     mutationFn: ({ group, key, value }: { group: Group; key: string; value: boolean }) => updateProfileRequest({ settings: { [group]: { [key]: value } } }),
-    onSuccess: ({ user: saved }) => setUser({ ...user, ...saved }),
+    onSuccess: ({ user: saved }) => queryClient.setQueryData(meKey, { ...user, ...saved }),
   });
   // The switch shows its new value while the save is on its way.
   const pending: Partial<SwitchSettings> | null = update.isPending ? { [update.variables.group]: { [update.variables.key]: update.variables.value } } : null;

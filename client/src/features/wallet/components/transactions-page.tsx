@@ -1,9 +1,8 @@
-import { Badge, Box, Button, Card, Container, Field, Flex, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Field, Flex, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
 import { formatISTDate, formatISTTime, istDateString } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { TRANSACTION_TYPE_WORDS, transactionTitle, withdrawalBreakdown } from '@/lib/money-words';
@@ -15,7 +14,7 @@ import { StatementDownload } from './statement-download';
 // The modal's code (and Razorpay's loader) loads only when someone adds funds.
 const AddFundsModal = lazy(() => import('./add-funds-modal'));
 
-/** The filter's words per type (issue 29: lib/money-words.ts, the one vocabulary). */
+/** The filter's words per type (lib/money-words.ts, the one vocabulary). */
 export const TYPE_LABELS: Record<string, string> = TRANSACTION_TYPE_WORDS;
 
 const DEBIT_TYPES = new Set(['WITHDRAWAL', 'FORFEIT']);
@@ -46,7 +45,6 @@ export function statusPalette(status?: string): string {
 }
 
 export function TransactionsPage() {
-  const { user } = useAuth();
   const [type, setType] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -74,7 +72,6 @@ export function TransactionsPage() {
     setPage(0);
   };
 
-  const shownBalance = balance.data ?? user?.balance ?? 0;
   const list = transactions.data?.transactions ?? [];
   const total = transactions.data?.total;
   const filtered = !!(type || from || to);
@@ -105,9 +102,16 @@ export function TransactionsPage() {
                 <Text color="fg.muted" fontSize="sm">
                   Current balance
                 </Text>
-                <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
-                  {formatINR(shownBalance)}
-                </Text>
+                {balance.isPending ? (
+                  // the first load is the figure's shape, not ₹0
+                  <Skeleton h="9" w="32" aria-busy="true">
+                    <VisuallyHidden>Loading your balance...</VisuallyHidden>
+                  </Skeleton>
+                ) : (
+                  <Text fontSize="3xl" fontWeight="bold" data-testid="wallet-balance">
+                    {formatINR(balance.data)}
+                  </Text>
+                )}
               </Box>
               <Button variant="outline" onClick={() => void onRefresh()} loading={refreshing} loadingText="Refreshing...">
                 Refresh

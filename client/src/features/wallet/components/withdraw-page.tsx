@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
 import { useRules } from '@/lib/config';
 import { isApiError } from '@/lib/api-client';
 import type { PayoutMethod } from '../api/payout-methods-api';
@@ -20,10 +19,9 @@ import { amountVerdict, checkWithdrawAmount, emptyBank, feeOf, withdrawalPayload
 /** The withdraw wizard: amount, method, details, confirm, done. The draft lives here; each step shows one part of it. */
 export function WithdrawPage() {
   const navigate = useNavigate();
-  const { user } = useAuth();
   const balanceQuery = useBalance();
   const refreshWallet = useRefreshWallet();
-  const balance = balanceQuery.data ?? user?.balance ?? 0;
+  const balance = balanceQuery.data ?? 0;
   const rules = useRules();
 
   const [step, setStep] = useState<Step>(0);
@@ -78,7 +76,7 @@ export function WithdrawPage() {
     });
   };
 
-  // Issue 29: the whole balance, to the paisa, at any amount
+  // The whole balance, to the paisa, at any amount
   const everything = () => {
     const whole = String(Math.round(balance * 100) / 100);
     setAmount(whole);

@@ -31,7 +31,7 @@ export function usePaymentMethods() {
   return useQuery({ queryKey: walletKeys.paymentMethods(user?.id), queryFn: getPaymentMethods, staleTime: 60_000 });
 }
 
-/** After money moved: reload the user (profile carries the balance) and every wallet query. */
+/** After money moved: reload every wallet query and the user (the profile carries the earnings and losses). */
 export function useRefreshWallet() {
   const queryClient = useQueryClient();
   const { refreshUser } = useAuth();
