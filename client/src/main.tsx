@@ -83,5 +83,5 @@ void firstScreenReady
     return import('./boot');
   });
 
-// Web Push reminders (public/sw.js, issue #22): registered after `load`, when the main thread is idle.
+// Web Push reminders (public/sw.js): registered after `load`, when the main thread is idle.
 registerServiceWorkerWhenIdle();

@@ -1,4 +1,4 @@
-// Issue 30: "comes back by itself when the service answers again". When the network went with everything already
+// "comes back by itself when the service answers again". When the network went with everything already
 // loaded, no read has failed to be asked again; the reconnect ticks then ask GET /health, whose answer ends the
 // "reconnecting" state (before, nothing was asked and the bar stayed for good).
 import { QueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ afterEach(() => {
   resetConnectivity();
 });
 
-describe('reconnecting with nothing failed to ask again (issue 30)', () => {
+describe('reconnecting with nothing failed to ask again', () => {
   it('asks GET /health on the backoff while unreachable; a 503 keeps "reconnecting", a 200 ends it', async () => {
     let status = 503;
     const fetchMock = vi.fn(async (_input: RequestInfo | URL) => health(status));

@@ -18,9 +18,9 @@ export const paths = {
   group: '/groups/:id',
   joinGroup: '/join/:token',
   support: '/support',
-  // issue 33: peer review of proof photos
+  // peer review of proof photos
   review: '/review',
-  // issue 33: wake missions' printable QR code
+  // wake missions' printable QR code
   wakeTag: '/wake-tag',
   // public legal and help pages (footer, sign-up)
   terms: '/terms',

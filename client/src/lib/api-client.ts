@@ -19,7 +19,7 @@ function abortedBy(signal: AbortSignal): Promise<never> {
 }
 
 /**
- * Issue 30: fetch with a time limit; the caller's own abort stays an AbortError, the time limit is a network error.
+ * Fetch with a time limit; the caller's own abort stays an AbortError, the time limit is a network error.
  * Every answer is reported to lib/connectivity (a 5xx or no answer: "reconnecting"; anything else: "online").
  */
 async function send(url: string, init: RequestInit, early?: Promise<Response>): Promise<Response> {

@@ -1,4 +1,4 @@
-// Issue 30: whether the service answers. api-client reports every answer here; a 5xx, a timeout or no network at all
+// Whether the service answers. api-client reports every answer here; a 5xx, a timeout or no network at all
 // makes the app "reconnecting" (a banner says so, nobody is signed out), and the next real answer ends it. While it
 // lasts, `onReconnectTick` listeners are called on a backoff (2 s, 4 s, 8 s … 10 s) so failed reads are asked again
 // without a reload.

@@ -36,7 +36,7 @@ describe('IST formatting', () => {
   });
 });
 
-describe('one clock, one rounding (issue 29)', () => {
+describe('one clock, one rounding', () => {
   it('shows an instant in the wake-up time’s format: "6:45 AM", not "6:45 am"', () => {
     expect(formatISTTime('2026-11-22T01:15:00Z')).toBe('6:45 AM');
     expect(formatISTTime('2026-11-22T01:40:00Z')).toBe('7:10 AM');

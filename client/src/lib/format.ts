@@ -32,7 +32,7 @@ export function formatISTDate(input: DateInput): string {
   return dateFmt().format(toDate(input));
 }
 
-/** "7:05 AM" in IST: the one clock format (issue 29), the same as a wake-up time's; by arithmetic where it can (lib/ist.ts). */
+/** "7:05 AM" in IST: the one clock format, the same as a wake-up time's; by arithmetic where it can (lib/ist.ts). */
 export function formatISTTime(input: DateInput): string {
   const date = toDate(input);
   const hm = istHourMinute(date);
@@ -49,7 +49,7 @@ function upperMeridiem(text: string): string {
   return text.replace(/\b(am|pm)\b/g, (m) => m.toUpperCase());
 }
 
-/** A share as a whole percent, the one rounding (issue 29): 66.67 → "67%". */
+/** A share as a whole percent, the one rounding: 66.67 → "67%". */
 export function formatPercent(value: number | null | undefined): string {
   const n = Number(value);
   return `${Number.isFinite(n) ? Math.round(n) : 0}%`;

@@ -1,4 +1,4 @@
-// Issue 30: the last dashboard, kept on the phone for a morning without a network (or with the service down). The
+// The last dashboard, kept on the phone for a morning without a network (or with the service down). The
 // service worker (public/sw.js) keeps only the app's shell and never an API answer; the dashboard's own data (the
 // balance, today's challenge, the lists and stats it shows) is kept here, in localStorage, with the time each piece was
 // fetched and the id of the user it belongs to. It is read back only when the service cannot be reached (never on a

@@ -1,4 +1,4 @@
-// Wake missions (issue 33): a short task before the Check In button unlocks, for getting out of bed (not proof).
+// Wake missions: a short task before the Check In button unlocks, for getting out of bed (not proof).
 
 export type Mission = 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
 

@@ -1,4 +1,4 @@
-// Issue 29: one money vocabulary for the client. Every screen that tells a person what a morning or a wallet line did
+// One money vocabulary for the client. Every screen that tells a person what a morning or a wallet line did
 // to their money (the today card, the history, the receipt, the transactions, the notifications, the support console)
 // says it through these functions, so that one morning reads the same everywhere:
 //   a win        "Stake back ₹25 · winnings ₹9"          net +₹9
@@ -7,7 +7,7 @@
 //   forgiven     "Whole stake back ₹25"                  net ₹0
 import { formatINR } from './money';
 
-/** The fields of a challenge the words read (Schemas['Challenge'] plus the server's netResult, issue 29). */
+/** The fields of a challenge the words read (Schemas['Challenge'] plus the server's netResult). */
 export interface MoneyChallenge {
   status: string;
   forfeitAmount: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitWithin, formatBytes, jpegName, needsShrinking, PHOTO_KEEP_BYTES, PHOTO_MAX_SIDE, shrinkPhoto } from './photo';
 
-describe('photo sizing before upload (issue #30)', () => {
+describe('photo sizing before upload', () => {
   it('scales a camera-sized picture so its longest side is 1280 px, keeping its shape', () => {
     expect(PHOTO_MAX_SIDE).toBe(1280);
     expect(fitWithin(4032, 3024)).toEqual({ width: 1280, height: 960 });

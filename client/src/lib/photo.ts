@@ -1,4 +1,4 @@
-// Issue #30: a photo is made small on the phone before it is sent (a few hundred kB, not the camera's megabytes).
+// A photo is made small on the phone before it is sent (a few hundred kB, not the camera's megabytes).
 
 /** The longest side a photo is sent at (px). */
 export const PHOTO_MAX_SIDE = 1280;

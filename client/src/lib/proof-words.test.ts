@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isUsedPhotoRefusal, proofStatusWord, proofWord } from './status-words';
 
-describe('proof of wake words (issue 33)', () => {
+describe('proof of wake words', () => {
   it('names the proof level in words', () => {
     expect(proofWord('PHOTO')).toBe('Photo proof');
     expect(proofWord('NONE')).toBe('No proof');

@@ -1,4 +1,4 @@
-// Issue 29: the server's rules (GET /config's data.rules), read, never re-declared. FALLBACK_RULES is only what a
+// The server's rules (GET /config's data.rules), read, never re-declared. FALLBACK_RULES is only what a
 // screen shows for the instant before /config answers (the first render); every screen re-renders with the server's.
 import { formatINR } from './money';
 import { formatWakeUpTime } from './format';

@@ -5,7 +5,7 @@ afterEach(() => {
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
 });
 
-describe('service worker registration (issue #22)', () => {
+describe('service worker registration', () => {
   it('waits for load, then an idle moment, before registering /sw.js', () => {
     const register = vi.fn(async () => ({}));
     Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
@@ -31,7 +31,7 @@ describe('service worker registration (issue #22)', () => {
     expect(win.addEventListener).not.toHaveBeenCalled();
   });
 
-  it("names the app's own files this page loaded (scripts, module preloads), never the API or another origin (issue 30)", () => {
+  it("names the app's own files this page loaded (scripts, module preloads), never the API or another origin", () => {
     document.head.innerHTML = [
       '<script type="module" src="/assets/index-abc.js"></script>',
       '<link rel="modulepreload" href="/assets/dashboard-def.js">',

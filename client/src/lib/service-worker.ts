@@ -1,4 +1,4 @@
-// The service worker (public/sw.js) shows Web Push reminders and, since issue 30, keeps the app's shell for a reload
+// The service worker (public/sw.js) shows Web Push reminders and keeps the app's shell for a reload
 // without a network. It is registered after the page has loaded and the main thread is idle, so it never competes with
 // the first paint or the app's start-up for the network or the CPU; then the page tells it which of the app's files
 // it loaded (they come from the HTTP cache), so the very first visit is already enough to open offline.

@@ -1,5 +1,5 @@
-// The bounds of one morning's stake and wake-up time (SPEC.md section 5), shared by a single challenge and a plan. Issue 29:
-// the server's rules come from GET /config (lib/rules.ts, useRules); these are the first render's stand-ins, taken from
+// The bounds of one morning's stake and wake-up time (SPEC.md section 5), shared by a single challenge and a plan.
+// The server's rules come from GET /config (lib/rules.ts, useRules); these are the first render's stand-ins, taken from
 // the one fallback copy there, never re-declared here.
 import { FALLBACK_RULES, minutesOfHHMM } from './rules';
 

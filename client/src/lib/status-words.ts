@@ -1,4 +1,4 @@
-// Issue 29: plain words for every status a person reads. The server's statuses (PENDING, PROCESSED, SUCCESS…) are codes
+// Plain words for every status a person reads. The server's statuses (PENDING, PROCESSED, SUCCESS…) are codes
 // for programs; a screen shows these words instead, from this one table.
 
 /** A challenge's status, in words ("Waiting for check-in", "Settled"…). */
@@ -59,7 +59,7 @@ export function statusWord(status: string | null | undefined): string {
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 
-// Issue 33: proof of wake, in words.
+// Proof of wake, in words.
 export type ProofLevel = 'NONE' | 'PHOTO';
 
 /** The proof level chosen when staking ("No proof", "Photo proof"); an absent proof is NONE. */

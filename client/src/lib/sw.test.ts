@@ -54,7 +54,7 @@ describe('service worker (public/sw.js)', () => {
     expect(none.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/dashboard`);
   });
 
-  describe('the app shell offline (issue 30)', () => {
+  describe('the app shell offline', () => {
     type Store = Map<string, Response>;
     function withCaches() {
       const stores = new Map<string, Store>();

@@ -14,7 +14,7 @@ function browserOffline(): boolean {
 }
 
 /**
- * Issue 30, the dashboard (app/routes/dashboard.tsx): keeps what it shows of `userId` (lib/last-dashboard.ts) as answers
+ * For the dashboard (app/routes/dashboard.tsx): keeps what it shows of `userId` (lib/last-dashboard.ts) as answers
  * arrive; while the service cannot be reached (offline at start, or since), puts the kept copy where nothing fresher is
  * held, and asks for those again on lib/connectivity's backoff until the service answers. Each section says its figures
  * are not live with useSavedAsOf (below).

@@ -13,7 +13,7 @@ const photo = (id: string, challengeDate: string) =>
   makeChallenge({ id, challengeDate, status: 'PROCESSED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true });
 const list = (challenges: unknown[]) => ({ body: { success: true, data: { challenges, page: 0, size: 50, total: challenges.length } } });
 
-describe('challenge page: my referee (issue #22)', { timeout: 20_000 }, () => {
+describe('challenge page: my referee', { timeout: 20_000 }, () => {
   it('lists my latest photo check-ins: the answered one with its answer, the others with "Ask my referee"', async () => {
     const user = userEvent.setup();
     const fetchMock = stubFetch({

@@ -3,7 +3,7 @@ import { ChallengePage } from '@/features/challenges/components/challenge-page';
 import { AskReferee } from '@/features/groups/components/ask-referee';
 import { PlansSection } from '@/features/plans';
 
-/** /challenge: one morning (the challenges feature) with the referee controls (groups), then "Repeat" (plans, issue #22). */
+/** /challenge: one morning (the challenges feature) with the referee controls (groups), then "Repeat" (plans). */
 export function Component() {
   return (
     <>

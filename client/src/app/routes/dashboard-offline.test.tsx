@@ -1,4 +1,4 @@
-// Issue 30, "never lose the morning": the dashboard opened with no network shows the copy kept on the phone, and every
+// "Never lose the morning": the dashboard opened with no network shows the copy kept on the phone, and every
 // money figure on it says it is not live ("as of 6:31 AM"): the balance and the stat under their figure, each list
 // section in one line at its top. With the service answering, the same figures carry no such words; and when the
 // service stops answering while the page holds them, they say "as of" their fetch time until it answers again.

@@ -77,7 +77,7 @@ function useReadyOrAfter(ready: boolean, maxMs: number): boolean {
 export function Component() {
   useNowAs(todayIST); // re-render when the IST day changes: today's challenge is another one
   const { user } = useAuth();
-  // Issue 30: kept on the phone; put back (labelled "as of") only while the service cannot be reached. Before the reads below.
+  // Kept on the phone; put back (labelled "as of") only while the service cannot be reached. Before the reads below.
   useLastDashboard(user?.id);
   const navigate = useNavigate();
   const location = useLocation();
@@ -86,7 +86,7 @@ export function Component() {
   const pending = usePendingChallenges();
   const history = useChallengeHistory();
   const config = useAppConfig();
-  // Issue 30: each section whose figures are not live (the kept copy, or held while offline) says "as of 6:31 AM".
+  // Each section whose figures are not live (the kept copy, or held while offline) says "as of 6:31 AM".
   const userId = user?.id ?? 'anonymous';
   const asOf = {
     balance: useSavedAsOf(queryKeys.wallet.balance(user?.id)),
@@ -207,7 +207,7 @@ export function Component() {
       }
       quickActions={
         <Stack gap={4}>
-          {/* issue 33: peer review, offered only while a photo waits for this person */}
+          {/* peer review, offered only while a photo waits for this person */}
           <ReviewInvite />
           <QuickActions onCalendar={() => setCalendarOpen(true)} onAnalytics={() => setAnalyticsOpen(true)} />
         </Stack>

@@ -24,7 +24,7 @@ function renderCard(challenge: Challenge | null, now: Date) {
   );
 }
 
-describe("Today's card: ask my referee about a photo check-in (issue #22)", { timeout: 20_000 }, () => {
+describe("Today's card: ask my referee about a photo check-in", { timeout: 20_000 }, () => {
   const photoCheckIn = (overrides: Partial<Challenge> = {}) =>
     make({ id: 'c-photo', status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true, ...overrides });
   const request = (status: 'PENDING' | 'CONFIRMED' | 'REJECTED', note: string | null = null) => ({
@@ -84,7 +84,7 @@ describe("Today's card: ask my referee about a photo check-in (issue #22)", { ti
   });
 });
 
-describe("Today's card when parts of it fail or are not live (issue 30)", { timeout: 20_000 }, () => {
+describe("Today's card when parts of it fail or are not live", { timeout: 20_000 }, () => {
   it('a referee state that could not be loaded says so with Retry (never nothing)', async () => {
     stubFetch({ 'GET /groups/referee/overview': { status: 503, body: { success: false, statusCode: 503, error: 'Service Unavailable' } } });
     renderCard(make({ id: 'c-photo', status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true }), ist('06:20:00'));

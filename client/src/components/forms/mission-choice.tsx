@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useId } from 'react';
 import { missionWords, type Mission } from '@/lib/missions';
 
-/** Issue 33: an optional wake mission, chosen when staking (the create-challenge form and the plan form). */
+/** An optional wake mission, chosen when staking (the create-challenge form and the plan form). */
 export function MissionChoice({ value, onChange, disabled }: { value: Mission; onChange: (m: Mission) => void; disabled?: boolean }) {
   const id = useId();
   return (

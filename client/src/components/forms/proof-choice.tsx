@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { proofChoices, type ProofLevel } from '@/lib/status-words';
 
-/** Issue 33: the proof level, chosen when staking (the create-challenge form and the plan form). */
+/** The proof level, chosen when staking (the create-challenge form and the plan form). */
 export function ProofChoice({ value, onChange, disabled }: { value: ProofLevel; onChange: (proof: ProofLevel) => void; disabled?: boolean }) {
   const name = useId();
   return (

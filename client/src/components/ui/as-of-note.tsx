@@ -4,7 +4,7 @@ import { Text } from '@chakra-ui/react';
 export const asOfNoteWords = (asOf: string) => `Saved copy: amounts ${asOf}`;
 
 /**
- * Issue 30: at the top of a section whose money is shown from data that is not live (the copy kept on the phone, or
+ * At the top of a section whose money is shown from data that is not live (the copy kept on the phone, or
  * what the page holds while the service cannot be reached), one line saying so. Nothing while the data is live.
  */
 export function AsOfNote({ asOf, short }: { asOf?: string; /** under a single figure: "as of 6:31 AM" alone */ short?: boolean }) {

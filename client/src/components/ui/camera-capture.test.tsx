@@ -27,7 +27,7 @@ afterEach(() => {
   else delete (navigator as { mediaDevices?: unknown }).mediaDevices;
 });
 
-describe('CameraCapture (issue #30)', () => {
+describe('CameraCapture', () => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
 
   it('offers the camera first and the file picker as a link; the picker is labelled with the photo\'s name', () => {

@@ -2,7 +2,7 @@ import { Box, Button, Field, HStack, Icon, Image, Stack, Text, VisuallyHidden } 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { drawToJpeg, formatBytes, shrinkPhoto } from '@/lib/photo';
 
-// Issue #30: "Take a photo" opens the camera (front first, a switch for the back one), shows it live, takes the
+// "Take a photo" opens the camera (front first, a switch for the back one), shows it live, takes the
 // picture, lets the person keep it or retake it, and hands over a JPEG of at most 1280 px. The file picker is the
 // fallback: a "Choose from files" link, and what "Take a photo" opens where the camera cannot be used.
 

@@ -11,7 +11,7 @@ export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribeConnectivity, getConnectivity, () => 'online');
 }
 
-/** Issue 30: while the service does not answer, a small bar says so; you stay signed in and it goes by itself. */
+/** While the service does not answer, a small bar says so; you stay signed in and it goes by itself. */
 export function ConnectionBanner() {
   const state = useConnectivity();
   if (state === 'online') return null;

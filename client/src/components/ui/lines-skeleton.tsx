@@ -1,7 +1,7 @@
 import { Box, Skeleton, Stack, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-/** Issue #20: a first load shown as the shape of what is coming (no spinner); `label` is read out instead. */
+/** A first load shown as the shape of what is coming (no spinner); `label` is read out instead. */
 export function LinesSkeleton({ label, lines = 3, height = '12', testId }: { label: string; lines?: number; height?: string; testId?: string }) {
   return (
     <Stack gap={3} aria-busy="true" data-testid={testId ?? 'skeleton'}>
@@ -14,7 +14,7 @@ export function LinesSkeleton({ label, lines = 3, height = '12', testId }: { lab
 }
 
 /**
- * Issue #20: while `loading`, the content itself (drawn with placeholder values) greyed out as its own skeleton, so the
+ * While `loading`, the content itself (drawn with placeholder values) greyed out as its own skeleton, so the
  * first load has exactly the geometry of what arrives; nothing in it can be read or pressed meanwhile.
  */
 export function ShapeSkeleton({ loading, label, testId, children }: { loading: boolean; label: string; testId?: string; children: ReactNode }) {

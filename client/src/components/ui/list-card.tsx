@@ -9,7 +9,7 @@ export interface ListCardProps {
   count: number;
   limit: number;
   testId?: string;
-  /** a line under the title (e.g. issue 30's "Saved copy: amounts as of 6:31 AM") */
+  /** a line under the title (e.g. "Saved copy: amounts as of 6:31 AM") */
   note?: ReactNode;
   /** the body, given whether every entry is to show */
   children: (all: boolean) => ReactNode;

@@ -1,4 +1,4 @@
-// Groups of friends (issue #22): the app layer routes /groups, /groups/:id and /join/:token to these.
+// Groups of friends: the app layer routes /groups, /groups/:id and /join/:token to these.
 export { GroupsPage } from './components/groups-page';
 export { GroupPage } from './components/group-page';
 export { JoinPage } from './components/join-page';

@@ -1,4 +1,4 @@
-// Recurring challenges (issue #22): the app layer composes these into /challenge and /dashboard.
+// Recurring challenges: the app layer composes these into /challenge and /dashboard.
 export { PlansSection } from './components/plans-section';
 export { ActivePlansCard } from './components/active-plans-card';
 export { PlanForm } from './components/plan-form';

@@ -1,2 +1,2 @@
-// The progress charts (issue #22): the app layer routes /progress to the page.
+// The progress charts: the app layer routes /progress to the page.
 export { ProgressPage } from './components/progress-page';

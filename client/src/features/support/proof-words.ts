@@ -5,7 +5,7 @@ import { proofStatusWord, proofWord } from '@/lib/status-words';
 const FLAG_WORDS: Record<string, string> = { BLANK_FRAME: 'flagged: the photo is nearly blank' };
 
 /**
- * A challenge's proof and wake mission as support reads them (issue 33): "Photo proof · Photo waiting for review ·
+ * A challenge's proof and wake mission as support reads them: "Photo proof · Photo waiting for review ·
  * flagged: the photo is nearly blank · Math mission", "No proof · No mission".
  */
 export function proofAndMissionWords(c: { proof?: string | null; proofStatus?: string | null; proofFlag?: string | null; failureReason?: string | null; mission?: string | null }): string {

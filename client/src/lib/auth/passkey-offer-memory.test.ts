@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { markSignedIn, offerDue, rememberOffer } from './passkey-offer-memory';
 
-describe('the passkey offer is made once (issue 30)', () => {
+describe('the passkey offer is made once', () => {
   afterEach(() => {
     sessionStorage.clear();
     localStorage.clear();

@@ -1,4 +1,4 @@
-// Issue 30: the "sign in faster next time" offer is made once per person and device, after a sign-in on a phone.
+// The "sign in faster next time" offer is made once per person and device, after a sign-in on a phone.
 
 const DUE = 'passkeyOfferDue';
 const doneKey = (userId: string) => `passkeyOffer:${userId}`;

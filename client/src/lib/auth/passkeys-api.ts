@@ -1,7 +1,7 @@
 import { api, unwrap } from '@/lib/api-client';
 import type { AuthResponse } from '@/types/api';
 
-// Issue 30: passkeys (WebAuthn). The browser half (@simplewebauthn/browser) is loaded only when a passkey is used.
+// Passkeys (WebAuthn). The browser half (@simplewebauthn/browser) is loaded only when a passkey is used.
 
 export interface Passkey {
   id: string;

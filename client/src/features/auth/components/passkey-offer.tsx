@@ -6,7 +6,7 @@ import { passkeysSupported, platformPasskeyAvailable } from '@/lib/auth/passkeys
 const PasskeyOfferCard = lazy(() => import('./passkey-offer-card'));
 
 /**
- * Issue 30: after a sign-in on a phone whose browser has a fingerprint/face authenticator, offer once "Sign in faster
+ * After a sign-in on a phone whose browser has a fingerprint/face authenticator, offer once "Sign in faster
  * next time". The checks are cheap and synchronous first; the card (and WebAuthn) load only when it is shown.
  */
 export function PasskeyOffer() {

@@ -16,7 +16,7 @@ const assertion = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response:
 const authAnswer = { success: true, token: 'jwt-pk', userId: 'u1', email: 'asha@example.com', fullName: 'Asha Rao' };
 const USE = 'Use a passkey (fingerprint or face)';
 
-describe('Login: sign in with a passkey (issue 30)', () => {
+describe('Login: sign in with a passkey', () => {
   beforeEach(() => {
     vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, { isUserVerifyingPlatformAuthenticatorAvailable: async () => true }));
     webauthn.startAuthentication.mockReset();

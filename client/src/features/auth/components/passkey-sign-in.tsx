@@ -14,7 +14,7 @@ export const passkeySignInMessages = {
   failed: 'Could not sign in with a passkey. Try again, or sign in with your email and password.',
 } as const;
 
-/** Issue 30: "Sign in with a passkey" (any passkey of this site on the device; the typed email's when there is one). */
+/** "Sign in with a passkey" (any passkey of this site on the device; the typed email's when there is one). */
 export function PasskeySignIn({ email, onSuccess }: { email?: string; onSuccess: () => void }) {
   const { loginWithPasskey } = useAuth();
   const [busy, setBusy] = useState(false);

@@ -60,7 +60,7 @@ export async function canCreateChallenge(date: string, signal?: AbortSignal): Pr
   }
 }
 
-/** GET /challenges/bookable-dates (issue #20): today and the next 7 dates, each bookable or not with the reason. */
+/** GET /challenges/bookable-dates: today and the next 7 dates, each bookable or not with the reason. */
 export type BookableDates = ApiData<'/challenges/bookable-dates', 'get'>;
 export type BookableDate = BookableDates['dates'][number];
 
@@ -88,7 +88,7 @@ export async function cancelChallenge(id: string): Promise<{ challenge?: Challen
 
 /**
  * POST /challenges/verify: JSON for MANUAL, multipart with `photo` for PHOTO. `idempotencyKey` (one per tap, the same on
- * its retries) makes a retry return the first answer instead of checking in twice (issue 30).
+ * its retries) makes a retry return the first answer instead of checking in twice.
  */
 export async function verifyChallenge(input: VerifyInput, idempotencyKey?: string): Promise<VerifyResult> {
   const { photo, ...fields } = input;

@@ -5,7 +5,7 @@ import type { Schemas } from '@/types/api';
 /** GET /challenges/pool?date=: a date's players and the pool so far (rupees), by settlement's own split rule. */
 export type PoolPreview = Schemas['PoolPreview'];
 
-/** Issue 33: pools are per date and proof; `proof` picks one (the server's default is NONE). */
+/** Pools are per date and proof; `proof` picks one (the server's default is NONE). */
 export async function getPoolPreview(date: string, signal?: AbortSignal, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<PoolPreview> {
   return unwrap<PoolPreview>(await api.get('/challenges/pool', { query: proof === 'PHOTO' ? { date, proof } : { date }, signal }));
 }

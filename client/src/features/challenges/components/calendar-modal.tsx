@@ -41,7 +41,7 @@ export const calendarStatusMark: Record<CalendarStatus, string> = {
 };
 
 /**
- * One challenge in a cell: colour plus its status in words (never colour alone). Issue #20: it stays inside its
+ * One challenge in a cell: colour plus its status in words (never colour alone). It stays inside its
  * cell: below md (a phone's cell is ~45px wide) the time's hour and a mark; the words are always read out.
  */
 export function CalendarChip({ challenge }: { challenge: Challenge }) {

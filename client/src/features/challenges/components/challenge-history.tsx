@@ -15,7 +15,7 @@ import { appealDeadline, isMiss, MissAppeal } from './miss-appeal';
 
 /**
  * Challenge History: COMPLETED and PROCESSED, newest first, 5 entries; View All shows up to 50. `asOf`: the list is not
- * live (issue 30), said under the title.
+ * live, said under the title.
  */
 export function ChallengeHistory({ history, loading, load, asOf }: { history: Challenge[]; loading?: boolean; load?: LoadState; asOf?: string }) {
   return (
@@ -75,7 +75,7 @@ export function ChallengeHistory({ history, loading, load, asOf }: { history: Ch
 }
 
 /**
- * Issue 29: a settled morning shows its NET result (what it did to the wallet: "+₹9", "−₹4.50", "₹0"), so that a column
+ * A settled morning shows its NET result (what it did to the wallet: "+₹9", "−₹4.50", "₹0"), so that a column
  * of them adds up to the real total; the gross lines (staked, back, winnings) open on tap.
  */
 function NetResult({ challenge: c }: { challenge: Challenge }) {

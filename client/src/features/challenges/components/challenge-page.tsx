@@ -85,7 +85,7 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
         </Card.Root>
       )}
 
-      {/* issue #22: the latest photo check-ins, each with "Ask my referee" or its answer (nothing without a referee) */}
+      {/* the latest photo check-ins, each with "Ask my referee" or its answer (nothing without a referee) */}
       <Box mt={8}>
         {referee?.(history.data ?? [])}
       </Box>

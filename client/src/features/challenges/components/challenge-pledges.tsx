@@ -7,7 +7,7 @@ import type { Challenge } from '../api/types';
 import { pledgesOf } from '../utils/challenge-rules';
 import { formatCalendarDate } from '../utils/dates';
 
-/** Challenge Pledges: the next pledge and the total still staked (`asOf`: not live, issue 30). */
+/** Challenge Pledges: the next pledge and the total still staked (`asOf`: not live). */
 export function ChallengePledges({ challenges, today, load, asOf }: { challenges: Challenge[]; today: string; load?: LoadState; asOf?: string }) {
   const { next, total, count } = pledgesOf(challenges, today);
   return (

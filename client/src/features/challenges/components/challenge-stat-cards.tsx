@@ -8,7 +8,7 @@ import type { ChallengeStats } from '../api/types';
 
 /**
  * The dashboard's four stat cards: current streak, success rate, total challenges, total earnings. `asOf`: the stats are
- * not live (issue 30); the money card says "as of 6:31 AM" under its figures.
+ * not live; the money card says "as of 6:31 AM" under its figures.
  */
 export function ChallengeStatCards({ stats, load, asOf }: { stats: ChallengeStats | null; load?: LoadState; asOf?: string }) {
   // POOL_MODE=pledge: nothing is won, so the fourth card shows what was forfeited (donated) instead of earnings
@@ -29,7 +29,7 @@ export function ChallengeStatCards({ stats, load, asOf }: { stats: ChallengeStat
           <Card.Body>
             <Stat.Root>
               <Stat.Label>{item.label}</Stat.Label>
-              {/* first load: the value's shape (issue #20), the label already in place */}
+              {/* first load: the value's shape, the label already in place */}
               {stats ? <Stat.ValueText>{item.value}</Stat.ValueText> : <Skeleton h="8" w="16" my={1} aria-hidden="true" data-testid="stat-loading" />}
             </Stat.Root>
             {/* The line is kept while loading (a blank), so the cards do not grow when the numbers arrive. */}

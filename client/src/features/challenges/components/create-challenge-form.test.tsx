@@ -31,7 +31,7 @@ function renderForm(balance: number, extra: Parameters<typeof stubFetch>[0] = {}
 }
 
 const submit = () => screen.getByRole('button', { name: /Create Challenge|Insufficient Balance|Amount Too High|Creating/ });
-/** Issue #20: submit opens the review; the POST happens on its Confirm. */
+/** Submit opens the review; the POST happens on its Confirm. */
 async function confirmReview(user: ReturnType<typeof userEvent.setup>) {
   const review = await screen.findByRole('alertdialog', { name: 'Review your stake' });
   await user.click(within(review).getByRole('button', { name: /^Confirm and stake/ }));
@@ -155,7 +155,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     expect(review).toHaveTextContent('6:45 AM – 7:10 AM IST');
     expect(review).toHaveTextContent('Your ₹25 comes back with a share of the pool (what those who miss leave), credited by 3 PM.');
     expect(review).toHaveTextContent('₹21.25 (85%) comes back by 3 PM; ₹3.75 goes to the pool for those who woke up.');
-    // issue 29: the morning being staked (tomorrow), not today's; an estimated share; both edge rules
+    // the morning being staked (tomorrow), not today's; an estimated share; both edge rules
     await waitFor(() => expect(within(review).getByTestId('review-morning-pool')).toHaveTextContent('₹9.75 from 12 players'));
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`/challenges/pool?date=${tomorrow}`))).toBe(true);
     // ₹9.75 over ₹420 booked + this ₹25, pro rata: 975 × 2500 / 44500 = 54.8 paise, floored
@@ -181,7 +181,7 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
-  describe('bookable dates (issue #20)', () => {
+  describe('bookable dates', () => {
     const ALL = ['04:00', '04:30', '05:00', '05:30', '06:00', '06:30', '07:00'];
     const serverDates = () => {
       const today = todayIST();

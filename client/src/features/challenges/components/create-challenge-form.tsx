@@ -54,7 +54,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const { user } = useAuth();
   const userId = user?.id ?? 'anonymous';
   const today = todayIST();
-  // Issue #20: the server says which of the 8 dates can be booked (booked, on leave, too late today are withheld).
+  // The server says which of the 8 dates can be booked (booked, on leave, too late today are withheld).
   const bookable = useQuery({
     queryKey: challengeKeys.bookableDates(userId, today),
     queryFn: ({ signal }) => getBookableDates(signal),
@@ -80,7 +80,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const date = choice?.date ?? '';
   const range = wakeRangeOf(choice);
   const wakeMinutes = Math.min(range.max, Math.max(range.min, wantedMinutes));
-  // Issue #20: submit opens a review of what the stake means (the cleaned form); the POST happens on its Confirm.
+  // Submit opens a review of what the stake means (the cleaned form); the POST happens on its Confirm.
   const [reviewing, setReviewing] = useState<CreateChallengeValues | null>(null);
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
@@ -89,7 +89,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const ids = { date: useId() };
   const charityChoice = useCharityChoice();
   const { pledge, charity } = charityChoice;
-  // issue 33: the proof level (NONE unless chosen), sent with the stake and previewed with its own pool
+  // the proof level (NONE unless chosen), sent with the stake and previewed with its own pool
   const [proof, setProof] = useState<ProofLevel>('NONE');
   const [mission, setMission] = useState<Mission>('NONE');
 

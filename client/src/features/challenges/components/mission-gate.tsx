@@ -9,7 +9,7 @@ import { allSumsRight, makeSums, pickSentence, sumText, typingMatches, type Miss
 // the scanner (jsQR) is loaded only on a wake-tag morning, when the person asks to scan
 const WakeTagScanner = lazy(() => import('./wake-tag-scanner'));
 
-/** Issue 33: on a mission morning the check-in (children) shows only once the mission is done. */
+/** On a mission morning the check-in (children) shows only once the mission is done. */
 export function MissionGate({ mission, children }: { mission: Mission | string | null | undefined; children: ReactNode }) {
   const [done, setDone] = useState(false);
   const m = String(mission ?? 'NONE').toUpperCase();

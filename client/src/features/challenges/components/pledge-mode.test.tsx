@@ -11,7 +11,7 @@ import { ChallengeStatCards } from './challenge-stat-cards';
 // The shared machine is often busy: allow slow renders.
 configure({ asyncUtilTimeout: 5000 });
 
-// POOL_MODE=pledge (issue #21): nobody wins anyone's money, so the screens never speak of winnings or a pool.
+// POOL_MODE=pledge: nobody wins anyone's money, so the screens never speak of winnings or a pool.
 const CONFIG = { success: true, data: { testMode: false, paymentsProvider: 'sandbox', razorpayKeyId: 'k', googleClientId: null, poolMode: 'pledge', charities: [{ id: 'akshaya-patra', name: 'Akshaya Patra' }, { id: 'goonj', name: 'Goonj' }] } };
 
 describe('pledge mode on the challenge screens', { timeout: 20_000 }, () => {

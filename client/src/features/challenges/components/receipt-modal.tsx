@@ -35,7 +35,7 @@ export interface ReceiptModalProps {
 
 /**
  * The day's settlement receipt (GET /settlements/{date}): anonymous totals and lines, and the user's own line.
- * Issue #20: titled for what happened to this user (won, missed, forgiven), from their lines once loaded.
+ * Titled for what happened to this user (won, missed, forgiven), from their lines once loaded.
  */
 export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint }: ReceiptModalProps) {
   const query = useSettlement(date);
@@ -53,7 +53,7 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
   const title = receiptTitle(data ? outcomeOfLines(data.yourLines ?? []) : (hint ?? null), pledge);
   const rules = useRules();
   const pct = rules.missRefundPercent;
-  // issue 29: the user's line in the one vocabulary, as the card and the history say it
+  // the user's line in the one vocabulary, as the card and the history say it
   const asMorning = (l: NonNullable<typeof data>['yourLines'][number]): MoneyChallenge => ({
     status: 'PROCESSED',
     forfeitAmount: l.stake,

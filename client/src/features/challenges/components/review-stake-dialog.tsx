@@ -21,9 +21,9 @@ export interface StakeReview {
   /** pledge mode: where a miss's forfeit goes (no winnings, no pool) */
   pledge: boolean;
   charityName?: string;
-  /** issue 33: the proof level chosen (NONE when absent); the pool shown is that proof's pool */
+  /** the proof level chosen (NONE when absent); the pool shown is that proof's pool */
   proof?: 'NONE' | 'PHOTO';
-  /** issue 33: the wake mission chosen (NONE when absent) */
+  /** the wake mission chosen (NONE when absent) */
   mission?: string;
 }
 
@@ -37,7 +37,7 @@ export interface ReviewStakeDialogProps {
 const players = (n: number) => `${n} ${n === 1 ? 'player' : 'players'}`;
 
 /**
- * Issue 29: a rough share of that morning's pool if it ended now and this stake woke: the pool so far split pro rata over
+ * A rough share of that morning's pool if it ended now and this stake woke: the pool so far split pro rata over
  * the stakes already booked plus this one (everyone booked counted as a winner, so it is the low end). Rupees, floored to
  * the paisa.
  */
@@ -48,11 +48,11 @@ export function estimatedShare(pool: Pick<PoolPreview, 'pool' | 'totalStaked'>, 
   return Math.floor((poolPaise * Math.round(forfeit * 100)) / stakes) / 100;
 }
 
-/** Issue #20: what staking means, in one look, before the money moves; the pool figures come from GET /challenges/pool. */
+/** What staking means, in one look, before the money moves; the pool figures come from GET /challenges/pool. */
 export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: ReviewStakeDialogProps) {
   const open = review !== null;
   const rules = useRules();
-  // Issue 29: the morning being staked, not today's
+  // The morning being staked, not today's
   const proof = review?.proof ?? 'NONE';
   const morning = useQuery({ ...poolPreviewQueryOptions(review?.date ?? '', proof), enabled: open && !!review?.date });
   if (!review) return null;

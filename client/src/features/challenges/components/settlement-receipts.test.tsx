@@ -33,7 +33,7 @@ const settlement = (isSuccessful: boolean, outcome: string) => ({
   },
 });
 
-describe('settlement receipts (issue #20)', () => {
+describe('settlement receipts', () => {
   it('one per settled day, newest first; unsettled days are left out', () => {
     expect(receiptsOf([won, unsettled, missed, forgiven]).map((r) => [r.date, r.outcome])).toEqual([
       ['2038-05-05', 'MISSED'],

@@ -21,7 +21,7 @@ const outcomeText: Record<ReceiptOutcome, { label: string; palette: string; line
 };
 
 /**
- * Issue #20: past settlement receipts, one per settled day the user took part in, newest first; each opens that day's
+ * Past settlement receipts, one per settled day the user took part in, newest first; each opens that day's
  * receipt (worded for what happened to the user).
  */
 export function SettlementReceipts({
@@ -34,7 +34,7 @@ export function SettlementReceipts({
   history: Challenge[];
   loading?: boolean;
   load?: LoadState;
-  /** issue 30: the list is not live ("as of 6:31 AM") */
+  /** the list is not live ("as of 6:31 AM") */
   asOf?: string;
   onOpen: (entry: ReceiptEntry) => void;
 }) {

@@ -24,7 +24,7 @@ function renderCard(challenge: Challenge | null, now: Date, props: Partial<Param
 }
 
 describe("Today's Challenge card", { timeout: 20_000 }, () => {
-  it("shows today's players and the pool so far (issue #20)", async () => {
+  it("shows today's players and the pool so far", async () => {
     const fetchMock = stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 14, totalStaked: 520, checkedIn: 9, missed: 3, pool: 11.25, settled: false } } } });
     renderCard(make(), ist('06:05:00'));
     expect(await screen.findByTestId('today-pool')).toHaveTextContent('Today: 14 players · pool so far ₹11.25');
@@ -46,18 +46,18 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(onCheckIn).toHaveBeenCalledWith(null);
   });
 
-  it('a refused check-in says the server’s words, never "Failed to verify challenge" (issue 30)', () => {
+  it('a refused check-in says the server’s words, never "Failed to verify challenge"', () => {
     renderCard(make(), ist('06:05:00'), { checkIn: { phase: 'refused', message: 'Check-in window has not opened yet' } });
     expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Check-in window has not opened yet');
     expect(screen.queryByText(/Failed to verify challenge/)).toBeNull();
   });
 
-  it('a check-in being retried: "Not recorded yet — trying again · 7 min left" (issue 30)', () => {
+  it('a check-in being retried: "Not recorded yet — trying again · 7 min left"', () => {
     renderCard(make(), ist('06:04:30'), { checkIn: { phase: 'retrying' }, busy: true });
     expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Not recorded yet — trying again · 7 min left');
   });
 
-  it('retries that failed until the window closed: the morning is covered and how to dispute (issue 30)', () => {
+  it('retries that failed until the window closed: the morning is covered and how to dispute', () => {
     renderCard(make(), ist('06:12:00'), { checkIn: { phase: 'gave-up' } });
     const box = screen.getByTestId('check-in-progress');
     expect(box).toHaveTextContent('We couldn’t record your check-in before the window closed.');
@@ -66,7 +66,7 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(box).not.toHaveTextContent(/Internal Server Error|Failed to/);
   });
 
-  it('checked in: "Checked in at 6:02 AM" (issue 30)', () => {
+  it('checked in: "Checked in at 6:02 AM"', () => {
     renderCard(make({ status: 'COMPLETED', isSuccessful: true, checkInTime: ist('06:02:10').toISOString() }), ist('06:03:00'));
     expect(screen.getByTestId('checked-in-at')).toHaveTextContent('Checked in at 6:02 AM');
   });
@@ -86,7 +86,7 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'How your winnings were computed' })).toBeNull();
     unmount();
     renderCard(make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 37.5, poolShare: 12.5, netResult: 12.5 } as Partial<Challenge>), ist('10:00:00'), { onShowReceipt });
-    // issue 29: the one vocabulary, and never "You won"
+    // the one vocabulary, and never "You won"
     expect(screen.getByTestId('winnings-message')).toHaveTextContent('Stake back ₹25 · winnings ₹12.50');
     expect(screen.getByTestId('winnings-message')).not.toHaveTextContent(/won/i);
     await userEvent.click(screen.getByRole('button', { name: 'How your winnings were computed' }));
@@ -101,7 +101,7 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.getByText('Actual forfeit: ₹3.75')).toBeInTheDocument();
   });
 
-  it('in the window the Check In button comes before the facts and the pool (a phone shows it first, issue #20)', async () => {
+  it('in the window the Check In button comes before the facts and the pool (a phone shows it first)', async () => {
     stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 0, pool: 0, settled: false } } } });
     renderCard(make(), ist('06:05:00'));
     const button = screen.getByRole('button', { name: 'Check In' });
@@ -111,7 +111,7 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(button.compareDocumentPosition(pool) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('first load: a skeleton, not a spinner or a word (issue #20)', () => {
+  it('first load: a skeleton, not a spinner or a word', () => {
     renderCard(null, ist('06:05:00'), { loading: true });
     expect(screen.getByTestId('today-loading')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByText('No challenge for today.')).toBeNull();
@@ -148,7 +148,7 @@ describe('calendar cell', { timeout: 20_000 }, () => {
   });
 });
 
-describe("Today's card when parts of it fail or are not live (issue 30)", { timeout: 20_000 }, () => {
+describe("Today's card when parts of it fail or are not live", { timeout: 20_000 }, () => {
   it('a pool that could not be loaded says so on the card with Retry, and Retry asks again', async () => {
     let fail = true;
     const pool = { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 1, pool: 4.5, settled: false } };

@@ -31,11 +31,11 @@ export interface TodayChallengeCardProps {
   onRetry?: () => unknown;
   busy?: boolean;
   onCheckIn: (photo: File | null) => Promise<unknown>;
-  /** Issue 30: where the tap's check-in stands (retries, a refusal, a window that closed on our failures). */
+  /** Where the tap's check-in stands (retries, a refusal, a window that closed on our failures). */
   checkIn?: CheckInProgress;
   /** Opens the day's settlement receipt ("how your winnings were computed"). */
   onShowReceipt?: (date: string) => void;
-  /** Issue 30: today's challenge is not live (the copy kept on the phone, or held while offline): "as of 6:31 AM". */
+  /** Today's challenge is not live (the copy kept on the phone, or held while offline): "as of 6:31 AM". */
   asOf?: string;
   /** The referee controls for today's check-in ("Ask my referee", then the answer): the groups feature's, put here by the app. */
   referee?: ReactNode;
@@ -55,7 +55,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
-  // issue 33: a PHOTO morning is checked in with a new photo taken in the app; no photo, no Check In button
+  // a PHOTO morning is checked in with a new photo taken in the app; no photo, no Check In button
   const photoProof = challenge?.proof === 'PHOTO';
   const [sentPhoto, setSentPhoto] = useState<File | null>(null);
   const usedRefusal = photoProof && checkIn?.phase === 'refused' && isUsedPhotoRefusal(checkIn.message);
@@ -98,11 +98,11 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" data-testid="today-label">
               {label}
             </Text>
-            {/* Issue #20: in the window the action comes first (a phone shows it without scrolling); the facts follow */}
+            {/* In the window the action comes first (a phone shows it without scrolling); the facts follow */}
             {state === 'IN_WINDOW' ? (
               <>
                 <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
-                {/* issue 33: a wake mission (when chosen) comes before the check-in */}
+                {/* a wake mission (when chosen) comes before the check-in */}
                 <MissionGate key={challenge?.id} mission={missionOf(challenge)}>
                 {photoProof ? (
                   <Stack gap={3} data-testid="photo-check-in">
@@ -127,7 +127,7 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
             ) : null}
             {challenge ? <ChallengeFacts challenge={challenge} /> : null}
             {state !== 'IN_WINDOW' ? <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} /> : null}
-            {/* issue #22: after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
+            {/* after a photo check-in, "Ask my referee" (with a referee named), then the answer */}
             {challenge ? referee : null}
             <TodayPool date={todayIST(now)} pledge={challenge ? challenge.poolMode === 'pledge' : undefined} proof={photoProof ? 'PHOTO' : 'NONE'} />
             {usedRefusal && state === 'IN_WINDOW' && (usedPhoto || !photo) ? (
@@ -149,10 +149,10 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
   );
 }
 
-/** Issue 33: the wake mission the server answers (NONE when absent). */
+/** The wake mission the server answers (NONE when absent). */
 const missionOf = (c: Challenge | null): string => (c as { mission?: string } | null)?.mission ?? 'NONE';
 
-/** Issue 30: the tap's check-in in plain words, on the card. */
+/** The tap's check-in in plain words, on the card. */
 function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgress; challenge: Challenge | null; now: Date }) {
   if (!progress || progress.phase === 'idle' || progress.phase === 'sending') return null;
   if (progress.phase === 'retrying') {
@@ -181,7 +181,7 @@ function CheckInStatus({ progress, challenge, now }: { progress?: CheckInProgres
 }
 
 /**
- * Issue #20: who else plays this morning and what the misses have left so far (GET /challenges/pool). Issue 30: a failed
+ * Who else plays this morning and what the misses have left so far (GET /challenges/pool). A failed
  * load says so with a Retry (one line: it is not the card's own data); figures held while offline say "as of".
  */
 function TodayPool({ date, pledge, proof }: { date: string; pledge?: boolean; proof: 'NONE' | 'PHOTO' }) {
@@ -298,7 +298,7 @@ function StateBody({
                 : `Your ${formatINR(challenge.forfeitAmount)} stake comes back in full, credited by 3 PM.`}
             </Text>
           ) : processed ? (
-            // issue 29: the one vocabulary ("Stake back ₹25 · winnings ₹0"), never "You won" for a share of ₹0
+            // the one vocabulary ("Stake back ₹25 · winnings ₹0"), never "You won" for a share of ₹0
             <Text data-testid="winnings-message">{settledWords(challenge)}, in your wallet.</Text>
           ) : (
             <Text data-testid="winnings-message">

@@ -18,7 +18,7 @@ export interface UpcomingChallengesProps {
   today: string;
   loading?: boolean;
   load?: LoadState;
-  /** issue 30: the list is not live ("as of 6:31 AM") */
+  /** the list is not live ("as of 6:31 AM") */
   asOf?: string;
   onCancel: (challenge: Challenge) => Promise<unknown>;
   /** more actions on a challenge, composed in by the app layer (e.g. "Use a shield") */

@@ -28,7 +28,7 @@ describe('challenge store (SPEC.md sections 4 and 8)', { timeout: 20_000 }, () =
     expect(result.current.error).toBeNull();
   });
 
-  it('a failed load is its card’s to show (with Retry): no page-wide message (issue 30)', async () => {
+  it('a failed load is its card’s to show (with Retry): no page-wide message', async () => {
     stubFetch({
       'GET /challenges': { body: { challenges: [], page: 0, size: 10, total: 0 } },
       [`GET /challenges/date/${todayIST()}`]: { body: { challenges: [] } },
@@ -51,7 +51,7 @@ describe('challenge store (SPEC.md sections 4 and 8)', { timeout: 20_000 }, () =
     expect(result.current.error).toBeNull();
   });
 
-  it('a failed cancel is said where it was asked (the dialog), in plain words, not again in the page banner (issue 30)', async () => {
+  it('a failed cancel is said where it was asked (the dialog), in plain words, not again in the page banner', async () => {
     stubFetch({
       'GET /challenges': { body: { challenges: [] } },
       [`GET /challenges/date/${todayIST()}`]: { body: { challenges: [] } },

@@ -47,7 +47,7 @@ export const challengeMessages = {
 } as const;
 
 /**
- * A failed cancel in words (issue 30: never a raw server error): a refusal (4xx) with the server's reason, anything else
+ * A failed cancel in words (never a raw server error): a refusal (4xx) with the server's reason, anything else
  * (5xx, timeout, offline) as what it means for the person.
  */
 export function cancelFailureWords(error: unknown): string {
@@ -153,7 +153,7 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
       void refreshBalance();
     },
   });
-  // Issue 30: the window's close of the challenge being checked in (the retries stop there).
+  // The window's close of the challenge being checked in (the retries stop there).
   const closesRef = useRef(0);
   const verify = useMutation({
     mutationFn: async ({ input, key, tries }: CheckInSeries) => {
@@ -208,7 +208,7 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
         setOpError(challengeMessages.noChallengeToday);
         throw new Error(challengeMessages.noChallengeToday);
       }
-      // The card says what happens (issue 30): no page banner, never a raw server error.
+      // The card says what happens: no page banner, never a raw server error.
       const target = todaysData?.find((c) => c.id === challengeId);
       closesRef.current = target ? windowOf(target).closesAt : Date.now() + 60_000;
       return verifyMutation({ input: { ...input, challengeId }, key: newKey(), tries: { n: 0 } });
@@ -239,9 +239,9 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     statsLoad: loadStateOf(stats),
     isLoading: isAuthenticated && (list.isPending || todays.isPending || stats.isPending),
     busy,
-    /** Issue 30: where today's check-in series stands (the card says it in words). */
+    /** Where today's check-in series stands (the card says it in words). */
     checkIn,
-    // Issue 30: a failed load shows on its own card with Retry; the page banner is for operations only.
+    // A failed load shows on its own card with Retry; the page banner is for operations only.
     error: opError,
     setError: setOpError,
     clearError,

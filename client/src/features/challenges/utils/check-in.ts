@@ -1,4 +1,4 @@
-// Issue 30: one tap is a check-in series. The tap makes one Idempotency-Key; every retry of that tap sends the same key
+// One tap is a check-in series. The tap makes one Idempotency-Key; every retry of that tap sends the same key
 // (the server records one check-in and answers each retry alike). A 4xx is final (the server's words are shown); a 5xx,
 // a timeout or no network is tried again, 2 s, 4 s, 8 s … 30 s apart, while the window is open.
 import { isApiError } from '@/lib/api-client';

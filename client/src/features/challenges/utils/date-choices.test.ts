@@ -18,7 +18,7 @@ const server: BookableDates = {
   ],
 };
 
-describe('dateChoices (issue #20)', () => {
+describe('dateChoices', () => {
   it('offers only what the server says is bookable and defaults to its first bookable date', () => {
     const c = dateChoices('2038-03-10', server, new Set());
     expect(c.offered.map((d) => d.date)).toEqual(['2038-03-11', '2038-03-13', '2038-03-15', '2038-03-16', '2038-03-17']);

@@ -23,7 +23,7 @@ export interface DateChoices {
 const suffix = (date: string, today: string) => (date === today ? ' (today)' : date === addDays(today, 1) ? ' (tomorrow)' : '');
 
 /**
- * Issue #20: the dates to offer. The server's answer (GET /challenges/bookable-dates) decides; dates already booked in
+ * The dates to offer. The server's answer (GET /challenges/bookable-dates) decides; dates already booked in
  * the cached challenges are withheld too (a create the list has not caught up with). Without the server's answer
  * (loading, failed) every date not booked in the cache is offered, tomorrow first by default, and the server's
  * create check still has the last word.

@@ -4,7 +4,7 @@ import { isForgiven } from './challenge-rules';
 /** What happened to the user on a settled day, for the receipt's wording. */
 export type ReceiptOutcome = 'WON' | 'MISSED' | 'FORGIVEN';
 
-/** Issue #20: the receipt's title worded for what happened to this user (never "winnings" to someone who missed). */
+/** The receipt's title worded for what happened to this user (never "winnings" to someone who missed). */
 export function receiptTitle(outcome: ReceiptOutcome | null, pledge: boolean): string {
   if (outcome === 'FORGIVEN') return 'Forgiven: your whole stake came back';
   if (outcome === 'MISSED') return 'What happened to your stake';

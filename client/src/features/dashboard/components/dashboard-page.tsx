@@ -48,7 +48,7 @@ export function DashboardPage(props: DashboardPageProps) {
       <Stack gap={{ base: 4, md: 6 }}>
         {props.header}
         {props.errorBanner}
-        {/* Issue #20: on a phone today's challenge (and its Check In) comes first, the balance below it; from lg the
+        {/* On a phone today's challenge (and its Check In) comes first, the balance below it; from lg the
             balance sits left of it as before. Today is first in the document either way. */}
         <Grid
           templateColumns={{ base: '1fr', lg: '1fr 2fr' }}

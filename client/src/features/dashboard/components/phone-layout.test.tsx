@@ -6,7 +6,7 @@ import { WalletBalanceCard } from './wallet-balance-card';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('dashboard on a phone (issue #20)', () => {
+describe('dashboard on a phone', () => {
   it("today's challenge comes before the balance in the document (first on a phone)", () => {
     renderWithProviders(
       <DashboardPage

@@ -4,7 +4,7 @@ import { formatINR } from '@/lib/money';
 
 export interface WalletBalanceCardProps {
   balance?: number;
-  /** Issue 30: the balance is the copy kept on the phone, fetched then ("as of 6:31 AM"); the service is not reachable. */
+  /** The balance is the copy kept on the phone, fetched then ("as of 6:31 AM"); the service is not reachable. */
   asOf?: string;
   loading?: boolean;
   failed?: boolean;
@@ -39,7 +39,7 @@ export function WalletBalanceCard({ balance, asOf, failed, retrying, onRetry, on
               ) : null}
             </Stack>
           ) : (
-            // issue #20: the first load is the figure's shape, not a word
+            // the first load is the figure's shape, not a word
             <Skeleton h="9" w="32" aria-busy="true" data-testid="wallet-balance-loading">
               <VisuallyHidden>Loading your balance...</VisuallyHidden>
             </Skeleton>

@@ -77,9 +77,9 @@ function AskOrState({ challenge, request, refereeName, withDate }: { challenge: 
 }
 
 /**
- * Where the user checks in (issue #22): "Ask my referee" under each photo check-in not yet sent, and afterwards the
+ * Where the user checks in: "Ask my referee" under each photo check-in not yet sent, and afterwards the
  * request's state (asked, confirmed, rejected with the note). Nothing without a referee or a photo check-in; a failed
- * read of the referee's state says so with a Retry (issue 30), never nothing.
+ * read of the referee's state says so with a Retry, never nothing.
  */
 export function AskReferee({ challenges, withDate, heading, max = 5 }: { challenges: RefereeCheckIn[]; withDate?: boolean; heading?: string; max?: number }) {
   const photos = challenges.filter(isPhotoCheckIn).slice(0, max);

@@ -44,7 +44,7 @@ const renderAt = (path: string) =>
     { auth: fakeAuth({ user: makeUser() }) },
   );
 
-describe('group page (issue #22)', { timeout: 20_000 }, () => {
+describe('group page', { timeout: 20_000 }, () => {
   it('shows the board of those who allow it, and every morning in words (never an amount)', async () => {
     stubFetch({ 'GET /groups/g1': { body: { success: true, data: group() } } });
     renderAt('/groups/g1');

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useAppConfig, useRules } from '@/lib/config';
 import { moneyRuleLines, type Rules } from '@/lib/rules';
 
-// Issue 29: every number here is the server's (GET /config's rules), never a copy.
+// Every number here is the server's (GET /config's rules), never a copy.
 const featuresOf = (r: Rules): { title: string; text: string; icon: ReactNode }[] => [
   {
     title: 'Stake on your wake-up',

@@ -26,7 +26,7 @@ function Example({ rules }: { rules: Rules }) {
 }
 
 export function HelpPage() {
-  // Issue 29: every number is the server's (GET /config), in the same words as the form and the landing page; until
+  // Every number is the server's (GET /config), in the same words as the form and the landing page; until
   // /config answers, the parts that state a number are drawn as their shape
   const rules = useServerRules();
   const pct = rules?.missRefundPercent;

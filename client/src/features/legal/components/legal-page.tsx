@@ -79,7 +79,7 @@ export function PageLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /**
- * Issue 29: in place of a text that states the server's rules (GET /config) while they have not arrived: the shape of
+ * In place of a text that states the server's rules (GET /config) while they have not arrived: the shape of
  * the text and no number, so nothing is shown that the server's figures would then contradict.
  */
 export function RulesPending({ lines = 2 }: { lines?: number }) {

@@ -11,7 +11,7 @@ import { shareByLargestRemainder, workedExample } from './worked-example';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-// Issue 29: rules unlike SPEC.md's in every figure, so that a number copied into a page (85%, ₹50, ₹100…) shows up.
+// Rules unlike SPEC.md's in every figure, so that a number copied into a page (85%, ₹50, ₹100…) shows up.
 const RULES = {
   stake: { min: 20, max: 200 },
   wakeUp: { earliest: '04:30', latest: '08:00', stepMinutes: 15 },

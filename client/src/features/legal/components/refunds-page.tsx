@@ -31,7 +31,7 @@ function moneyInWallet(r: Rules): string[] {
 }
 
 export function RefundsPage() {
-  // Issue 29: every rule's number is the server's (GET /config); until it answers, those points are drawn as their shape
+  // Every rule's number is the server's (GET /config); until it answers, those points are drawn as their shape
   const rules = useServerRules();
   return (
     <LegalPage title="Refunds and cancellation" lead="When money comes back to you, how much, and how fast.">

@@ -42,7 +42,7 @@ function walletPoints(r: Rules): string[] {
 }
 
 export function TermsPage() {
-  // Issue 29: every rule's number is the server's (GET /config); until it answers, those points are drawn as their shape
+  // Every rule's number is the server's (GET /config); until it answers, those points are drawn as their shape
   const rules = useServerRules();
   return (
     <LegalPage

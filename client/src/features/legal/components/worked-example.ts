@@ -1,4 +1,4 @@
-// Issue 29: /help's worked example, computed from the server's refund percentage (GET /config) the way settlement does
+// /help's worked example, computed from the server's refund percentage (GET /config) the way settlement does
 // (src/modules/settlement/domain/split.ts): integer paise, the refund floored, the pool shared in proportion to the
 // winners' stakes with each leftover paisa to the largest remainder (ties to the earlier stake). Exact: the parts add up.
 import { missRefundOf, type Rules } from '@/lib/rules';

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { getWakeTag, wakeTagKey } from '@/lib/wake-tag-api';
 
-/** Issue 33: "Print your wake tag" — the person's QR code, to stick somewhere away from the bed. */
+/** "Print your wake tag" — the person's QR code, to stick somewhere away from the bed. */
 export function WakeTagPage() {
   const tag = useQuery({ queryKey: wakeTagKey, queryFn: ({ signal }) => getWakeTag(signal), staleTime: Infinity });
   const image = useQuery({

@@ -75,7 +75,7 @@ describe('NotificationsMenu', () => {
     const user = userEvent.setup();
     renderWithProviders(<NotificationsMenu />, { auth: fakeAuth({ user: makeUser() }) });
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
-    // 04:00 UTC is 9:30 AM in India (one clock format, issue 29).
+    // 04:00 UTC is 9:30 AM in India (one clock format).
     expect(await screen.findByText('1 Mar 2026, 9:30 AM IST')).toBeInTheDocument();
   });
 
@@ -88,7 +88,7 @@ describe('NotificationsMenu', () => {
     expect(getComputedStyle(badge).alignItems).toBe('center');
   });
 
-  it('a failed load says so with a Retry that asks again (issue #20)', async () => {
+  it('a failed load says so with a Retry that asks again', async () => {
     let fail = true;
     const api = stubApi((call) => {
       if (call.method === 'GET' && call.path === '/wallet/notifications')

@@ -118,7 +118,7 @@ export default function NotificationsMenu() {
                 </Text>
               ) : null}
               {query.isPending ? (
-                // issue #20: skeletons for the first load
+                // skeletons for the first load
                 <Stack px={3} py={2} gap={2} aria-busy="true" data-testid="notifications-loading">
                   <VisuallyHidden role="status">Loading notifications...</VisuallyHidden>
                   {[0, 1, 2].map((i) => (

@@ -10,7 +10,7 @@ import { planKeys } from '../api/plans-api';
 import { usePlans } from '../hooks/use-plans';
 import { nextBookingText, planTitle } from '../utils/plan-text';
 
-/** Dashboard: the plans still running (active or paused) and what each books next; held while offline, said "as of" (issue 30). */
+/** Dashboard: the plans still running (active or paused) and what each books next; held while offline, said "as of". */
 export function ActivePlansCard() {
   const plans = usePlans();
   const asOf = useSavedAsOf(planKeys.all(useAuth().user?.id ?? 'anonymous'));

@@ -44,7 +44,7 @@ export interface PlanFormProps {
   onCreated?: (plan: Plan) => void;
 }
 
-/** Issue #22: "weekdays at 06:00 for 4 weeks, ₹20 a day", booked from the wallet each evening before. */
+/** "weekdays at 06:00 for 4 weeks, ₹20 a day", booked from the wallet each evening before. */
 export function PlanForm({ onCreated }: PlanFormProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -53,14 +53,14 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const [custom, setCustom] = useState<number[]>([1, 3, 5]);
   const [wakeUpTime, setWakeUpTime] = useState(DEFAULT_PLAN_TIME);
   const [stakeText, setStakeText] = useState(String(DEFAULT_PLAN_STAKE));
-  // issue 33: carried to every challenge the plan books
+  // carried to every challenge the plan books
   const [proof, setProof] = useState<ProofLevel>('NONE');
   const [mission, setMission] = useState<Mission>('NONE');
   const [startDate, setStartDate] = useState(() => addDays(today, 1));
   const [weeks, setWeeks] = useState(DEFAULT_PLAN_WEEKS);
   const charityChoice = useCharityChoice();
   const { pledge, charity } = charityChoice;
-  // issue 29: the stake bounds are the server's (GET /config)
+  // the stake bounds are the server's (GET /config)
   const { min: MIN_FORFEIT, max: MAX_FORFEIT } = useRules().stake;
   const ids = { repeat: useId(), time: useId(), stake: useId(), start: useId(), weeks: useId() };
 

@@ -16,7 +16,7 @@ const palette: Record<PlanStatus, string> = { ACTIVE: 'green', PAUSED: 'yellow',
 
 const doneMessages: Record<PlanAction, string> = { pause: 'Plan paused', resume: 'Plan resumed', cancel: 'Plan cancelled' };
 
-/** Issue #22: the plans with their next booking; pause, resume and cancel. */
+/** The plans with their next booking; pause, resume and cancel. */
 export function PlansList() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

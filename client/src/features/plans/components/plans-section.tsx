@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { PlanForm } from './plan-form';
 import { PlansList } from './plans-list';
 
-/** /challenge#plans: repeat a challenge (a plan) and manage the plans (issue #22). */
+/** /challenge#plans: repeat a challenge (a plan) and manage the plans. */
 export function PlansSection() {
   const { hash } = useLocation();
   const ref = useRef<HTMLDivElement>(null);

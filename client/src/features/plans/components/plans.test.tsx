@@ -30,7 +30,7 @@ const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: s
   return call ? JSON.parse(String(call[1]?.body ?? 'null')) : undefined;
 };
 
-describe('plan form (issue #22)', { timeout: 20_000 }, () => {
+describe('plan form', { timeout: 20_000 }, () => {
   it('makes "weekdays at 06:00 for 4 weeks, ₹20 a day" from tomorrow, saying what it will book', async () => {
     const user = userEvent.setup();
     const start = addDays(istDateString(), 1);
@@ -78,7 +78,7 @@ describe('plan form (issue #22)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('plans list (issue #22)', { timeout: 20_000 }, () => {
+describe('plans list', { timeout: 20_000 }, () => {
   it('lists each plan with its next booking, and pauses, resumes and cancels', async () => {
     const user = userEvent.setup();
     let current = [plan(), plan({ id: 'p2', weekdays: [6, 7], wakeUpTime: '07:00', forfeitAmount: 10, status: 'PAUSED', nextDate: null })];
@@ -138,7 +138,7 @@ describe('dashboard: active plans', { timeout: 20_000 }, () => {
   });
 });
 
-describe('plans: first load and a failed load (issue #20)', { timeout: 20_000 }, () => {
+describe('plans: first load and a failed load', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a first load is a skeleton (no spinner, no "No plans yet")', () => {

@@ -12,7 +12,7 @@ export const planDate = (date: string) => dateFmt().format(new Date(`${date}T00:
 
 /** "Weekdays at 6:00 AM IST · ₹20 a morning" */
 export function planTitle(p: Pick<Plan, 'weekdays' | 'wakeUpTime' | 'forfeitAmount'> & { proof?: string | null }): string {
-  // issue 33: the proof level is shown wherever the stake is ("… · Photo proof"); no proof adds nothing
+  // the proof level is shown wherever the stake is ("… · Photo proof"); no proof adds nothing
   return `${describeDays(p.weekdays)} at ${formatWakeUpTime(p.wakeUpTime)} IST · ${formatINR(p.forfeitAmount)} a morning${p.proof === 'PHOTO' ? ` · ${proofWord(p.proof)}` : ''}`;
 }
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ApiData } from '@/types/api';
 
-/** GET /me/progress?year=YYYY (issue #22): the numbers behind the progress charts (rupees; times IST). */
+/** GET /me/progress?year=YYYY: the numbers behind the progress charts (rupees; times IST). */
 export type Progress = ApiData<'/me/progress', 'get'>;
 export type ProgressMorning = Progress['mornings'][number];
 export type MorningStatus = ProgressMorning['status'];

@@ -19,7 +19,7 @@ export const reviewWords = {
   thanks: 'Thank you — your answer is recorded.',
 } as const;
 
-/** Issue 33: peer review on a phone — one anonymous photo, the target and check-in times, two big buttons. */
+/** Peer review on a phone — one anonymous photo, the target and check-in times, two big buttons. */
 export function ReviewPage() {
   const queryClient = useQueryClient();
   const next = useQuery({ queryKey: proofReviewKeys.next, queryFn: ({ signal }) => getNextProofReview(signal) });

@@ -55,7 +55,7 @@ const pushSwitch = () => within(screen.getByTestId('push-switch')).getByRole('ch
 const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://x').pathname.endsWith(path));
 
-describe('Settings › Reminders: push on this device (issue #22)', { timeout: 20_000 }, () => {
+describe('Settings › Reminders: push on this device', { timeout: 20_000 }, () => {
 
   it('on: asks permission, registers /sw.js, subscribes with the VAPID key and sends the subscription', async () => {
     const user = userEvent.setup();
@@ -126,7 +126,7 @@ describe('Settings › Reminders: push on this device (issue #22)', { timeout: 2
   });
 });
 
-describe('Settings › Reminders: calendar feed (issue #22)', { timeout: 20_000 }, () => {
+describe('Settings › Reminders: calendar feed', { timeout: 20_000 }, () => {
   it('creates the secret address, copies it, and stops the feed', async () => {
     const user = userEvent.setup();
     const url = 'http://localhost:3000/api/v1/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde.ics';

@@ -156,7 +156,7 @@ function CalendarFeed() {
   );
 }
 
-/** Settings › Reminders (issue #22): Web Push on this device, and the calendar feed. */
+/** Settings › Reminders: Web Push on this device, and the calendar feed. */
 export function RemindersSettings() {
   return (
     <Card.Root variant="outline" data-testid="reminders-settings">

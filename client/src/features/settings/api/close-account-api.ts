@@ -1,7 +1,7 @@
 import { api, unwrap } from '@/lib/api-client';
 import type { ApiData, Schemas } from '@/types/api';
 
-// Issue 29: closing an account that still holds money: withdraw the whole balance (any amount, no fee below ₹100),
+// Closing an account that still holds money: withdraw the whole balance (any amount, no fee below ₹100),
 // follow the payout, then DELETE /auth/account (which succeeds once the balance is 0 and nothing is in flight).
 
 export type SavedPayout = ApiData<'/wallet/payout-methods', 'get'>['payoutMethods'][number];

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api-client';
 import type { ApiData } from '@/types/api';
 
-// The limits a person sets on their own staking (issue #21): GET/PUT /me/limits, POST/DELETE /me/limits/pause.
+// The limits a person sets on their own staking: GET/PUT /me/limits, POST/DELETE /me/limits/pause.
 // A lower cap or a new pause holds at once; a higher cap, no cap, or ending a pause early, 24 hours later.
 
 export type SelfLimits = ApiData<'/me/limits', 'get'>;

@@ -27,7 +27,7 @@ const PATIENCE_MS = 45_000;
 type Phase = { kind: 'ask' } | { kind: 'paying'; id: string; amount: number; since: number } | { kind: 'paid' } | { kind: 'failed' };
 
 /**
- * Issue 29: closing an account says up front that the balance must be ₹0 and nothing in flight, and offers
+ * Closing an account says up front that the balance must be ₹0 and nothing in flight, and offers
  * "Withdraw ₹30.50 and close": the whole-balance withdrawal (any amount, no fee below ₹100), followed until the payout
  * is done, then the account closed; or, if the payout takes longer, one tap to close once it has landed.
  */

@@ -27,7 +27,7 @@ export function capInputProblem(raw: string, min: number, max: number): string |
   return null;
 }
 
-/** Settings → Limits: a monthly stake cap and a cooling-off pause (issue #21). */
+/** Settings → Limits: a monthly stake cap and a cooling-off pause. */
 export function LimitsSection() {
   const client = useQueryClient();
   const limits = useQuery(limitsQueryOptions());

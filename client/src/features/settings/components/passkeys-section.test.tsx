@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const key = (id: string, lastUsedAt: string | null = null) => ({ id, createdAt: '2026-11-20T01:00:00.000Z', lastUsedAt, transports: ['internal'] });
 
-describe('Settings › Passkeys (issue 30)', () => {
+describe('Settings › Passkeys', () => {
   beforeEach(() => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {}));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -19,7 +19,7 @@ export const passkeysMessages = {
   unsupported: 'This browser cannot use passkeys.',
 } as const;
 
-/** Issue 30: Settings → Passkeys: the user's passkeys, each with Remove, and "Add a passkey". */
+/** Settings → Passkeys: the user's passkeys, each with Remove, and "Add a passkey". */
 export function PasskeysSection() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: passkeysKey, queryFn: listPasskeys });

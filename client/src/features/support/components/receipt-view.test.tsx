@@ -20,7 +20,7 @@ describe('support receipt of a pledge-mode batch', () => {
       />,
     );
     expect(screen.getByRole('heading')).toHaveTextContent('Receipt · batch 2 · pledge mode · Settled');
-    // plain words for the lines' outcomes too (issue 29), never the codes
+    // plain words for the lines' outcomes too, never the codes
     expect(screen.getByText('Woke up')).toBeInTheDocument();
     expect(screen.getByText('Missed')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/SETTLED|SUCCESS|FAILED/);

@@ -11,7 +11,7 @@ const row = (id: string, challengeDate: string, referee: SupportChallengeRow['re
   createdAt: '2039-03-01T06:00:00.000Z', closedAt: null, processedAt: null, cancelledAt: null, referee, ...more,
 });
 
-describe("support console: a user's challenges with their referee's verdict (issue #22)", () => {
+describe("support console: a user's challenges with their referee's verdict", () => {
   it("shows each verdict (status, referee, note, when) beside its challenge, and a dash for one never sent", async () => {
     const onStory = vi.fn();
     renderWithProviders(
@@ -37,7 +37,7 @@ describe("support console: a user's challenges with their referee's verdict (iss
     expect(pending).toHaveTextContent('asked 14 Mar 2039');
     expect(within(rows[2]).queryByTestId('referee-verdict')).toBeNull();
     expect(within(rows[2]).getByText('—')).toBeInTheDocument();
-    // issue 33: proof, its review, an automatic flag and the wake mission, in words
+    // proof, its review, an automatic flag and the wake mission, in words
     expect(screen.getByRole('columnheader', { name: 'Proof and mission' })).toBeInTheDocument();
     expect(within(rows[0]).getByTestId('support-proof')).toHaveTextContent(/^No proof · No mission$/);
     expect(within(rows[2]).getByTestId('support-proof')).toHaveTextContent(/^Photo proof · Photo waiting for review · flagged: the photo is nearly blank · Wake tag mission$/);

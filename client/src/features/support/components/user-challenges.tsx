@@ -9,7 +9,7 @@ import { SupportTable } from './panel-parts';
 
 const VERDICT = { PENDING: ['yellow', 'Asked'], CONFIRMED: ['green', 'Confirmed'], REJECTED: ['red', 'Rejected'] } as const;
 
-/** What the user's referee answered about a photo check-in (issue #22): recorded and shown, it moves no money. */
+/** What the user's referee answered about a photo check-in: recorded and shown, it moves no money. */
 export function RefereeVerdict({ referee }: { referee: SupportChallengeRow['referee'] }) {
   if (!referee) return <Text color="fg.muted">—</Text>;
   const [palette, word] = VERDICT[referee.status];
@@ -40,7 +40,7 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
       ) : (
         <SupportTable columns={['Date', 'Wake-up', 'Stake', 'Status', 'Proof and mission', 'Money (net)', 'Referee']} actions>
           {challenges.map((c) => {
-            // issue 29: the same words as the user's card and history ("Stake back ₹25 · winnings ₹0", net "₹0")
+            // the same words as the user's card and history ("Stake back ₹25 · winnings ₹0", net "₹0")
             const morning = { ...c, forfeitAmount: c.stake };
             const net = netResultOf(morning);
             return (

@@ -1,7 +1,7 @@
 import { api, isApiError, unwrap } from '@/lib/api-client';
 import type { ApiData } from '@/types/api';
 
-/** GET /shields (issue #22): earned by 7 successful mornings in a row, at most `max` held. */
+/** GET /shields: earned by 7 successful mornings in a row, at most `max` held. */
 export type Shields = ApiData<'/shields', 'get'>;
 export type LeaveList = ApiData<'/leave', 'get'>;
 export type SpendShieldResult = ApiData<'/challenges/{id}/shield', 'post'>;

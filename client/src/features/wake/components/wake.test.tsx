@@ -145,7 +145,7 @@ describe('still awake? on the dashboard', () => {
   });
 });
 
-describe('wake screens: first load and a failed load (issue #20)', () => {
+describe('wake screens: first load and a failed load', () => {
   const serverError = { status: 500, body: { success: false, statusCode: 500, error: 'Internal server error' } };
   const pending = () => vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
 

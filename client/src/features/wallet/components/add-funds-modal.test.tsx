@@ -58,7 +58,7 @@ describe('AddFundsModal', () => {
     expect(api.calls.some((c) => c.path === '/wallet/deposit')).toBe(false);
   });
 
-  it('before paying, says what the money is for and that the whole balance can always be withdrawn (issue 29)', async () => {
+  it('before paying, says what the money is for and that the whole balance can always be withdrawn', async () => {
     setup();
     const rules = await screen.findByTestId('deposit-rules');
     expect(rules).toHaveTextContent('Stakes of ₹10 to ₹100 on a morning. You need more than ₹50 in your wallet to stake.');

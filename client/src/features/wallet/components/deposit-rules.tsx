@@ -2,7 +2,7 @@ import { Box, Stack, Text } from '@chakra-ui/react';
 import { formatINR } from '@/lib/money';
 import { minBalanceSentence, type Rules } from '@/lib/rules';
 
-/** Issue 29: before paying, what the money can be used for and that it can always be taken out whole. */
+/** Before paying, what the money can be used for and that it can always be taken out whole. */
 export function DepositRules({ rules }: { rules: Rules }) {
   const w = rules.withdrawal;
   return (

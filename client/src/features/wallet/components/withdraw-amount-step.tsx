@@ -4,7 +4,7 @@ import { formatINR } from '@/lib/money';
 import type { Rules } from '@/lib/rules';
 
 /**
- * Step 1: how much, against the available balance; `checking` while the server validates it. Issue 29: the rules are
+ * Step 1: how much, against the available balance; `checking` while the server validates it. The rules are
  * shown up front, and "Withdraw everything" takes the whole balance at any amount (paise, below the minimum).
  */
 export function WithdrawAmountStep({

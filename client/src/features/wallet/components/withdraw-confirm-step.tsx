@@ -18,7 +18,7 @@ export function WithdrawConfirmStep({
 }: {
   amount: string;
   method: Method | null;
-  /** this withdrawal's fee (issue 29: none on a whole balance below ₹100); the method's fee when not given */
+  /** this withdrawal's fee (none on a whole balance below ₹100); the method's fee when not given */
   fee?: number;
   upiId: string;
   bank: BankDetails;

@@ -50,7 +50,7 @@ describe('withdraw amount rules', () => {
     expect(checkWithdrawAmount('', 500)).toBe('Please enter a valid amount');
     expect(checkWithdrawAmount('150.5', 500)).toBe('Amount must be a whole number of rupees');
     expect(checkWithdrawAmount('99', 500)).toBe('Minimum withdrawal amount is ₹100');
-    // issue 29: the whole balance may always leave, paise and below ₹100 included, with no fee below ₹100
+    // the whole balance may always leave, paise and below ₹100 included, with no fee below ₹100
     expect(checkWithdrawAmount('30.5', 30.5)).toBeNull();
     expect(checkWithdrawAmount('98.50', 98.5)).toBeNull();
     expect(checkWithdrawAmount('50', 98.5)).toBe('Minimum withdrawal amount is ₹100');
@@ -114,7 +114,7 @@ describe('WithdrawPage', () => {
     expect(await screen.findByText('Validation failed. Please try again.')).toBeInTheDocument();
   });
 
-  it('withdraws everything: ₹30.50 at once, below ₹100, no fee (issue 29)', async () => {
+  it('withdraws everything: ₹30.50 at once, below ₹100, no fee', async () => {
     const { user, api } = setup(
       (call) =>
         call.method === 'POST' && call.path === '/wallet/withdraw'

@@ -5,13 +5,13 @@ import { FALLBACK_RULES, withdrawalFee, type Rules } from '@/lib/rules';
 
 // The withdraw wizard's rules (SPEC.md section 5): limits, fees, messages and the checks each step makes.
 
-// Issue 29: the numbers are the server's (GET /config's rules.withdrawal); these are the first render's stand-ins.
+// The numbers are the server's (GET /config's rules.withdrawal); these are the first render's stand-ins.
 export const WITHDRAW_MIN = FALLBACK_RULES.withdrawal.minimum;
 export const WITHDRAW_MAX = FALLBACK_RULES.withdrawal.maximum ?? 25000;
 export const FEES = { UPI: FALLBACK_RULES.withdrawal.fees.UPI, BANK: FALLBACK_RULES.withdrawal.fees.BANK_TRANSFER } as const;
 export type Method = keyof typeof FEES;
 
-/** The whole balance (to the paisa): a withdrawal of it is allowed at any amount (issue 29). */
+/** The whole balance (to the paisa): a withdrawal of it is allowed at any amount. */
 export function isWholeBalance(raw: string, balance: number): boolean {
   const n = Number(raw);
   return raw.trim() !== '' && Number.isFinite(n) && n > 0 && Math.round(n * 100) === Math.round(balance * 100);
