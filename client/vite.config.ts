@@ -243,5 +243,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // npm test runs this beside two jest runs on a 2-core machine: a test's time there is mostly waiting for a core
+    testTimeout: 20_000,
   },
 });

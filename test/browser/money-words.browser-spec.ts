@@ -17,6 +17,9 @@ const VISIBLE = { state: 'visible', timeout: 15000 } as const;
 const PHONE_LOOKS: readonly Look[] = EVERY_LOOK.filter((l) => l.viewport.width === PHONE_VIEWPORT.width);
 const istDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
+// three mornings through a real browser, light and dark, on a machine shared with the rest of the suite
+jest.setTimeout(180_000);
+
 describe('money words on a phone', () => {
   let t: TestApp;
   let browser: Browser;
