@@ -29,10 +29,9 @@ mkdirSync(out, { recursive: true });
 
 const env = { ...process.env, FORCE_COLOR: '0' };
 if (soak) env.SOAK = '1';
-// Two jest runs side by side (each one worker, its own database and BullMQ prefix; files dealt out by recorded weight in
-// test/setup/shard-sequencer.cjs): one run mostly waits on PostgreSQL, Chromium and the processes it starts, so two
-// keep the machine busy. A run given paths, or the soak, is one process.
-const shards = soak || extra.length ? 1 : Math.max(1, Number(process.env.TEST_SHARDS ?? 2));
+// One jest run by default: on 2 cores two runs side by side (TEST_SHARDS=2; each its own database, files dealt out by
+// recorded weight in test/setup/shard-sequencer.cjs) were slower, the suite being CPU-bound. Paths or the soak: one run.
+const shards = soak || extra.length ? 1 : Math.max(1, Number(process.env.TEST_SHARDS ?? 1));
 const jestArgs = (k) => [
   'node_modules/jest/bin/jest.js',
   '--maxWorkers=1',
