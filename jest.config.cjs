@@ -15,12 +15,10 @@ module.exports = {
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', swc] },
   transformIgnorePatterns: [],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testSequencer: '<rootDir>/test/setup/shard-sequencer.cjs',
   globalSetup: '<rootDir>/test/setup/global-setup.cjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.cjs',
   testTimeout: 60000,
-  // One worker process runs the files one after another (the run shares one database, see test/setup/global-setup.ts;
-  // npm test runs two such runs side by side, each with its own, see test/setup/shard-sequencer.cjs);
+  // One worker process runs the files one after another (the run shares one database, see test/setup/global-setup.ts);
   // it is replaced when it holds more than this after a file, so the heap every NestJS app leaves behind never grows
   // into slow, then fatal, garbage collection (a single in-band process reached Node's 4 GB limit).
   workerIdleMemoryLimit: '1536MB',

@@ -29,48 +29,26 @@ mkdirSync(out, { recursive: true });
 
 const env = { ...process.env, FORCE_COLOR: '0' };
 if (soak) env.SOAK = '1';
-// One jest run by default: on 2 cores two runs side by side (TEST_SHARDS=2; each its own database, files dealt out by
-// recorded weight in test/setup/shard-sequencer.cjs) were slower, the suite being CPU-bound. Paths or the soak: one run.
-const shards = soak || extra.length ? 1 : Math.max(1, Number(process.env.TEST_SHARDS ?? 1));
-const jestArgs = (k) => [
-  'node_modules/jest/bin/jest.js',
-  '--maxWorkers=1',
-  '--json',
-  `--outputFile=${join(out, shards > 1 ? `jest-${k}.json` : 'jest.json')}`,
-  ...(shards > 1 ? [`--shard=${k}/${shards}`] : []),
-  ...(soak ? ['test/e2e/simulation'] : []),
-  ...extra,
-];
-// The client's vitest suite (jsdom, one worker) runs beside jest rather than after it. Its output, and every jest run's
-// but the first, is kept in a file and printed after the first's, so they do not interleave.
+const jestArgs = ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--json', `--outputFile=${join(out, 'jest.json')}`];
+if (soak) jestArgs.push('test/e2e/simulation');
+jestArgs.push(...extra);
+// The client's vitest suite (jsdom, one worker) runs beside jest rather than after it: jest's one worker mostly waits on
+// PostgreSQL, Redis, Chromium and the processes it spawns, so the second core is free for it. Its output is kept in a file
+// and printed after jest's, so the two do not interleave.
 const runClient = !soak && extra.length === 0;
 const finished = (child) => new Promise((done) => child.on('close', (status) => done({ status })));
-const toFile = (file) => ['ignore', openSync(file, 'w'), openSync(file, 'a')];
 const clientLog = join(out, 'vitest.log');
 const clientRun = runClient
   ? finished(
       spawn('npm', ['test', '--', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'vitest.json')}`], {
         cwd: join(root, 'client'),
-        stdio: toFile(clientLog),
+        stdio: ['ignore', openSync(clientLog, 'w'), openSync(clientLog, 'a')],
         env,
       }),
     )
   : Promise.resolve({ status: 0 });
-say(
-  soak
-    ? 'running the long simulation ...'
-    : `running server, API, worker and browser tests${shards > 1 ? ` (${shards} runs side by side)` : ''}${runClient ? ', and the client tests beside them' : ''} ...`,
-);
-const shardLog = (k) => join(out, `jest-${k}.log`);
-const jestRuns = Array.from({ length: shards }, (_, i) =>
-  finished(spawn(process.execPath, jestArgs(i + 1), { cwd: root, stdio: i === 0 ? 'inherit' : toFile(shardLog(i + 1)), env })),
-);
-const jestStatus = await Promise.all(jestRuns);
-for (let k = 2; k <= shards; k++) {
-  say(`server tests, run ${k} of ${shards}:`);
-  process.stdout.write(readFileSync(shardLog(k), 'utf8'));
-}
-const jest = { status: jestStatus.every((r) => r.status === 0) ? 0 : 1 };
+say(soak ? 'running the long simulation ...' : `running server, API, worker and browser tests${runClient ? ', and the client tests beside them' : ''} ...`);
+const jest = await finished(spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env }));
 const client = await clientRun;
 if (runClient) {
   say('client tests:');
@@ -86,9 +64,7 @@ function counts(file) {
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   };
 }
-const j = [...Array(shards).keys()]
-  .map((i) => counts(join(out, shards > 1 ? `jest-${i + 1}.json` : 'jest.json')))
-  .reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped, missing: a.missing || b.missing }));
+const j = counts(join(out, 'jest.json'));
 const v = soak || extra.length ? { passed: 0, failed: 0, skipped: 0 } : counts(join(out, 'vitest.json'));
 const failed = j.failed + v.failed + (jest.status !== 0 && j.failed === 0 ? 1 : 0) + (client.status !== 0 && v.failed === 0 ? 1 : 0);
 say(`server ${j.passed} passed, ${j.failed} failed; client ${v.passed} passed, ${v.failed} failed`);

@@ -185,7 +185,7 @@ export class SettlementRepository {
     isSuccessful: boolean,
     afterLineNo: number,
     limit: number,
-    users: { from: string; to: string | null } | null = null,
+    users: { from: string | null; to: string | null } | null = null,
   ): Promise<SettlementLineRow[]> {
     const rows: Row[] = await this.dataSource.query(
       `SELECT ${LINE_COLUMNS} FROM settlement_lines

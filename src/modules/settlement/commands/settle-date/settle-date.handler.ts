@@ -79,7 +79,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
     const run = await this.repo.runById(runId);
     if (!run || run.status === 'SETTLED') return 0;
     try {
-      return await this.payPending(run, winners, from === null && to === null ? null : { from: from ?? MIN_UUID, to });
+      return await this.payPending(run, winners, { from, to });
     } catch (e) {
       await this.repo.recordError(run.id, (e as Error).message ?? String(e), this.clock.now()).catch(() => undefined);
       throw e;
@@ -239,7 +239,7 @@ export class SettleDateHandler implements ICommandHandler<SettleDateCommand, Set
   }
 
   /** Pays the pending lines of one outcome (of one user range), chunk by chunk from a cursor; answers how many. */
-  private async payPending(run: SettlementRun, isSuccessful: boolean, users: { from: string; to: string | null } | null): Promise<number> {
+  private async payPending(run: SettlementRun, isSuccessful: boolean, users: { from: string | null; to: string | null } | null): Promise<number> {
     let paid = 0;
     for (let after = 0; ; ) {
       const lines = await this.repo.pendingLines(run.id, isSuccessful, after, settlementChunkSize(), users);
@@ -326,7 +326,6 @@ type Proof = 'NONE' | 'PHOTO';
 const PROOFS: readonly Proof[] = ['NONE', 'PHOTO'];
 
 const CHUNK_ATTEMPTS = 5;
-const MIN_UUID = '00000000-0000-0000-0000-000000000000';
 const TRANSIENT_LEDGER_CODES = new Set(['LEDGER.CONCURRENT_UPDATE', 'LEDGER.BUSY']);
 
 function isTransient(e: unknown): boolean {
