@@ -31,7 +31,10 @@ function precompress(): Plugin {
         if (!/\.(js|mjs|css|html|svg|json|txt|webmanifest)$/.test(file) || file.includes('/.vite/')) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -138,7 +141,8 @@ function prebuiltChakraGlobalCss({ empty = false } = {}): Plugin {
     },
     transform(code, id) {
       if (build && id.includes('/@chakra-ui/react/dist/esm/styled-system/token-dictionary.js')) {
-        if (!code.includes(DICTIONARY_BUILD) || !code.includes(DICTIONARY_RETURN)) this.error('Chakra createTokenDictionary changed: update wakestake:chakra-global-css in vite.config.ts');
+        if (!code.includes(DICTIONARY_BUILD) || !code.includes(DICTIONARY_RETURN))
+          this.error('Chakra createTokenDictionary changed: update wakestake:chakra-global-css in vite.config.ts');
         return code
           .replace(
             DICTIONARY_BUILD,

@@ -10,10 +10,11 @@ const extra = process.argv.slice(2).filter((a) => a !== '--soak');
 
 ensureInstalled(root);
 ensureInstalled(join(root, 'client'));
-// The linter (Biome, biome.json) over server, client, tests and scripts: an error stops the run before the build.
+// The linter and formatter (Biome, biome.json) over server, client, tests and scripts: a lint error or an unformatted file
+// stops the run before the build.
 if (!soak && extra.length === 0) {
   say('linting (biome) ...');
-  run(join(root, 'node_modules', '.bin', 'biome'), ['lint', '--max-diagnostics=20', '.']);
+  run(join(root, 'node_modules', '.bin', 'biome'), ['check', '--max-diagnostics=20', '.']);
 }
 build();
 

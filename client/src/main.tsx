@@ -73,15 +73,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // in all on the dashboard): one task per import, not one for all. React DOM is requested on its own so that it is
 // evaluated in a task of its own when it arrives, not inside the app's (that one task used to hold all of React DOM,
 // Chakra, the router and the app: ~0.3 s on a phone).
-void firstScreenReady
-  .then(afterFirstPaint)
-  .then(async () => {
-    void import('react-dom/client');
-    await nextTask();
-    void firstScreens[location.pathname.replace(/\/+$/, '') || '/']?.().catch(() => undefined);
-    await nextTask();
-    return import('./boot');
-  });
+void firstScreenReady.then(afterFirstPaint).then(async () => {
+  void import('react-dom/client');
+  await nextTask();
+  void firstScreens[location.pathname.replace(/\/+$/, '') || '/']?.().catch(() => undefined);
+  await nextTask();
+  return import('./boot');
+});
 
 // Web Push reminders (public/sw.js): registered after `load`, when the main thread is idle.
 registerServiceWorkerWhenIdle();

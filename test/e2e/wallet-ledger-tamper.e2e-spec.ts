@@ -192,19 +192,17 @@ describe('ledger tampering behind the application', () => {
       const orderId = `order_sig${randomUUID().slice(0, 8)}`;
       const paymentId = `pay_sig${randomUUID().slice(0, 8)}`;
       // the app's own writer (a keyed chain) with the stored order, as a signature-confirmed deposit leaves them, but no sandbox payment
-      const { entryId } = await t.app
-        .get(LedgerService)
-        .post(
-          depositEntry({
-            userId: a.id,
-            orderId,
-            paymentId,
-            amount: 3_000n,
-            provider: 'sandbox',
-            via: 'signature',
-            signature: signPayment(orderId, paymentId, secret),
-          }),
-        );
+      const { entryId } = await t.app.get(LedgerService).post(
+        depositEntry({
+          userId: a.id,
+          orderId,
+          paymentId,
+          amount: 3_000n,
+          provider: 'sandbox',
+          via: 'signature',
+          signature: signPayment(orderId, paymentId, secret),
+        }),
+      );
       await ds.query(
         `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
          VALUES ($1, $2, 3000, 'sandbox', $3, $4, 'SUCCESS', 'signature', $5, now(), now())`,

@@ -28,7 +28,8 @@ function Reconnect({ client }: { client: QueryClient }) {
     const stopTicks = onReconnectTick(() => {
       const failed = (q: { state: { status: string } }) => q.state.status === 'error';
       // A read already on its way (the session check asks on the same tick) is joined, not cancelled and sent again.
-      if (client.getQueryCache().findAll({ type: 'active', predicate: failed }).length) void client.refetchQueries({ type: 'active', predicate: failed }, { cancelRefetch: false });
+      if (client.getQueryCache().findAll({ type: 'active', predicate: failed }).length)
+        void client.refetchQueries({ type: 'active', predicate: failed }, { cancelRefetch: false });
       else if (getConnectivity() !== 'online') void api.get('/health', { auth: false }).catch(() => undefined);
     });
     return () => {

@@ -9,7 +9,8 @@ import { AppProvider } from './provider';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const health = (status: number) => new Response(JSON.stringify({ success: status < 500, status: status < 500 ? 'ok' : 'down' }), { status, headers: { 'Content-Type': 'application/json' } });
+const health = (status: number) =>
+  new Response(JSON.stringify({ success: status < 500, status: status < 500 ? 'ok' : 'down' }), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   localStorage.clear();

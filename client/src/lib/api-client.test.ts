@@ -43,7 +43,7 @@ describe('api-client error catalogue (SPEC.md section 8)', () => {
 
   it('marks a request that never reached the server as a network error', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const error = (await api.get("/thing").catch((e: unknown) => e)) as ApiError;
+    const error = (await api.get('/thing').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(NETWORK_ERROR_STATUS);
     expect(error.isNetworkError).toBe(true);
@@ -96,7 +96,10 @@ describe('api-client requests', () => {
   it('a 401 to a token replaced meanwhile (a password change) does not end the new session', async () => {
     localStorage.setItem('token', 'old');
     let answer: (r: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const listener = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, listener);
     const pending = api.get('/notifications').catch((e: unknown) => e);

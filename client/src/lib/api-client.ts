@@ -244,11 +244,9 @@ export const api = {
   put: <T = unknown>(path: string, json?: unknown, options?: Opts) => request<T>('PUT', path, { ...options, json }),
   patch: <T = unknown>(path: string, json?: unknown, options?: Opts) => request<T>('PATCH', path, { ...options, json }),
   /** POST application/x-www-form-urlencoded (e.g. /wallet/verify-payment). */
-  postForm: <T = unknown>(path: string, form: NonNullable<RequestOptions['form']>, options?: Opts) =>
-    request<T>('POST', path, { ...options, form }),
+  postForm: <T = unknown>(path: string, form: NonNullable<RequestOptions['form']>, options?: Opts) => request<T>('POST', path, { ...options, form }),
   /** POST multipart/form-data (file uploads, e.g. a check-in selfie). */
-  postMultipart: <T = unknown>(path: string, formData: FormData, options?: Opts) =>
-    request<T>('POST', path, { ...options, formData }),
+  postMultipart: <T = unknown>(path: string, formData: FormData, options?: Opts) => request<T>('POST', path, { ...options, formData }),
 };
 
 /** A file (an export, a photo) as bytes with its headers, with the stored token; errors as `request` gives them. */

@@ -21,7 +21,14 @@ describe('early requests', () => {
 
   it('never hands an answer fetched for another session, or a stale one', () => {
     stubFetch();
-    requestEarly([{ url: '/a', token: 't1' }, { url: '/b', token: 't1' }, { url: '/c', token: null }], 1_000);
+    requestEarly(
+      [
+        { url: '/a', token: 't1' },
+        { url: '/b', token: 't1' },
+        { url: '/c', token: null },
+      ],
+      1_000,
+    );
     expect(takeEarly('/a', 't2', 2_000)).toBeUndefined();
     expect(takeEarly('/b', 't1', 20_000)).toBeUndefined();
     expect(takeEarly('/c', 't1', 2_000)).toBeUndefined();
@@ -37,8 +44,17 @@ describe('early requests', () => {
   });
 
   it('peeks nothing from a refused or failed answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url === '/x' ? new Response('{}', { status: 401 }) : Promise.reject(new TypeError('offline')))));
-    requestEarly([{ url: '/x', token: 't1' }, { url: '/y', token: 't1' }], 1_000);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/x' ? new Response('{}', { status: 401 }) : Promise.reject(new TypeError('offline')))),
+    );
+    requestEarly(
+      [
+        { url: '/x', token: 't1' },
+        { url: '/y', token: 't1' },
+      ],
+      1_000,
+    );
     expect(await peekEarly('/x')).toBeUndefined();
     expect(await peekEarly('/y')).toBeUndefined();
     expect(peekEarly('/z')).toBeUndefined();

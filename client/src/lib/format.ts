@@ -22,7 +22,16 @@ function toDate(input: DateInput): Date {
 const dateFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' }));
 const timeFmt = once(() => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true }));
 const dateTimeFmt = once(
-  () => new Intl.DateTimeFormat('en-IN', { timeZone: APP_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true }),
+  () =>
+    new Intl.DateTimeFormat('en-IN', {
+      timeZone: APP_TIME_ZONE,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    }),
 );
 const isoDateFmt = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: APP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
 const hmFmt = once(() => new Intl.DateTimeFormat('en-GB', { timeZone: APP_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));

@@ -103,7 +103,16 @@ describe('what is kept (lib/last-dashboard.ts)', () => {
     saveLastDashboard(clientWithData('u1', 420), 'u1');
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('user', JSON.stringify({ id: 'u1', email: 'a@example.com' }));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 'u1', email: 'a@example.com' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, data: { id: 'u1', email: 'a@example.com' } }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AuthProvider>
@@ -147,7 +156,10 @@ describe('useLastDashboard (the dashboard route)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(AT + 60 * 60_000);
     let online = false;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-    vi.stubGlobal('fetch', vi.fn(async () => (online ? new Response('600', { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (online ? new Response('600', { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -170,7 +182,10 @@ describe('useLastDashboard (the dashboard route)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(AT + 60 * 60_000);
     let online = false;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-    vi.stubGlobal('fetch', vi.fn(async () => (online ? new Response('420', { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (online ? new Response('420', { status: 200 }) : Promise.reject(new TypeError('Failed to fetch')))),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -189,7 +204,10 @@ describe('useLastDashboard (the dashboard route)', () => {
   it('online: never shows the kept copy, and keeps what arrives (after a quiet second)', async () => {
     saveLastDashboard(clientWithData('u1', 420), 'u1');
     localStorage.setItem('token', 'tok-1');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('777', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('777', { status: 200 })),
+    );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>

@@ -46,7 +46,7 @@ describe('typing mission', () => {
     expect(typingMatches(target, target)).toBe(true);
     expect(typingMatches(target, `  ${target.toUpperCase()}  `)).toBe(true);
     expect(typingMatches(target, target.replace(/ /g, '   '))).toBe(true);
-    expect(typingMatches("I can’t stop", "i can't stop")).toBe(true);
+    expect(typingMatches('I can’t stop', "i can't stop")).toBe(true);
   });
   it('refuses a missing word, a missing mark, a typo or nothing', () => {
     expect(typingMatches(target, target.replace('feet ', ''))).toBe(false);

@@ -45,7 +45,13 @@ export const pickSentence = (random: () => number = Math.random) => SENTENCES[Ma
 
 /** Typed as shown: case, repeated spaces, curly quotes and the spaces around it don't matter; every word and mark does. */
 export function typingMatches(target: string, typed: string): boolean {
-  const norm = (s: string) => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
+  const norm = (s: string) =>
+    s
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   return norm(typed) !== '' && norm(typed) === norm(target);
 }
 

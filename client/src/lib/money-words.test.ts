@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { formatSignedINR, grossLines, morningOutcome, netResultOf, settledWords, transactionTitle, withdrawalBreakdown, type MoneyChallenge } from './money-words';
+import {
+  formatSignedINR,
+  grossLines,
+  morningOutcome,
+  netResultOf,
+  settledWords,
+  transactionTitle,
+  withdrawalBreakdown,
+  type MoneyChallenge,
+} from './money-words';
 
-const settled = (c: Partial<MoneyChallenge>): MoneyChallenge => ({ status: 'PROCESSED', forfeitAmount: 25, isSuccessful: true, poolShare: 0, winningsAmount: 25, actualForfeitAmount: 0, ...c });
+const settled = (c: Partial<MoneyChallenge>): MoneyChallenge => ({
+  status: 'PROCESSED',
+  forfeitAmount: 25,
+  isSuccessful: true,
+  poolShare: 0,
+  winningsAmount: 25,
+  actualForfeitAmount: 0,
+  ...c,
+});
 
 describe('formatSignedINR', () => {
   it('signs gains and losses with a real minus, and zero with nothing', () => {

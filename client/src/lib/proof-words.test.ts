@@ -10,8 +10,12 @@ describe('proof of wake words', () => {
   it('says a photo’s review plainly, with the reason for a rejection', () => {
     expect(proofStatusWord({ proofStatus: 'PENDING_REVIEW' })).toBe('Photo waiting for review');
     expect(proofStatusWord({ proofStatus: 'ACCEPTED' })).toBe('Photo accepted');
-    expect(proofStatusWord({ proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by support: a photo of a screen' })).toBe('Photo rejected: a photo of a screen (support)');
-    expect(proofStatusWord({ proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by peers (not a real morning)' })).toBe('Photo rejected: not a real morning (peers)');
+    expect(proofStatusWord({ proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by support: a photo of a screen' })).toBe(
+      'Photo rejected: a photo of a screen (support)',
+    );
+    expect(proofStatusWord({ proofStatus: 'REJECTED', failureReason: 'Photo proof rejected by peers (not a real morning)' })).toBe(
+      'Photo rejected: not a real morning (peers)',
+    );
     expect(proofStatusWord({ proofStatus: 'REJECTED', failureReason: null })).toBe('Photo rejected');
     expect(proofStatusWord({ proofStatus: null })).toBeNull();
     expect(proofStatusWord({})).toBeNull();

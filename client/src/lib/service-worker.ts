@@ -24,8 +24,9 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { tim
  */
 export function loadedFiles(win: Window = window): string[] {
   const entries = typeof win.performance?.getEntriesByType === 'function' ? win.performance.getEntriesByType('resource').map((e) => e.name) : [];
-  const tags = Array.from(win.document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"][href], link[rel="stylesheet"][href]'), (el) =>
-    'src' in el && el.src ? el.src : (el as HTMLLinkElement).href,
+  const tags = Array.from(
+    win.document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"][href], link[rel="stylesheet"][href]'),
+    (el) => ('src' in el && el.src ? el.src : (el as HTMLLinkElement).href),
   );
   const origin = win.location.origin;
   return [...new Set([...entries, ...tags])].filter((url) => url.startsWith(origin + '/') && !url.startsWith(origin + '/api/'));

@@ -89,7 +89,10 @@ describe('the session rule', () => {
 
   it('a 401 for the current token ends the session: token and stored user go', async () => {
     signedIn();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401)),
+    );
     render(
       <Session>
         <Who />
@@ -120,12 +123,21 @@ describe('the session rule', () => {
     signedIn();
     const listener = vi.fn();
     window.addEventListener(UNAUTHORIZED_EVENT, listener);
-    vi.stubGlobal('fetch', vi.fn(async () => answer(503)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(503)),
+    );
     await expect(api.get('/wallet/balance')).rejects.toMatchObject({ status: 503 });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/wallet/balance')).rejects.toMatchObject({ status: NETWORK_ERROR_STATUS });
     expect(listener).not.toHaveBeenCalled();
-    vi.stubGlobal('fetch', vi.fn(async () => answer(401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401)),
+    );
     await expect(api.get('/wallet/balance')).rejects.toMatchObject({ status: 401 });
     expect(listener).toHaveBeenCalledTimes(1);
     window.removeEventListener(UNAUTHORIZED_EVENT, listener);
@@ -156,7 +168,10 @@ describe('the session rule', () => {
     signedIn();
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))),
+      ),
     );
     const controller = new AbortController();
     const pending = api.get('/challenges', { signal: controller.signal }).catch((e: unknown) => e);

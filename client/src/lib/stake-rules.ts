@@ -18,7 +18,6 @@ export function hhmmOf(minutes: number): string {
 }
 
 /** The wake-up times the server accepts: every half hour from 04:00 to 07:00. */
-export const WAKE_UP_SLOTS: string[] = Array.from(
-  { length: (LATEST_WAKE_MINUTES - EARLIEST_WAKE_MINUTES) / WAKE_STEP_MINUTES + 1 },
-  (_, i) => hhmmOf(EARLIEST_WAKE_MINUTES + i * WAKE_STEP_MINUTES),
+export const WAKE_UP_SLOTS: string[] = Array.from({ length: (LATEST_WAKE_MINUTES - EARLIEST_WAKE_MINUTES) / WAKE_STEP_MINUTES + 1 }, (_, i) =>
+  hhmmOf(EARLIEST_WAKE_MINUTES + i * WAKE_STEP_MINUTES),
 );

@@ -27,15 +27,25 @@ function loadWorker(windows: { url: string; focus: () => Promise<unknown>; navig
 describe('service worker (public/sw.js)', () => {
   it("shows the server's reminder with the app's icon, and keeps where to go", async () => {
     const { self, dispatch } = loadWorker();
-    const payload = { title: 'Time to wake up', body: 'Check-in is open: ₹40 on 6:00 AM IST.', tag: 'window-2026-04-02', url: 'http://localhost:3000/dashboard', challengeId: 'c1', kind: 'WINDOW_OPEN' };
-    await dispatch('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
-    expect(self.registration.showNotification).toHaveBeenCalledWith('Time to wake up', expect.objectContaining({
+    const payload = {
+      title: 'Time to wake up',
       body: 'Check-in is open: ₹40 on 6:00 AM IST.',
-      icon: '/icons/icon-192.png',
       tag: 'window-2026-04-02',
-      // APP_URL may name another host for the same app: the path is kept, on this origin
-      data: { url: `${ORIGIN}/dashboard` },
-    }));
+      url: 'http://localhost:3000/dashboard',
+      challengeId: 'c1',
+      kind: 'WINDOW_OPEN',
+    };
+    await dispatch('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
+    expect(self.registration.showNotification).toHaveBeenCalledWith(
+      'Time to wake up',
+      expect.objectContaining({
+        body: 'Check-in is open: ₹40 on 6:00 AM IST.',
+        icon: '/icons/icon-192.png',
+        tag: 'window-2026-04-02',
+        // APP_URL may name another host for the same app: the path is kept, on this origin
+        data: { url: `${ORIGIN}/dashboard` },
+      }),
+    );
   });
 
   it('a click focuses an open WakeStake window and takes it to the page; with none open, opens one', async () => {
@@ -106,7 +116,12 @@ describe('service worker (public/sw.js)', () => {
         let answer: Promise<Response> | undefined;
         const waits: Promise<unknown>[] = [];
         const req = { url: ORIGIN + path, method: 'GET', mode } as unknown as Request;
-        handlers.fetch({ request: req, preloadResponse: preload ?? Promise.resolve(undefined), respondWith: (p: Promise<Response>) => (answer = p), waitUntil: (p: Promise<unknown>) => waits.push(p) });
+        handlers.fetch({
+          request: req,
+          preloadResponse: preload ?? Promise.resolve(undefined),
+          respondWith: (p: Promise<Response>) => (answer = p),
+          waitUntil: (p: Promise<unknown>) => waits.push(p),
+        });
         if (!answer) return 'network' as const;
         const res = await answer;
         await Promise.all(waits);
@@ -138,7 +153,7 @@ describe('service worker (public/sw.js)', () => {
       await w.dispatch('install');
       await w.dispatch('activate');
       expect(w.self.registration.navigationPreload.enable).toHaveBeenCalled();
-      expect(await (w.stores.get('wakestake-shell-v1')!.get('/')!.clone()).text()).toBe('<p>app 200</p>');
+      expect(await w.stores.get('wakestake-shell-v1')!.get('/')!.clone().text()).toBe('<p>app 200</p>');
 
       const live = (await w.request('/dashboard', 'navigate')) as Response;
       expect(await live.text()).toBe('<p>app 200</p>');
@@ -167,7 +182,9 @@ describe('service worker (public/sw.js)', () => {
         if (!online) throw new TypeError('Failed to fetch');
         return js('code');
       });
-      await w.dispatch('message', { data: { type: 'keep-shell', urls: [`${ORIGIN}/assets/index-abc.js`, `${ORIGIN}/boot.js`, 'https://elsewhere.example/x.js', `${ORIGIN}/api/v1/config`] } });
+      await w.dispatch('message', {
+        data: { type: 'keep-shell', urls: [`${ORIGIN}/assets/index-abc.js`, `${ORIGIN}/boot.js`, 'https://elsewhere.example/x.js', `${ORIGIN}/api/v1/config`] },
+      });
       expect([...w.stores.get('wakestake-shell-v1')!.keys()].sort()).toEqual(['/assets/index-abc.js', '/boot.js']);
       online = false;
       const res = (await w.request('/assets/index-abc.js')) as Response;

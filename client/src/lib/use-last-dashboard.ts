@@ -56,7 +56,6 @@ export function useLastDashboard(userId: string | undefined): void {
       }
     };
   }, [client, userId]);
-
 }
 
 /**
@@ -72,6 +71,10 @@ export function useSavedAsOf(key: QueryKey): string | undefined {
     (changed: () => void) => client.getQueryCache().subscribe((event) => (event.query.queryHash === hash ? changed() : undefined)),
     [client, hash],
   );
-  const at = useSyncExternalStore(subscribe, () => savedAt(client.getQueryCache().get(hash), reachable), () => undefined);
+  const at = useSyncExternalStore(
+    subscribe,
+    () => savedAt(client.getQueryCache().get(hash), reachable),
+    () => undefined,
+  );
   return at === undefined ? undefined : asOfLabel(at);
 }

@@ -29,7 +29,9 @@ export function renderRoute(
 ) {
   const probes = ['/login', '/register', '/dashboard', '/onboarding', '/forgot-password', '/'].filter((p) => p !== path);
   const routes: RouteObject[] = [{ path, element }, ...probes.map((p) => ({ path: p, element: <Probe name={p} /> }))];
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: (at ?? path).split('?')[0], search: (at ?? path).includes('?') ? `?${(at ?? path).split('?')[1]}` : '', state }] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [{ pathname: (at ?? path).split('?')[0], search: (at ?? path).includes('?') ? `?${(at ?? path).split('?')[1]}` : '', state }],
+  });
   const ui = <RouterProvider router={router} />;
   if (auth === 'real') {
     render(

@@ -28,12 +28,46 @@ describe('challenge page: my referee', { timeout: 20_000 }, () => {
           success: true,
           data: {
             referee: { userId: 'u2', name: 'Bala', groupId: 'g1', groupName: 'Early birds' },
-            asked: [{ id: 'r1', challengeId: 'c1', challengeDate: '2039-03-14', userId: 'u1', userName: 'Asha', refereeId: 'u2', refereeName: 'Bala', groupId: 'g1', status: 'CONFIRMED', note: null, createdAt: '2039-03-14T01:00:00.000Z', decidedAt: '2039-03-14T02:00:00.000Z' }],
+            asked: [
+              {
+                id: 'r1',
+                challengeId: 'c1',
+                challengeDate: '2039-03-14',
+                userId: 'u1',
+                userName: 'Asha',
+                refereeId: 'u2',
+                refereeName: 'Bala',
+                groupId: 'g1',
+                status: 'CONFIRMED',
+                note: null,
+                createdAt: '2039-03-14T01:00:00.000Z',
+                decidedAt: '2039-03-14T02:00:00.000Z',
+              },
+            ],
             toReview: [],
           },
         },
       },
-      'POST /groups/referee/requests': { status: 201, body: { success: true, data: { id: 'r2', challengeId: 'c2', challengeDate: '2039-03-15', userId: 'u1', userName: 'Asha', refereeId: 'u2', refereeName: 'Bala', groupId: 'g1', status: 'PENDING', note: null, createdAt: '2039-03-15T01:00:00.000Z', decidedAt: null } } },
+      'POST /groups/referee/requests': {
+        status: 201,
+        body: {
+          success: true,
+          data: {
+            id: 'r2',
+            challengeId: 'c2',
+            challengeDate: '2039-03-15',
+            userId: 'u1',
+            userName: 'Asha',
+            refereeId: 'u2',
+            refereeName: 'Bala',
+            groupId: 'g1',
+            status: 'PENDING',
+            note: null,
+            createdAt: '2039-03-15T01:00:00.000Z',
+            decidedAt: null,
+          },
+        },
+      },
     });
     renderWithProviders(
       <MemoryRouter>
@@ -51,10 +85,13 @@ describe('challenge page: my referee', { timeout: 20_000 }, () => {
       const call = fetchMock.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).includes('/groups/referee/requests'));
       expect(JSON.parse(String(call?.[1]?.body))).toEqual({ challengeId: 'c2' });
     });
-    await waitFor(() => expect(within(section).getAllByTestId('referee-state').map((e) => e.textContent)).toEqual([
-      'AskedTuesday, 15 March: Sent to Bala: waiting for an answer',
-      'ConfirmedMonday, 14 March: Confirmed by Bala',
-    ]));
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByTestId('referee-state')
+          .map((e) => e.textContent),
+      ).toEqual(['AskedTuesday, 15 March: Sent to Bala: waiting for an answer', 'ConfirmedMonday, 14 March: Confirmed by Bala']),
+    );
   });
 
   it('shows nothing about referees to a user without one', async () => {

@@ -25,13 +25,41 @@ function data(now: number) {
   const tomorrow = istDateString(now + DAY);
   const yesterday = istDateString(now - DAY);
   const todays: Challenge[] = [
-    makeChallenge({ id: 't1', challengeDate: today, status: 'COMPLETED', isCompleted: true, isSuccessful: true, forfeitAmount: 50, checkInTime: new Date(now - 60_000).toISOString() }),
+    makeChallenge({
+      id: 't1',
+      challengeDate: today,
+      status: 'COMPLETED',
+      isCompleted: true,
+      isSuccessful: true,
+      forfeitAmount: 50,
+      checkInTime: new Date(now - 60_000).toISOString(),
+    }),
   ];
   const pending: Challenge[] = [makeChallenge({ id: 'p1', challengeDate: tomorrow, forfeitAmount: 75 })];
   const history: Challenge[] = [
-    makeChallenge({ id: 'h1', challengeDate: yesterday, status: 'PROCESSED', isCompleted: true, isSuccessful: true, forfeitAmount: 30, refundedAmount: 30, winningsAmount: 6, netResult: 6, processedAt: new Date(now - DAY / 2).toISOString() }),
+    makeChallenge({
+      id: 'h1',
+      challengeDate: yesterday,
+      status: 'PROCESSED',
+      isCompleted: true,
+      isSuccessful: true,
+      forfeitAmount: 30,
+      refundedAmount: 30,
+      winningsAmount: 6,
+      netResult: 6,
+      processedAt: new Date(now - DAY / 2).toISOString(),
+    }),
   ];
-  const stats = { totalChallenges: 3, successfulChallenges: 2, failedChallenges: 1, currentStreak: 2, longestStreak: 2, successRate: 66.7, totalEarnings: 120, totalLosses: 15 };
+  const stats = {
+    totalChallenges: 3,
+    successfulChallenges: 2,
+    failedChallenges: 1,
+    currentStreak: 2,
+    longestStreak: 2,
+    successRate: 66.7,
+    totalEarnings: 120,
+    totalLosses: 15,
+  };
   const list = { challenges: [...todays, ...pending], page: 0, size: 10, total: 2 };
   return { today, todays, pending, history, stats, list };
 }
@@ -86,7 +114,10 @@ describe('the dashboard offline: every money figure says "as of"', () => {
     ].map((e) => ({ ...e, at }));
     localStorage.setItem(LAST_DASHBOARD_KEY, JSON.stringify({ v: 1, userId: USER.id, entries }));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const label = asOfLabel(at, now);
 
     renderDashboard();
@@ -137,7 +168,10 @@ describe('the dashboard offline: every money figure says "as of"', () => {
       'GET /challenge-plans': { body: { success: true, data: { plans: [] } } },
     });
     let down = false;
-    vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL, init?: RequestInit) => (down ? Promise.reject(new TypeError('Failed to fetch')) : live(input, init))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => (down ? Promise.reject(new TypeError('Failed to fetch')) : live(input, init))),
+    );
     renderDashboard();
     expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₹420');
     await screen.findByTestId('settlement-receipts');

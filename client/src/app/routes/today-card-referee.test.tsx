@@ -19,7 +19,12 @@ const make = makeCardChallenge;
 function renderCard(challenge: Challenge | null, now: Date) {
   return renderWithProviders(
     <MemoryRouter>
-      <TodayChallengeCard challenge={challenge} now={now} onCheckIn={vi.fn(async () => {})} referee={challenge ? <AskReferee challenges={[challenge]} /> : null} />
+      <TodayChallengeCard
+        challenge={challenge}
+        now={now}
+        onCheckIn={vi.fn(async () => {})}
+        referee={challenge ? <AskReferee challenges={[challenge]} /> : null}
+      />
     </MemoryRouter>,
   );
 }
@@ -28,8 +33,18 @@ describe("Today's card: ask my referee about a photo check-in", { timeout: 20_00
   const photoCheckIn = (overrides: Partial<Challenge> = {}) =>
     make({ id: 'c-photo', status: 'COMPLETED', isSuccessful: true, verificationMethod: 'PHOTO', hasPhoto: true, ...overrides });
   const request = (status: 'PENDING' | 'CONFIRMED' | 'REJECTED', note: string | null = null) => ({
-    id: 'r1', challengeId: 'c-photo', challengeDate: DATE, userId: 'u1', userName: 'Asha', refereeId: 'u2', refereeName: 'Bala', groupId: 'g1',
-    status, note, createdAt: `${DATE}T00:40:00.000Z`, decidedAt: status === 'PENDING' ? null : `${DATE}T01:00:00.000Z`,
+    id: 'r1',
+    challengeId: 'c-photo',
+    challengeDate: DATE,
+    userId: 'u1',
+    userName: 'Asha',
+    refereeId: 'u2',
+    refereeName: 'Bala',
+    groupId: 'g1',
+    status,
+    note,
+    createdAt: `${DATE}T00:40:00.000Z`,
+    decidedAt: status === 'PENDING' ? null : `${DATE}T01:00:00.000Z`,
   });
   const overview = (asked: unknown[] = [], referee: unknown = { userId: 'u2', name: 'Bala', groupId: 'g1', groupName: 'Early birds' }) => ({
     body: { success: true, data: { referee, asked, toReview: [] } },
@@ -63,7 +78,10 @@ describe("Today's card: ask my referee about a photo check-in", { timeout: 20_00
   it('a refusal is shown in the server’s words', async () => {
     stubFetch({
       'GET /groups/referee/overview': overview(),
-      'POST /groups/referee/requests': { status: 400, body: { success: false, statusCode: 400, error: 'Your referee has already been asked about this check-in' } },
+      'POST /groups/referee/requests': {
+        status: 400,
+        body: { success: false, statusCode: 400, error: 'Your referee has already been asked about this check-in' },
+      },
     });
     renderCard(photoCheckIn(), ist('06:20:00'));
     await userEvent.click(await screen.findByRole('button', { name: 'Ask my referee' }));

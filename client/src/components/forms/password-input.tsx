@@ -14,27 +14,28 @@ function EyeIcon({ off }: { off?: boolean }) {
 }
 
 /** A password field with a show/hide toggle; use inside Field.Root so the label points at the input. */
-export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type'> & { toggleLabel?: string }>(
-  function PasswordInput({ toggleLabel = 'password', ...props }, ref) {
-    const [visible, setVisible] = useState(false);
-    return (
-      <InputGroup
-        endElement={
-          <IconButton
-            type="button"
-            variant="ghost"
-            size="xs"
-            me="-2"
-            aria-label={visible ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
-            aria-pressed={visible}
-            onClick={() => setVisible((v) => !v)}
-          >
-            <EyeIcon off={visible} />
-          </IconButton>
-        }
-      >
-        <Input ref={ref} type={visible ? 'text' : 'password'} {...props} />
-      </InputGroup>
-    );
-  },
-);
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type'> & { toggleLabel?: string }>(function PasswordInput(
+  { toggleLabel = 'password', ...props },
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <InputGroup
+      endElement={
+        <IconButton
+          type="button"
+          variant="ghost"
+          size="xs"
+          me="-2"
+          aria-label={visible ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <EyeIcon off={visible} />
+        </IconButton>
+      }
+    >
+      <Input ref={ref} type={visible ? 'text' : 'password'} {...props} />
+    </InputGroup>
+  );
+});

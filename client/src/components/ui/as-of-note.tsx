@@ -7,7 +7,7 @@ export const asOfNoteWords = (asOf: string) => `Saved copy: amounts ${asOf}`;
  * At the top of a section whose money is shown from data that is not live (the copy kept on the phone, or
  * what the page holds while the service cannot be reached), one line saying so. Nothing while the data is live.
  */
-export function AsOfNote({ asOf, short }: { asOf?: string; /** under a single figure: "as of 6:31 AM" alone */ short?: boolean }) {
+export function AsOfNote({ asOf, short }: { asOf?: string /** under a single figure: "as of 6:31 AM" alone */; short?: boolean }) {
   if (!asOf) return null;
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="as-of-note">

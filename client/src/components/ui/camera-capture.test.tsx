@@ -30,7 +30,7 @@ afterEach(() => {
 describe('CameraCapture', () => {
   Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
 
-  it('offers the camera first and the file picker as a link; the picker is labelled with the photo\'s name', () => {
+  it("offers the camera first and the file picker as a link; the picker is labelled with the photo's name", () => {
     renderWithProviders(<Harness onChange={() => undefined} />);
     expect(screen.getByRole('button', { name: cameraMessages.take })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: cameraMessages.choose })).toBeInTheDocument();

@@ -238,10 +238,25 @@ export function CameraCapture({ label, value, onChange, error, helper, disabled 
         </HStack>
       ) : (
         <Stack gap={1} w="full" align="stretch">
-          <Button size="lg" variant="outline" onClick={() => void start('user')} disabled={disabled || preparing} loading={preparing} loadingText={cameraMessages.preparing}>
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={() => void start('user')}
+            disabled={disabled || preparing}
+            loading={preparing}
+            loadingText={cameraMessages.preparing}
+          >
             <CameraIcon /> {cameraMessages.take}
           </Button>
-          <Button variant="plain" color="brand.fg" textDecoration="underline" alignSelf="center" minH="11" onClick={() => openPicker(false)} disabled={disabled}>
+          <Button
+            variant="plain"
+            color="brand.fg"
+            textDecoration="underline"
+            alignSelf="center"
+            minH="11"
+            onClick={() => openPicker(false)}
+            disabled={disabled}
+          >
             {cameraMessages.choose}
           </Button>
         </Stack>

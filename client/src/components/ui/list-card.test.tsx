@@ -12,7 +12,13 @@ describe('ListCard', () => {
     const items = ['a', 'b', 'c'];
     const { unmount } = renderWithProviders(
       <ListCard title="Letters" headingId="letters" count={items.length} limit={2}>
-        {(all) => <ul aria-labelledby="letters">{(all ? items : items.slice(0, 2)).map((x) => <li key={x}>{x}</li>)}</ul>}
+        {(all) => (
+          <ul aria-labelledby="letters">
+            {(all ? items : items.slice(0, 2)).map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        )}
       </ListCard>,
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Letters' })).toHaveAttribute('id', 'letters');

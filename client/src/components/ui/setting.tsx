@@ -16,7 +16,19 @@ export function SectionCard({ title, children }: { title: string; children: Reac
 }
 
 /** A labelled on/off setting with an optional line of help under the label. */
-export function SettingSwitch({ label, help, checked, disabled, onChange }: { label: string; help?: ReactNode; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void }) {
+export function SettingSwitch({
+  label,
+  help,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  help?: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <Switch.Root colorPalette="brand" checked={checked} disabled={disabled} onCheckedChange={(e) => onChange(e.checked)} alignItems="flex-start">
       <Switch.HiddenInput />

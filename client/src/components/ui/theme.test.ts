@@ -3,14 +3,20 @@ import { getSystem, prepareSystemSteps, unusedPalettes, withPrebuiltGlobalCss } 
 
 // theme.ts keeps only the slot recipes of the Chakra components the app uses (bundle size). This fails when a file
 // starts using another multi-part component (Tooltip, Popover, ...) whose recipe was left out: add it to theme.ts.
-const sources = import.meta.glob(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 
 function chakraImports(): Map<string, string> {
   const names = new Map<string, string>();
   for (const [file, text] of Object.entries(sources)) {
     for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const raw of m[1].split(',')) {
-        const name = raw.replace(/^\s*type\s+/, '').split(/\s+as\s+/)[0].trim();
+        const name = raw
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]
+          .trim();
         if (name) names.set(name, file);
       }
     }
@@ -38,13 +44,15 @@ describe('Chakra system', () => {
 
   it('leaves out only colour palettes no file uses (add one back to theme.ts before using it)', () => {
     const pattern = new RegExp(`['"{.](${unusedPalettes.join('|')})(\\.\\d|['"}])`);
-    const users = Object.entries(sources).filter(([file, text]) => !file.endsWith('/theme.ts') && pattern.test(text)).map(([file]) => file);
+    const users = Object.entries(sources)
+      .filter(([file, text]) => !file.endsWith('/theme.ts') && pattern.test(text))
+      .map(([file]) => file);
     expect(users).toEqual([]);
     expect(getSystem().token('colors.teal.500')).toBeUndefined();
     expect(getSystem().token('colors.orange.500')).toBeTruthy();
   });
 
-  it('runs a production build\'s preparation steps (its hook into createSystem) before the system, and none elsewhere', async () => {
+  it("runs a production build's preparation steps (its hook into createSystem) before the system, and none elsewhere", async () => {
     expect(prepareSystemSteps()).toEqual([]); // tests and dev: no hook (and here the system is built already)
     const key = Symbol.for('wakestake.prepareChakraSystem');
     const calls: unknown[][] = [];
@@ -69,7 +77,7 @@ describe('Chakra system', () => {
     }
   });
 
-  it('takes a production build\'s precomputed global CSS as one <style>, and leaves ChakraProvider nothing to build', () => {
+  it("takes a production build's precomputed global CSS as one <style>, and leaves ChakraProvider nothing to build", () => {
     const system = getSystem();
     expect(system._global.length).toBeGreaterThan(0); // dev and tests: Chakra's own global styles
     expect(withPrebuiltGlobalCss(system, '')).toBe(system);

@@ -55,7 +55,11 @@ const MAX_SHOWN = 3;
 
 /** Mounted once (app/provider.tsx). The region is always present so screen readers announce what appears in it. */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
   return (
     <Box
       role="region"

@@ -24,7 +24,11 @@ export const CONSENT_REQUIRED = 'Please confirm that you are 18 or older and acc
 
 /** True once both passwords are typed and differ (checked as the second is typed, and again on submit). */
 const mismatched = (v: { password?: unknown; confirmPassword?: unknown }) =>
-  typeof v.password === 'string' && typeof v.confirmPassword === 'string' && !!v.password.trim() && !!v.confirmPassword.trim() && v.password !== v.confirmPassword;
+  typeof v.password === 'string' &&
+  typeof v.confirmPassword === 'string' &&
+  !!v.password.trim() &&
+  !!v.confirmPassword.trim() &&
+  v.password !== v.confirmPassword;
 
 /** Sign up with email: the four fields, the 18+ and terms consent, the password typed twice alike. */
 export const registerSchema = z
@@ -41,7 +45,8 @@ export const registerSchema = z
 export type RegisterForm = z.input<typeof registerSchema>;
 export type RegisterValues = z.output<typeof registerSchema>;
 /** What the form adds to POST /auth/register (the page adds the sleep challenges and the terms version). */
-export const registerBody = ({ fullName, email, password }: RegisterValues) => ({ fullName, email, password }) satisfies Partial<ApiBody<'/auth/register', 'post'>>;
+export const registerBody = ({ fullName, email, password }: RegisterValues) =>
+  ({ fullName, email, password }) satisfies Partial<ApiBody<'/auth/register', 'post'>>;
 
 export const forgotMessages = {
   empty: 'Please enter your email address',

@@ -16,11 +16,7 @@ export function loginRequest(input: LoginInput): Promise<AuthResponse> {
 }
 
 export function registerRequest(input: RegisterInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>(
-    '/auth/register',
-    { sleepChallenges: DEFAULT_SLEEP_CHALLENGES, ...input },
-    { auth: false },
-  );
+  return api.post<AuthResponse>('/auth/register', { sleepChallenges: DEFAULT_SLEEP_CHALLENGES, ...input }, { auth: false });
 }
 
 export function googleRequest(idToken: string, termsVersion?: string): Promise<AuthResponse> {

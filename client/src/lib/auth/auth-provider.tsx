@@ -4,16 +4,7 @@ import { getToken, isApiError, setToken, UNAUTHORIZED_EVENT } from '@/lib/api-cl
 import { onReconnectTick } from '@/lib/connectivity';
 import { forgetLastDashboard } from '@/lib/last-dashboard';
 import type { AuthResponse, User } from '@/types/api';
-import {
-  getProfile,
-  googleRequest,
-  loginRequest,
-  logoutRequest,
-  normalizeUser,
-  registerRequest,
-  type LoginInput,
-  type RegisterInput,
-} from './auth-api';
+import { getProfile, googleRequest, loginRequest, logoutRequest, normalizeUser, registerRequest, type LoginInput, type RegisterInput } from './auth-api';
 import { keepStoredUser, meKey, meQueryOptions, readStoredUser, storeUser } from './me-query';
 import { passkeyLoginRequest } from './passkeys-api';
 import { markSignedIn } from './passkey-offer-memory';
@@ -127,10 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
-  const login = useCallback(
-    async (input: LoginInput) => acceptAuth(await loginRequest(input), 'Login failed - no token received'),
-    [acceptAuth],
-  );
+  const login = useCallback(async (input: LoginInput) => acceptAuth(await loginRequest(input), 'Login failed - no token received'), [acceptAuth]);
   const register = useCallback(
     async (input: RegisterInput) => acceptAuth(await registerRequest(input), 'Registration failed - no token received'),
     [acceptAuth],

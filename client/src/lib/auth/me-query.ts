@@ -47,6 +47,7 @@ export function storeUser(user: User | null): void {
 export function keepStoredUser(client: QueryClient): () => void {
   const hash = hashKey(meKey);
   return client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === hash) storeUser((event.query.state.data as User | null | undefined) ?? null);
+    if (event.type === 'updated' && event.action.type === 'success' && event.query.queryHash === hash)
+      storeUser((event.query.state.data as User | null | undefined) ?? null);
   });
 }

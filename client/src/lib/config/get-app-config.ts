@@ -10,5 +10,4 @@ export async function getAppConfig(): Promise<AppConfig> {
   return unwrap<AppConfig>(await api.get('/config', { auth: false }));
 }
 
-export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity, retry: 1 });
+export const appConfigQueryOptions = () => queryOptions({ queryKey: ['app-config'], queryFn: getAppConfig, staleTime: Infinity, retry: 1 });

@@ -49,7 +49,9 @@ describe('/verify-email', () => {
   });
 
   it("a used link of an account already verified says 'Already verified', not a failure", async () => {
-    stubFetch({ 'POST /auth/verify-email': { status: 400, body: { success: false, statusCode: 400, error: 'This email is already verified. You can log in.' } } });
+    stubFetch({
+      'POST /auth/verify-email': { status: 400, body: { success: false, statusCode: 400, error: 'This email is already verified. You can log in.' } },
+    });
     renderRoute('/verify-email', <VerifyEmailPage />, { at: '/verify-email?token=used-verified' });
     expect(await screen.findByText('Already verified')).toBeInTheDocument();
     expect(screen.getByText('This email is already verified. You can log in.')).toBeInTheDocument();

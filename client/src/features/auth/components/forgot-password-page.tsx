@@ -61,9 +61,7 @@ export function ForgotPasswordPage() {
     return (
       <AuthCard title="Reset Link Sent!">
         <FormAlert status="success">{sentMessage}</FormAlert>
-        <Text color="fg.muted">
-          The link is valid for 1 hour. If you don&apos;t see the email in a few minutes, check your spam or junk folder.
-        </Text>
+        <Text color="fg.muted">The link is valid for 1 hour. If you don&apos;t see the email in a few minutes, check your spam or junk folder.</Text>
         <Button variant="outline" onClick={again}>
           Send to Different Email
         </Button>

@@ -96,7 +96,11 @@ export function GoogleSignIn({ mode, onSuccess, termsVersion }: { mode: 'login' 
     );
   }
   if (config.isError || !clientId) {
-    return <FormAlert status="info" title={GOOGLE_NOT_CONFIGURED}>Please use the Email tab instead.</FormAlert>;
+    return (
+      <FormAlert status="info" title={GOOGLE_NOT_CONFIGURED}>
+        Please use the Email tab instead.
+      </FormAlert>
+    );
   }
 
   return (

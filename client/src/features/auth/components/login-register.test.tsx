@@ -127,7 +127,9 @@ describe('Register', () => {
 
   it('sends the terms version in force with the consent', async () => {
     const fetchMock = stubFetch({
-      'GET /config': { body: { success: true, data: { testMode: false, paymentsProvider: 'sandbox', razorpayKeyId: 'k', googleClientId: null, termsVersion: '2026-11-26' } } },
+      'GET /config': {
+        body: { success: true, data: { testMode: false, paymentsProvider: 'sandbox', razorpayKeyId: 'k', googleClientId: null, termsVersion: '2026-11-26' } },
+      },
       'POST /auth/register': { status: 201, body: authAnswer },
       'GET /auth/profile': { body: profile },
     });
@@ -164,7 +166,10 @@ describe('Register', () => {
 
   it("shows the server's message (e.g. email taken)", async () => {
     stubFetch({
-      'POST /auth/register': { status: 409, body: { success: false, statusCode: 409, error: 'An account with this email already exists. Please log in instead.' } },
+      'POST /auth/register': {
+        status: 409,
+        body: { success: false, statusCode: 409, error: 'An account with this email already exists. Please log in instead.' },
+      },
     });
     renderRoute('/register', <RegisterPage />, { auth: 'real' });
     await fillRegister();
@@ -187,9 +192,7 @@ describe('Register', () => {
     });
     renderRoute('/register', <RegisterPage />, { auth: 'real' });
     await fillRegister();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unable to connect to server. Please check if the backend is running and try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to connect to server. Please check if the backend is running and try again.');
   });
 
   it("says 'Registration failed - no token received' when the answer has no token", async () => {

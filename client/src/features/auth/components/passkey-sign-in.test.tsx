@@ -12,13 +12,22 @@ vi.mock('@simplewebauthn/browser', () => webauthn);
 vi.setConfig({ testTimeout: 20_000 });
 
 const options = { challenge: 'c-1', rpId: 'localhost', allowCredentials: [], userVerification: 'required' };
-const assertion = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { clientDataJSON: 'x', authenticatorData: 'y', signature: 'z' }, clientExtensionResults: {} };
+const assertion = {
+  id: 'cred-1',
+  rawId: 'cred-1',
+  type: 'public-key',
+  response: { clientDataJSON: 'x', authenticatorData: 'y', signature: 'z' },
+  clientExtensionResults: {},
+};
 const authAnswer = { success: true, token: 'jwt-pk', userId: 'u1', email: 'asha@example.com', fullName: 'Asha Rao' };
 const USE = 'Use a passkey (fingerprint or face)';
 
 describe('Login: sign in with a passkey', () => {
   beforeEach(() => {
-    vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, { isUserVerifyingPlatformAuthenticatorAvailable: async () => true }));
+    vi.stubGlobal(
+      'PublicKeyCredential',
+      Object.assign(function PublicKeyCredential() {}, { isUserVerifyingPlatformAuthenticatorAvailable: async () => true }),
+    );
     webauthn.startAuthentication.mockReset();
   });
   afterEach(() => {
@@ -47,10 +56,15 @@ describe('Login: sign in with a passkey', () => {
   });
 
   it('says so when the person closes the passkey sheet, and shows the server’s refusal in its words', async () => {
-    webauthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }));
+    webauthn.startAuthentication.mockRejectedValueOnce(
+      Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' }),
+    );
     stubFetch({
       'POST /auth/passkeys/login-options': { body: { success: true, data: options } },
-      'POST /auth/passkeys/login': { status: 401, body: { success: false, statusCode: 401, error: "This passkey isn't registered with WakeStake. Sign in with your email and password." } },
+      'POST /auth/passkeys/login': {
+        status: 401,
+        body: { success: false, statusCode: 401, error: "This passkey isn't registered with WakeStake. Sign in with your email and password." },
+      },
     });
     renderRoute('/login', <LoginPage />, { auth: 'real' });
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import { RegisterPage } from './register-page';
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('Register: each field checked once it is left (react-hook-form, onTouched)', () => {
-  it("a field left blank says so at once; typing in it takes the message away", async () => {
+  it('a field left blank says so at once; typing in it takes the message away', async () => {
     stubFetch({});
     renderRoute('/register', <RegisterPage />, { auth: 'real' });
     expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();

@@ -67,7 +67,8 @@ export function RegisterPage() {
     }
   };
   // SPEC.md: the passwords' mismatch is said above the button too.
-  const onInvalid = (invalid: FieldErrors<RegisterForm>) => setError(invalid.confirmPassword?.message === registerMessages.mismatch ? registerMessages.mismatch : null);
+  const onInvalid = (invalid: FieldErrors<RegisterForm>) =>
+    setError(invalid.confirmPassword?.message === registerMessages.mismatch ? registerMessages.mismatch : null);
 
   return (
     <AuthCard title="Create your account" subtitle="Stake a little on your alarm and get paid to wake up on time.">

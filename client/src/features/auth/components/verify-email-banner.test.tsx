@@ -26,7 +26,9 @@ describe('verify-email banner', () => {
   });
 
   it("Resend sends to the user's own email and shows the server's answer", async () => {
-    const fetchMock = stubFetch({ 'POST /auth/resend-verification': { body: { success: true, message: 'If that account needs it, a new link is on its way.' } } });
+    const fetchMock = stubFetch({
+      'POST /auth/resend-verification': { body: { success: true, message: 'If that account needs it, a new link is on its way.' } },
+    });
     renderWithProviders(<VerifyEmailBanner />, { auth: unverified() });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If that account needs it, a new link is on its way.');
@@ -34,7 +36,9 @@ describe('verify-email banner', () => {
   });
 
   it('a rate-limited resend (429) says to wait', async () => {
-    stubFetch({ 'POST /auth/resend-verification': { status: 429, body: { success: false, statusCode: 429, error: 'Too many requests. Please try again in 15 minutes.' } } });
+    stubFetch({
+      'POST /auth/resend-verification': { status: 429, body: { success: false, statusCode: 429, error: 'Too many requests. Please try again in 15 minutes.' } },
+    });
     renderWithProviders(<VerifyEmailBanner />, { auth: unverified() });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Please try again in 15 minutes.');

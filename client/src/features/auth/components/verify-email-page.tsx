@@ -158,14 +158,7 @@ export function VerifyEmailPage() {
       {state.kind === 'already' ? null : (
         <Text textAlign="center" color="fg.muted" fontSize="sm">
           Didn&apos;t get the email?{' '}
-          <Link
-            as="button"
-            color="brand.fg"
-            fontWeight="medium"
-            textDecoration="underline"
-            onClick={() => void onResend()}
-            aria-disabled={resending}
-          >
+          <Link as="button" color="brand.fg" fontWeight="medium" textDecoration="underline" onClick={() => void onResend()} aria-disabled={resending}>
             resend verification email
           </Link>
         </Text>

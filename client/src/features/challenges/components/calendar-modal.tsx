@@ -5,15 +5,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { formatWakeUpTime } from '@/lib/format';
 import type { Challenge } from '../api/types';
 import { useCalendarChallenges } from '../hooks/use-challenge-queries';
-import {
-  calendarCell,
-  calendarColors,
-  calendarStatus,
-  calendarStatusText,
-  monthGrid,
-  shiftMonth,
-  type CalendarStatus,
-} from '../utils/challenge-rules';
+import { calendarCell, calendarColors, calendarStatus, calendarStatusText, monthGrid, shiftMonth, type CalendarStatus } from '../utils/challenge-rules';
 import { formatCalendarDate, formatMonth } from '../utils/dates';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -68,7 +60,9 @@ export function CalendarChip({ challenge }: { challenge: Challenge }) {
         {full}
       </chakra.span>
       <chakra.span aria-hidden="true" hideFrom="md" truncate>
-        {formatWakeUpTime(challenge.wakeUpTime).replace(/ [AP]M$/, '').replace(/:00$/, '')}
+        {formatWakeUpTime(challenge.wakeUpTime)
+          .replace(/ [AP]M$/, '')
+          .replace(/:00$/, '')}
         {calendarStatusMark[status]}
       </chakra.span>
     </Badge>
@@ -80,10 +74,23 @@ export function CalendarCell({ date, challenges, today }: { date: string; challe
   const { shown, more } = calendarCell(challenges, date);
   const day = Number(date.slice(8));
   return (
-    <Stack gap={1} minH="20" minW={0} overflow="hidden" p={{ base: 0.5, md: 1 }} borderWidth="1px" borderColor={date === today ? 'brand.border' : 'border'} rounded="md" data-date={date}>
+    <Stack
+      gap={1}
+      minH="20"
+      minW={0}
+      overflow="hidden"
+      p={{ base: 0.5, md: 1 }}
+      borderWidth="1px"
+      borderColor={date === today ? 'brand.border' : 'border'}
+      rounded="md"
+      data-date={date}
+    >
       <Text fontSize="xs" fontWeight={date === today ? 'bold' : 'medium'}>
         <span aria-hidden="true">{day}</span>
-        <VisuallyHidden>{formatCalendarDate(date)}{date === today ? ' (today)' : ''}</VisuallyHidden>
+        <VisuallyHidden>
+          {formatCalendarDate(date)}
+          {date === today ? ' (today)' : ''}
+        </VisuallyHidden>
       </Text>
       {shown.map((c) => (
         <CalendarChip key={c.id} challenge={c} />
@@ -126,9 +133,7 @@ export function CalendarModal({ open, onClose, today }: { open: boolean; onClose
           <span aria-hidden="true">›</span>
         </IconButton>
       </HStack>
-      {query.isError && !query.data ? (
-        <LoadFailed message="Failed to load challenges" onRetry={() => query.refetch()} retrying={query.isFetching} />
-      ) : null}
+      {query.isError && !query.data ? <LoadFailed message="Failed to load challenges" onRetry={() => query.refetch()} retrying={query.isFetching} /> : null}
       <chakra.table w="full" css={{ tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: '4px' }}>
         <caption>
           <VisuallyHidden>Challenges in {formatMonth(month)}</VisuallyHidden>

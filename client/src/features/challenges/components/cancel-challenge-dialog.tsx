@@ -28,8 +28,8 @@ export function CancelChallengeDialog({ challenge, error, cancelling, onClose, o
     >
       {challenge ? (
         <Text>
-          Your challenge for {formatCalendarDate(challenge.challengeDate)} at {formatWakeUpTime(challenge.wakeUpTime)}{' '}
-          IST will be cancelled and the {formatINR(challenge.forfeitAmount)} stake returned to your wallet in full.
+          Your challenge for {formatCalendarDate(challenge.challengeDate)} at {formatWakeUpTime(challenge.wakeUpTime)} IST will be cancelled and the{' '}
+          {formatINR(challenge.forfeitAmount)} stake returned to your wallet in full.
         </Text>
       ) : null}
       {error ? (

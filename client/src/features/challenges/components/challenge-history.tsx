@@ -28,7 +28,15 @@ export function ChallengeHistory({ history, loading, load, asOf }: { history: Ch
         ) : history.length === 0 ? (
           <Text color="fg.muted">No finished challenges yet.</Text>
         ) : (
-          <Box as="ul" listStyleType="none" maxH={all ? '96' : undefined} overflowY={all ? 'auto' : undefined} tabIndex={all ? 0 : undefined} aria-label="Challenge history" data-testid="history-list">
+          <Box
+            as="ul"
+            listStyleType="none"
+            maxH={all ? '96' : undefined}
+            overflowY={all ? 'auto' : undefined}
+            tabIndex={all ? 0 : undefined}
+            aria-label="Challenge history"
+            data-testid="history-list"
+          >
             {history.slice(0, all ? HISTORY_ALL_LIMIT : HISTORY_LIMIT).map((c) => {
               const label = historyLabel(c);
               const forgiven = isForgiven(c);

@@ -11,7 +11,9 @@ vi.setConfig({ testTimeout: 20_000 });
 const auth = () => ({ auth: fakeAuth({ user: makeUser() }) });
 /** Settled days 1..n of May 2038, each a win. */
 const settledDays = (n: number) =>
-  Array.from({ length: n }, (_, i) => makeChallenge({ id: `c${i + 1}`, challengeDate: `2038-05-${String(i + 1).padStart(2, '0')}`, status: 'PROCESSED', isSuccessful: true, winningsAmount: 21 }));
+  Array.from({ length: n }, (_, i) =>
+    makeChallenge({ id: `c${i + 1}`, challengeDate: `2038-05-${String(i + 1).padStart(2, '0')}`, status: 'PROCESSED', isSuccessful: true, winningsAmount: 21 }),
+  );
 
 describe('ListCard', () => {
   it('serves both the settlement receipts and the challenge history: 5 shown, View All shows the rest', async () => {

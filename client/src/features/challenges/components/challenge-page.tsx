@@ -26,8 +26,7 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
         Set Your Challenge
       </Heading>
       <Text mt={2} color="fg.muted">
-        Pick a day and a wake-up time, stake a forfeit, and check in between 15 minutes before and 10 minutes after it.
-        Times are India Standard Time.
+        Pick a day and a wake-up time, stake a forfeit, and check in between 15 minutes before and 10 minutes after it. Times are India Standard Time.
       </Text>
 
       {created ? (
@@ -38,8 +37,7 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
                 Challenge created
               </Heading>
               <Text>
-                Wake up by <strong>{formatWakeUpTime(created.wakeUpTime)} IST</strong> on{' '}
-                <strong>{formatCalendarDate(created.challengeDate)}</strong>.
+                Wake up by <strong>{formatWakeUpTime(created.wakeUpTime)} IST</strong> on <strong>{formatCalendarDate(created.challengeDate)}</strong>.
               </Text>
               <Text>
                 Check-in window: {formatISTTime(created.gracePeriodStartTime)} – {formatISTTime(created.gracePeriodEndTime)} IST
@@ -66,12 +64,7 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
                 <Alert.Content>
                   <Alert.Title>{notice}</Alert.Title>
                   <Alert.Description>
-                    <Button
-                      size="xs"
-                      mt={2}
-                      colorPalette="brand"
-                      onClick={() => navigate(paths.dashboard, { state: { addFunds: true, notice } })}
-                    >
+                    <Button size="xs" mt={2} colorPalette="brand" onClick={() => navigate(paths.dashboard, { state: { addFunds: true, notice } })}>
                       Add Funds
                     </Button>
                   </Alert.Description>
@@ -86,9 +79,7 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
       )}
 
       {/* the latest photo check-ins, each with "Ask my referee" or its answer (nothing without a referee) */}
-      <Box mt={8}>
-        {referee?.(history.data ?? [])}
-      </Box>
+      <Box mt={8}>{referee?.(history.data ?? [])}</Box>
     </Container>
   );
 }

@@ -15,12 +15,25 @@ export function ChallengeStatCards({ stats, load, asOf }: { stats: ChallengeStat
   const pledge = useAppConfig().data?.poolMode === 'pledge';
   if (!stats && load?.failed) return <LoadFailed message="We couldn't load your statistics." onRetry={load.retry} retrying={load.retrying} />;
   const items = [
-    { label: 'Current Streak', value: stats ? `${stats.currentStreak} day${stats.currentStreak === 1 ? '' : 's'}` : '—', help: stats ? `Longest: ${stats.longestStreak}` : '' },
-    { label: 'Success Rate', value: stats ? formatPercent(stats.successRate) : '—', help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '' },
+    {
+      label: 'Current Streak',
+      value: stats ? `${stats.currentStreak} day${stats.currentStreak === 1 ? '' : 's'}` : '—',
+      help: stats ? `Longest: ${stats.longestStreak}` : '',
+    },
+    {
+      label: 'Success Rate',
+      value: stats ? formatPercent(stats.successRate) : '—',
+      help: stats ? `${stats.successfulChallenges} of ${stats.successfulChallenges + stats.failedChallenges} closed` : '',
+    },
     { label: 'Total Challenges', value: stats ? String(stats.totalChallenges) : '—', help: stats ? `${stats.failedChallenges} failed` : '' },
     pledge
       ? { label: 'Total Forfeited', value: stats ? formatINR(stats.totalLosses) : '—', help: stats ? 'Donated on missed mornings' : '', money: true }
-      : { label: 'Total Earnings', value: stats ? formatINR(stats.totalEarnings) : '—', help: stats ? `Losses: ${formatINR(stats.totalLosses)}` : '', money: true },
+      : {
+          label: 'Total Earnings',
+          value: stats ? formatINR(stats.totalEarnings) : '—',
+          help: stats ? `Losses: ${formatINR(stats.totalLosses)}` : '',
+          money: true,
+        },
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap={4} data-testid="stat-cards">

@@ -18,7 +18,9 @@ function renderForm(balance: number, extra: Parameters<typeof stubFetch>[0] = {}
   const fetchMock = stubFetch({
     'GET /wallet/balance': { body: { success: true, data: { balance } } },
     'GET /challenges/can-create': { body: { canCreate: true } },
-    'GET /challenges/pool': { body: { success: true, data: { date: todayIST(), players: 12, totalStaked: 420, checkedIn: 7, missed: 2, pool: 9.75, settled: false } } },
+    'GET /challenges/pool': {
+      body: { success: true, data: { date: todayIST(), players: 12, totalStaked: 420, checkedIn: 7, missed: 2, pool: 9.75, settled: false } },
+    },
     ...extra,
   });
   renderWithProviders(
@@ -111,7 +113,12 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     const onInsufficientBalance = vi.fn();
     renderForm(
       500,
-      { 'POST /challenges': { status: 400, body: { success: false, statusCode: 400, error: 'Insufficient balance! You need at least ₹50 to create challenges' } } },
+      {
+        'POST /challenges': {
+          status: 400,
+          body: { success: false, statusCode: 400, error: 'Insufficient balance! You need at least ₹50 to create challenges' },
+        },
+      },
       { onInsufficientBalance },
     );
     await screen.findByText('₹500');
@@ -206,7 +213,9 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
       renderForm(500, { 'GET /challenges/bookable-dates': { body: serverDates() } });
       await screen.findByText('₹500');
       await waitFor(() => expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option')).toHaveLength(6));
-      const values = within(screen.getByLabelText('Challenge date')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+      const values = within(screen.getByLabelText('Challenge date'))
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value);
       expect(values).not.toContain(addDays(todayIST(), 1));
       expect(values).not.toContain(addDays(todayIST(), 3));
       expect((screen.getByLabelText('Challenge date') as HTMLSelectElement).value).toBe(todayIST());
@@ -229,7 +238,11 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
       renderForm(500, { 'GET /challenges/status/PENDING': { body: { challenges: [{ id: 'p', challengeDate: tomorrow, status: 'PENDING' }] } } });
       await screen.findByText('₹500');
       await waitFor(() => expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option')).toHaveLength(7));
-      expect(within(screen.getByLabelText('Challenge date')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).not.toContain(tomorrow);
+      expect(
+        within(screen.getByLabelText('Challenge date'))
+          .getAllByRole('option')
+          .map((o) => (o as HTMLOptionElement).value),
+      ).not.toContain(tomorrow);
     });
 
     it('a failed check of the dates says so with a Retry', async () => {
@@ -244,7 +257,12 @@ describe('Create Challenge form (SPEC.md section 5)', { timeout: 20_000 }, () =>
     it('no date bookable: says why and cannot submit', async () => {
       const body = serverDates();
       body.data.firstBookable = null as unknown as string;
-      body.data.dates = body.data.dates.map((d) => ({ ...d, bookable: false, blockedBy: 'OTHER', reason: 'Insufficient balance! You need at least ₹50 to create challenges' }));
+      body.data.dates = body.data.dates.map((d) => ({
+        ...d,
+        bookable: false,
+        blockedBy: 'OTHER',
+        reason: 'Insufficient balance! You need at least ₹50 to create challenges',
+      }));
       renderForm(500, { 'GET /challenges/bookable-dates': { body } });
       await screen.findByText('₹500');
       await waitFor(() => expect(screen.getByTestId('withheld-dates')).toHaveTextContent('No date can be booked: Insufficient balance'));

@@ -20,14 +20,7 @@ import type { Challenge } from '../api/types';
 import { reasonOf, useChallenges } from '../hooks/use-challenges';
 import { usePendingChallenges } from '../hooks/use-challenge-queries';
 import { useWalletBalance } from '../hooks/use-wallet-balance';
-import {
-  checkCreateForm,
-  createErrorOutcome,
-  DEFAULT_FORFEIT,
-  DEFAULT_WAKE_MINUTES,
-  WAKE_STEP_MINUTES,
-  windowLabelsFor,
-} from '../utils/challenge-rules';
+import { checkCreateForm, createErrorOutcome, DEFAULT_FORFEIT, DEFAULT_WAKE_MINUTES, WAKE_STEP_MINUTES, windowLabelsFor } from '../utils/challenge-rules';
 import { dateChoices, wakeRangeOf, withheldWord } from '../utils/date-choices';
 import { formatCalendarDate, formatShortDate, hhmmOf, todayIST } from '../utils/dates';
 import { ReviewStakeDialog } from './review-stake-dialog';
@@ -125,7 +118,12 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const onConfirm = async (values: CreateChallengeValues) => {
     const { challengeDate: date, wakeUpTime, forfeitAmount: forfeit } = values;
     try {
-      const created = await createChallenge({ ...values, ...(pledge && charity ? { charityId: charity.id } : {}), ...(proof === 'PHOTO' ? { proof } : {}), ...(mission !== 'NONE' ? { mission } : {}) } as Parameters<typeof createChallenge>[0]);
+      const created = await createChallenge({
+        ...values,
+        ...(pledge && charity ? { charityId: charity.id } : {}),
+        ...(proof === 'PHOTO' ? { proof } : {}),
+        ...(mission !== 'NONE' ? { mission } : {}),
+      } as Parameters<typeof createChallenge>[0]);
       setReviewing(null);
       void queryClient.invalidateQueries({ queryKey: poolPreviewQueryOptions(date).queryKey.slice(0, 2) });
       toaster.create({
@@ -145,147 +143,147 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   return (
     <Stack asChild gap={5}>
       <form onSubmit={onSubmit} noValidate aria-label="Create challenge">
-      <Box>
-        <Text fontSize="sm" color="fg.muted">
-          Available balance
-        </Text>
-        <Text fontSize="2xl" fontWeight="bold" data-testid="create-balance">
-          {known ? formatINR(balance) : balanceFailed ? 'Unavailable' : 'Loading...'}
-        </Text>
-      </Box>
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Available balance
+          </Text>
+          <Text fontSize="2xl" fontWeight="bold" data-testid="create-balance">
+            {known ? formatINR(balance) : balanceFailed ? 'Unavailable' : 'Loading...'}
+          </Text>
+        </Box>
 
-      {known && check.insufficientBalance ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>Insufficient balance! {minBalanceSentence(rules)}</Alert.Title>
-        </Alert.Root>
-      ) : null}
-      {known && check.lowBalance ? (
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Low Balance</Alert.Title>
-            <Alert.Description>Your balance is {formatINR(balance)}. Add funds to keep creating challenges.</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
-
-      <Field.Root>
-        <Field.Label htmlFor={ids.date}>Challenge date</Field.Label>
-        <NativeSelect.Root disabled={!date}>
-          <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setValue('challengeDate', e.currentTarget.value)}>
-            {choices.offered.length === 0 ? <option value="">No date can be booked</option> : null}
-            {choices.offered.map((c) => (
-              <option key={c.date} value={c.date}>
-                {c.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        {bookable.isError && !bookable.data ? (
-          <LoadFailed message="We couldn't check which dates are free." onRetry={() => bookable.refetch()} retrying={bookable.isFetching} />
+        {known && check.insufficientBalance ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>Insufficient balance! {minBalanceSentence(rules)}</Alert.Title>
+          </Alert.Root>
         ) : null}
-        {choices.withheld.length > 0 ? (
-          <Text fontSize="sm" color="fg.muted" data-testid="withheld-dates">
-            {choices.offered.length === 0 && choices.withheld[0]?.reason
-              ? `No date can be booked: ${choices.withheld[choices.withheld.length - 1].reason}`
-              : `Not offered: ${choices.withheld.map((c) => `${formatShortDate(c.date)} (${withheldWord(c)})`).join(', ')}.`}
-          </Text>
+        {known && check.lowBalance ? (
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Low Balance</Alert.Title>
+              <Alert.Description>Your balance is {formatINR(balance)}. Add funds to keep creating challenges.</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
         ) : null}
-        {serverSaysNo ? (
-          <Text fontSize="sm" color="fg.error" role="status" data-testid="can-create-reason">
-            {canCreate.data?.reason}
-          </Text>
-        ) : (
-          <Field.HelperText>From today up to 7 days ahead (IST).</Field.HelperText>
-        )}
-      </Field.Root>
 
-      <Slider.Root
-        min={range.min}
-        max={range.max}
-        step={WAKE_STEP_MINUTES}
-        value={[wakeMinutes]}
-        onValueChange={(e) => setValue('wakeMinutes', e.value[0])}
-        getAriaValueText={(d) => formatWakeUpTime(hhmmOf(d.value))}
-        colorPalette="brand"
-        pb={6}
-      >
-        <HStack justify="space-between">
-          <Slider.Label>Wake-up time</Slider.Label>
-          <Text fontWeight="semibold" data-testid="wake-up-value">
-            {formatWakeUpTime(wakeUpTime)} IST
-          </Text>
-        </HStack>
-        <Slider.Control>
-          <Slider.Track>
-            <Slider.Range />
-          </Slider.Track>
-          <Slider.Thumbs />
-          <Slider.Marks marks={marks.filter((m) => m.value >= range.min && m.value <= range.max)} />
-        </Slider.Control>
-      </Slider.Root>
-      <Text fontSize="sm" color="fg.muted" mt={-2} data-testid="window-text">
-        Check-in window: {formatWakeUpTime(window.opens)} – {formatWakeUpTime(window.closes)} IST ({rules.checkIn.minutesBefore} minutes before to{' '}
-        {rules.checkIn.minutesAfter} minutes after).
-      </Text>
+        <Field.Root>
+          <Field.Label htmlFor={ids.date}>Challenge date</Field.Label>
+          <NativeSelect.Root disabled={!date}>
+            <NativeSelect.Field id={ids.date} value={date} onChange={(e) => setValue('challengeDate', e.currentTarget.value)}>
+              {choices.offered.length === 0 ? <option value="">No date can be booked</option> : null}
+              {choices.offered.map((c) => (
+                <option key={c.date} value={c.date}>
+                  {c.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {bookable.isError && !bookable.data ? (
+            <LoadFailed message="We couldn't check which dates are free." onRetry={() => bookable.refetch()} retrying={bookable.isFetching} />
+          ) : null}
+          {choices.withheld.length > 0 ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="withheld-dates">
+              {choices.offered.length === 0 && choices.withheld[0]?.reason
+                ? `No date can be booked: ${choices.withheld[choices.withheld.length - 1].reason}`
+                : `Not offered: ${choices.withheld.map((c) => `${formatShortDate(c.date)} (${withheldWord(c)})`).join(', ')}.`}
+            </Text>
+          ) : null}
+          {serverSaysNo ? (
+            <Text fontSize="sm" color="fg.error" role="status" data-testid="can-create-reason">
+              {canCreate.data?.reason}
+            </Text>
+          ) : (
+            <Field.HelperText>From today up to 7 days ahead (IST).</Field.HelperText>
+          )}
+        </Field.Root>
 
-      <FormField
-        label="Forfeit amount (₹)"
-        error={forfeitError}
-        helper={
-          pledge
-            ? `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and ${rules.missRefundPercent}% comes back, the rest is donated to ${charity?.name ?? NO_CHARITY_DESTINATION}.`
-            : `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Miss it and ${rules.missRefundPercent}% comes back; wake up and win a share of the pool.`
-        }
-      >
-        <Input type="number" inputMode="numeric" min={rules.stake.min} max={check.maxForfeit} step={1} {...register('forfeit')} />
-      </FormField>
+        <Slider.Root
+          min={range.min}
+          max={range.max}
+          step={WAKE_STEP_MINUTES}
+          value={[wakeMinutes]}
+          onValueChange={(e) => setValue('wakeMinutes', e.value[0])}
+          getAriaValueText={(d) => formatWakeUpTime(hhmmOf(d.value))}
+          colorPalette="brand"
+          pb={6}
+        >
+          <HStack justify="space-between">
+            <Slider.Label>Wake-up time</Slider.Label>
+            <Text fontWeight="semibold" data-testid="wake-up-value">
+              {formatWakeUpTime(wakeUpTime)} IST
+            </Text>
+          </HStack>
+          <Slider.Control>
+            <Slider.Track>
+              <Slider.Range />
+            </Slider.Track>
+            <Slider.Thumbs />
+            <Slider.Marks marks={marks.filter((m) => m.value >= range.min && m.value <= range.max)} />
+          </Slider.Control>
+        </Slider.Root>
+        <Text fontSize="sm" color="fg.muted" mt={-2} data-testid="window-text">
+          Check-in window: {formatWakeUpTime(window.opens)} – {formatWakeUpTime(window.closes)} IST ({rules.checkIn.minutesBefore} minutes before to{' '}
+          {rules.checkIn.minutesAfter} minutes after).
+        </Text>
 
-      <CharityField choice={charityChoice} />
+        <FormField
+          label="Forfeit amount (₹)"
+          error={forfeitError}
+          helper={
+            pledge
+              ? `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Wake up and it all comes back; miss it and ${rules.missRefundPercent}% comes back, the rest is donated to ${charity?.name ?? NO_CHARITY_DESTINATION}.`
+              : `From ₹${rules.stake.min} to ₹${check.maxForfeit}. Miss it and ${rules.missRefundPercent}% comes back; wake up and win a share of the pool.`
+          }
+        >
+          <Input type="number" inputMode="numeric" min={rules.stake.min} max={check.maxForfeit} step={1} {...register('forfeit')} />
+        </FormField>
 
-      <ProofChoice value={proof} onChange={setProof} disabled={submitting} />
+        <CharityField choice={charityChoice} />
 
-      <MissionChoice value={mission} onChange={setMission} disabled={submitting} />
+        <ProofChoice value={proof} onChange={setProof} disabled={submitting} />
 
-      {formError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{formError}</Alert.Title>
-        </Alert.Root>
-      ) : null}
+        <MissionChoice value={mission} onChange={setMission} disabled={submitting} />
 
-      <HStack justify="flex-end" gap={3}>
-        {onCancel ? (
-          <Button variant="outline" onClick={onCancel} type="button">
-            Cancel
+        {formError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{formError}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+
+        <HStack justify="flex-end" gap={3}>
+          {onCancel ? (
+            <Button variant="outline" onClick={onCancel} type="button">
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" colorPalette="brand" disabled={disabled} loading={submitting} loadingText="Creating...">
+            {check.submitLabel}
           </Button>
-        ) : null}
-        <Button type="submit" colorPalette="brand" disabled={disabled} loading={submitting} loadingText="Creating...">
-          {check.submitLabel}
-        </Button>
-      </HStack>
-      <ReviewStakeDialog
-        review={
-          reviewing
-            ? {
-                date: reviewing.challengeDate,
-                today,
-                wakeUpTime: reviewing.wakeUpTime,
-                window: windowLabelsFor(reviewing.wakeUpTime, rules),
-                forfeit: reviewing.forfeitAmount,
-                pledge,
-                charityName: pledge ? charity?.name : undefined,
-                proof,
-                mission,
-              }
-            : null
-        }
-        submitting={submitting}
-        onConfirm={() => reviewing && void onConfirm(reviewing)}
-        onClose={() => setReviewing(null)}
-      />
+        </HStack>
+        <ReviewStakeDialog
+          review={
+            reviewing
+              ? {
+                  date: reviewing.challengeDate,
+                  today,
+                  wakeUpTime: reviewing.wakeUpTime,
+                  window: windowLabelsFor(reviewing.wakeUpTime, rules),
+                  forfeit: reviewing.forfeitAmount,
+                  pledge,
+                  charityName: pledge ? charity?.name : undefined,
+                  proof,
+                  mission,
+                }
+              : null
+          }
+          submitting={submitting}
+          onConfirm={() => reviewing && void onConfirm(reviewing)}
+          onClose={() => setReviewing(null)}
+        />
       </form>
     </Stack>
   );

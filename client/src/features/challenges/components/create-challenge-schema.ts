@@ -26,7 +26,8 @@ export function createChallengeSchema(balance: number, rules: Rules = FALLBACK_R
         z.superRefine((text, ctx) => {
           const check = checkCreateForm({ balance, forfeit: forfeitOf(text), rules });
           if (check.forfeitAboveBalance) ctx.addIssue({ code: 'custom', message: createMessages.aboveBalance, input: text });
-          else if (check.forfeitOutOfRange) ctx.addIssue({ code: 'custom', message: createMessages.outOfRange(check.maxForfeit, rules.stake.min), input: text });
+          else if (check.forfeitOutOfRange)
+            ctx.addIssue({ code: 'custom', message: createMessages.outOfRange(check.maxForfeit, rules.stake.min), input: text });
         }),
       ),
     }),

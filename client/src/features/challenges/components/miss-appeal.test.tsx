@@ -12,10 +12,21 @@ const path = `/challenges/${C}/appeal`;
 const auth = fakeAuth({ user: makeUser() });
 const NOW = Date.parse('2026-01-14T06:30:00Z');
 const within = NOW + 3_600_000;
-const appeal = (over: object = {}) => ({ success: true, id: 'a1', challengeId: C, status: 'OPEN', reason: 'The app showed an error at 05:50.', decisionNote: null, createdAt: '2026-01-14T06:31:00Z', decidedAt: null, ...over });
+const appeal = (over: object = {}) => ({
+  success: true,
+  id: 'a1',
+  challengeId: C,
+  status: 'OPEN',
+  reason: 'The app showed an error at 05:50.',
+  decisionNote: null,
+  createdAt: '2026-01-14T06:31:00Z',
+  decidedAt: null,
+  ...over,
+});
 const notFound = { status: 404, body: { success: false, statusCode: 404, error: 'Appeal not found' } };
 
-const render = (deadline: number | null = within) => renderWithProviders(<MissAppeal challengeId={C} deadline={deadline} label="14 Jan 2026" now={NOW} />, { auth });
+const render = (deadline: number | null = within) =>
+  renderWithProviders(<MissAppeal challengeId={C} deadline={deadline} label="14 Jan 2026" now={NOW} />, { auth });
 
 describe('MissAppeal', () => {
   it('takes a dispute of a miss within 48 hours, with a reason of 10 characters or more, and shows it Open', async () => {
@@ -102,7 +113,8 @@ describe('MissAppeal', () => {
   it("shows the server's refusal in its own words", async () => {
     stubApi((call) => {
       if (call.path !== path) return undefined;
-      if (call.method === 'POST') return { status: 400, body: { success: false, statusCode: 400, error: 'A miss can be appealed within 48 hours of its check-in window' } };
+      if (call.method === 'POST')
+        return { status: 400, body: { success: false, statusCode: 400, error: 'A miss can be appealed within 48 hours of its check-in window' } };
       return notFound;
     });
     const user = userEvent.setup();

@@ -61,7 +61,11 @@ export function MissAppeal({ challengeId, deadline, label, now = Date.now() }: {
 }
 
 const STATE: Record<Appeal['status'], { badge: string; palette: string; text: (a: Appeal) => string }> = {
-  OPEN: { badge: 'Dispute open', palette: 'yellow', text: () => 'Support is looking into it and will answer here. If we got it wrong, the forfeit comes back to your wallet.' },
+  OPEN: {
+    badge: 'Dispute open',
+    palette: 'yellow',
+    text: () => 'Support is looking into it and will answer here. If we got it wrong, the forfeit comes back to your wallet.',
+  },
   REFUNDED: { badge: 'Dispute refunded', palette: 'green', text: (a) => `Support agreed and refunded your forfeit: ${a.decisionNote ?? ''}` },
   UPHELD: { badge: 'Dispute upheld', palette: 'red', text: (a) => `Support upheld the miss: ${a.decisionNote ?? ''}` },
 };
@@ -99,18 +103,41 @@ export function AppealForm({ challengeId, deadline, label, onCancel }: { challen
   };
 
   return (
-    <FormStack gap={3} onSubmit={onSubmit} noValidate aria-label={`Dispute the miss of ${label}`} borderWidth="1px" borderColor="border" rounded="md" p={3} data-testid="appeal-form">
+    <FormStack
+      gap={3}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`Dispute the miss of ${label}`}
+      borderWidth="1px"
+      borderColor="border"
+      rounded="md"
+      p={3}
+      data-testid="appeal-form"
+    >
       <Field.Root required invalid={!!problem}>
         <Field.Label>
           What happened? <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={APPEAL_REASON_MAX} rows={3} placeholder="e.g. The app showed an error when I checked in at 05:50." />
+        <Textarea
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={APPEAL_REASON_MAX}
+          rows={3}
+          placeholder="e.g. The app showed an error when I checked in at 05:50."
+        />
         {problem ? <Field.ErrorText>{problem}</Field.ErrorText> : null}
         <Field.HelperText>
           Until {formatISTDateTime(deadline)} IST. Support reads every dispute and answers here; if we got it wrong, your forfeit comes back.
         </Field.HelperText>
       </Field.Root>
-      <CameraCapture label="Photo (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} error={photoProblem} helper="A screenshot of an error, say." disabled={send.isPending} />
+      <CameraCapture
+        label="Photo (optional, JPEG or PNG up to 5 MB)"
+        value={photo}
+        onChange={setPhoto}
+        error={photoProblem}
+        helper="A screenshot of an error, say."
+        disabled={send.isPending}
+      />
       {send.isError ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

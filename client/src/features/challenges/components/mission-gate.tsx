@@ -16,7 +16,13 @@ export function MissionGate({ mission, children }: { mission: Mission | string |
   if (done || (m !== 'MATH' && m !== 'TYPING' && m !== 'WAKE_TAG')) return <>{children}</>;
   return (
     <Box borderWidth="1px" borderRadius="md" p={3} data-testid="mission" data-mission={m}>
-      {m === 'MATH' ? <MathMission onDone={() => setDone(true)} /> : m === 'TYPING' ? <TypingMission onDone={() => setDone(true)} /> : <WakeTagMission onDone={() => setDone(true)} />}
+      {m === 'MATH' ? (
+        <MathMission onDone={() => setDone(true)} />
+      ) : m === 'TYPING' ? (
+        <TypingMission onDone={() => setDone(true)} />
+      ) : (
+        <WakeTagMission onDone={() => setDone(true)} />
+      )}
     </Box>
   );
 }

@@ -16,8 +16,23 @@ const settlement = {
     status: 'SETTLED',
     batch: 1,
     receipt: {
-      date: '2026-11-23', batch: 1, participants: 3, successes: 1, failures: 1, forgiven: 1, forgivenTotal: 80, moneyIn: 230, refundsTotal: 122.5, stakesReturned: 100,
-      pool: 7.5, sharesTotal: 7.5, roundingRemainder: 0, platformRevenue: 0, moneyOut: 230, rule: 'the rule', mode: 'pool',
+      date: '2026-11-23',
+      batch: 1,
+      participants: 3,
+      successes: 1,
+      failures: 1,
+      forgiven: 1,
+      forgivenTotal: 80,
+      moneyIn: 230,
+      refundsTotal: 122.5,
+      stakesReturned: 100,
+      pool: 7.5,
+      sharesTotal: 7.5,
+      roundingRemainder: 0,
+      platformRevenue: 0,
+      moneyOut: 230,
+      rule: 'the rule',
+      mode: 'pool',
       lines: [
         { line: 1, stake: 100, outcome: 'SUCCESS', refund: 0, winnings: 7.5 },
         { line: 2, stake: 50, outcome: 'FAILED', refund: 42.5, winnings: 0 },
@@ -26,7 +41,15 @@ const settlement = {
     },
     yourLines: [
       {
-        challengeId: 'c3', lineNo: 3, stake: 80, isSuccessful: false, outcome: 'FORGIVEN', refund: 80, winnings: 0, payout: 80, paid: true,
+        challengeId: 'c3',
+        lineNo: 3,
+        stake: 80,
+        isSuccessful: false,
+        outcome: 'FORGIVEN',
+        refund: 80,
+        winnings: 0,
+        payout: 80,
+        paid: true,
         forgiven: { reason: REASON, outageId: 'o1', kind: 'CHECKIN_ERRORS', startedAt: '2026-11-23T00:50:00.000Z', endedAt: '2026-11-23T00:51:00.000Z' },
       },
     ],
@@ -47,8 +70,15 @@ describe('a miss forgiven for our outage', () => {
 
   it('the history labels it FORGIVEN with the reason, no loss and no dispute', () => {
     const forgiven = makeChallenge({
-      id: 'c3', status: 'PROCESSED', isCompleted: true, isSuccessful: false, failureReason: 'Missed check-in window', forgivenReason: REASON,
-      actualForfeitAmount: 0, refundedAmount: 25, processedAt: '2026-11-23T03:30:00.000Z',
+      id: 'c3',
+      status: 'PROCESSED',
+      isCompleted: true,
+      isSuccessful: false,
+      failureReason: 'Missed check-in window',
+      forgivenReason: REASON,
+      actualForfeitAmount: 0,
+      refundedAmount: 25,
+      processedAt: '2026-11-23T03:30:00.000Z',
     });
     renderWithProviders(<ChallengeHistory history={[forgiven]} />, { auth: fakeAuth({ user: makeUser() }) });
     const item = screen.getByTestId('history-list');

@@ -87,7 +87,9 @@ export function ReceiptModal({ date, onClose, outcome: hint, pledge: pledgeHint 
       ) : data && r ? (
         <Stack gap={5} data-testid="receipt">
           <Text>
-            Settlement of {formatCalendarDate(data.date)} (batch {r.batch}{r.proof === 'PHOTO' ? ' · photo-proof pool' : ''}) <Badge colorPalette={data.status === 'SETTLED' ? 'green' : 'yellow'}>{statusWord(data.status)}</Badge>
+            Settlement of {formatCalendarDate(data.date)} (batch {r.batch}
+            {r.proof === 'PHOTO' ? ' · photo-proof pool' : ''}){' '}
+            <Badge colorPalette={data.status === 'SETTLED' ? 'green' : 'yellow'}>{statusWord(data.status)}</Badge>
           </Text>
           {data.yourLines.map((l) => (
             <Box key={l.lineNo} p={3} rounded="md" bg="brand.subtle" data-testid="your-line">

@@ -103,9 +103,7 @@ export function ReviewStakeDialog({ review, submitting, onConfirm, onClose }: Re
   facts.push(
     {
       label: 'If everyone wakes up',
-      value: review.pledge
-        ? 'Everyone gets their stake back; nothing is donated.'
-        : 'Nobody wins extra; everyone gets their stake back.',
+      value: review.pledge ? 'Everyone gets their stake back; nothing is donated.' : 'Nobody wins extra; everyone gets their stake back.',
       testId: 'review-everyone-wakes',
     },
     {

@@ -11,8 +11,21 @@ import { SettlementReceipts } from './settlement-receipts';
 vi.setConfig({ testTimeout: 20_000 });
 
 const won = makeChallenge({ id: 'w', challengeDate: '2038-05-03', status: 'PROCESSED', isSuccessful: true, forfeitAmount: 25, winningsAmount: 28.75 });
-const missed = makeChallenge({ id: 'm', challengeDate: '2038-05-05', status: 'PROCESSED', isSuccessful: false, forfeitAmount: 40, failureReason: 'Missed check-in window' });
-const forgiven = makeChallenge({ id: 'f', challengeDate: '2038-05-04', status: 'PROCESSED', isSuccessful: false, forgivenReason: 'Forgiven: our service was down' });
+const missed = makeChallenge({
+  id: 'm',
+  challengeDate: '2038-05-05',
+  status: 'PROCESSED',
+  isSuccessful: false,
+  forfeitAmount: 40,
+  failureReason: 'Missed check-in window',
+});
+const forgiven = makeChallenge({
+  id: 'f',
+  challengeDate: '2038-05-04',
+  status: 'PROCESSED',
+  isSuccessful: false,
+  forgivenReason: 'Forgiven: our service was down',
+});
 const unsettled = makeChallenge({ id: 'u', challengeDate: '2038-05-06', status: 'COMPLETED', isSuccessful: true });
 
 const settlement = (isSuccessful: boolean, outcome: string) => ({
@@ -22,8 +35,23 @@ const settlement = (isSuccessful: boolean, outcome: string) => ({
     status: 'SETTLED',
     batch: 1,
     receipt: {
-      date: '2038-05-05', batch: 1, participants: 2, successes: 1, failures: 1, forgiven: 0, forgivenTotal: 0, moneyIn: 65, refundsTotal: 34, stakesReturned: 25,
-      pool: 6, sharesTotal: 6, roundingRemainder: 0, platformRevenue: 0, moneyOut: 65, rule: 'the rule', mode: 'pool',
+      date: '2038-05-05',
+      batch: 1,
+      participants: 2,
+      successes: 1,
+      failures: 1,
+      forgiven: 0,
+      forgivenTotal: 0,
+      moneyIn: 65,
+      refundsTotal: 34,
+      stakesReturned: 25,
+      pool: 6,
+      sharesTotal: 6,
+      roundingRemainder: 0,
+      platformRevenue: 0,
+      moneyOut: 65,
+      rule: 'the rule',
+      mode: 'pool',
       lines: [
         { line: 1, stake: 25, outcome: 'SUCCESS', refund: 0, winnings: 6 },
         { line: 2, stake: 40, outcome: 'FAILED', refund: 34, winnings: 0 },
@@ -65,7 +93,9 @@ describe('settlement receipts', () => {
     const { unmount } = renderWithProviders(<SettlementReceipts history={[]} loading onOpen={vi.fn()} />, { auth: fakeAuth({ user: makeUser() }) });
     expect(screen.getByTestId('receipts-loading')).toBeInTheDocument();
     unmount();
-    renderWithProviders(<SettlementReceipts history={[]} load={{ failed: true, retrying: false, retry }} onOpen={vi.fn()} />, { auth: fakeAuth({ user: makeUser() }) });
+    renderWithProviders(<SettlementReceipts history={[]} load={{ failed: true, retrying: false, retry }} onOpen={vi.fn()} />, {
+      auth: fakeAuth({ user: makeUser() }),
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalled();
   });

@@ -40,7 +40,14 @@ export function SettlementReceipts({
 }) {
   const receipts = receiptsOf(history);
   return (
-    <ListCard title="Settlement receipts" headingId="receipts-heading" count={receipts.length} limit={SHOWN} testId="settlement-receipts" note={<AsOfNote asOf={asOf} />}>
+    <ListCard
+      title="Settlement receipts"
+      headingId="receipts-heading"
+      count={receipts.length}
+      limit={SHOWN}
+      testId="settlement-receipts"
+      note={<AsOfNote asOf={asOf} />}
+    >
       {(all) =>
         load?.failed ? (
           <LoadFailed message="We couldn't load your settled days." onRetry={load.retry} retrying={load.retrying} />
@@ -53,7 +60,17 @@ export function SettlementReceipts({
             {(all ? receipts : receipts.slice(0, SHOWN)).map((e) => {
               const o = outcomeText[e.outcome];
               return (
-                <Box as="li" key={e.date} py={2} borderBottomWidth="1px" borderColor="border" _last={{ borderBottomWidth: 0 }} data-testid="receipt-entry" data-outcome={e.outcome} data-date={e.date}>
+                <Box
+                  as="li"
+                  key={e.date}
+                  py={2}
+                  borderBottomWidth="1px"
+                  borderColor="border"
+                  _last={{ borderBottomWidth: 0 }}
+                  data-testid="receipt-entry"
+                  data-outcome={e.outcome}
+                  data-date={e.date}
+                >
                   <HStack justify="space-between" gap={3} wrap="wrap">
                     <Stack gap={0} minW={0}>
                       <Text fontWeight="semibold">{formatCalendarDate(e.date)}</Text>

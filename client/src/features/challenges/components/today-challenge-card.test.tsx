@@ -25,7 +25,11 @@ function renderCard(challenge: Challenge | null, now: Date, props: Partial<Param
 
 describe("Today's Challenge card", { timeout: 20_000 }, () => {
   it("shows today's players and the pool so far", async () => {
-    const fetchMock = stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 14, totalStaked: 520, checkedIn: 9, missed: 3, pool: 11.25, settled: false } } } });
+    const fetchMock = stubFetch({
+      'GET /challenges/pool': {
+        body: { success: true, data: { date: DATE, players: 14, totalStaked: 520, checkedIn: 9, missed: 3, pool: 11.25, settled: false } },
+      },
+    });
     renderCard(make(), ist('06:05:00'));
     expect(await screen.findByTestId('today-pool')).toHaveTextContent('Today: 14 players · pool so far ₹11.25');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`/challenges/pool?date=${DATE}`))).toBe(true);
@@ -85,7 +89,11 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.getByText('Congratulations! You woke up on time.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'How your winnings were computed' })).toBeNull();
     unmount();
-    renderCard(make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 37.5, poolShare: 12.5, netResult: 12.5 } as Partial<Challenge>), ist('10:00:00'), { onShowReceipt });
+    renderCard(
+      make({ status: 'PROCESSED', isSuccessful: true, winningsAmount: 37.5, poolShare: 12.5, netResult: 12.5 } as Partial<Challenge>),
+      ist('10:00:00'),
+      { onShowReceipt },
+    );
     // the one vocabulary, and never "You won"
     expect(screen.getByTestId('winnings-message')).toHaveTextContent('Stake back ₹25 · winnings ₹12.50');
     expect(screen.getByTestId('winnings-message')).not.toHaveTextContent(/won/i);
@@ -102,7 +110,9 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
   });
 
   it('in the window the Check In button comes before the facts and the pool (a phone shows it first)', async () => {
-    stubFetch({ 'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 0, pool: 0, settled: false } } } });
+    stubFetch({
+      'GET /challenges/pool': { body: { success: true, data: { date: DATE, players: 3, totalStaked: 75, checkedIn: 1, missed: 0, pool: 0, settled: false } } },
+    });
     renderCard(make(), ist('06:05:00'));
     const button = screen.getByRole('button', { name: 'Check In' });
     const facts = screen.getByText(/Wake-up time:/);
@@ -139,7 +149,9 @@ describe('calendar cell', { timeout: 20_000 }, () => {
   });
 
   it('each chip also carries a short form for a phone (hour and a status mark), hidden from screen readers', () => {
-    renderWithProviders(<CalendarCell date={DATE} challenges={[make({ id: 'a', wakeUpTime: '06:30', status: 'COMPLETED', isSuccessful: true })]} today={DATE} />);
+    renderWithProviders(
+      <CalendarCell date={DATE} challenges={[make({ id: 'a', wakeUpTime: '06:30', status: 'COMPLETED', isSuccessful: true })]} today={DATE} />,
+    );
     const chip = screen.getByTestId('calendar-chip');
     const short = chip.querySelector('[aria-hidden="true"]');
     expect(short).toHaveTextContent('6:30✓');

@@ -51,7 +51,20 @@ const palette: Record<CardState, string> = {
 };
 
 /** Today's Challenge card: every state and label of SPEC.md section 4. */
-export function TodayChallengeCard({ challenge, now, loading, failed, retrying, onRetry, busy, onCheckIn, checkIn, onShowReceipt, asOf, referee }: TodayChallengeCardProps) {
+export function TodayChallengeCard({
+  challenge,
+  now,
+  loading,
+  failed,
+  retrying,
+  onRetry,
+  busy,
+  onCheckIn,
+  checkIn,
+  onShowReceipt,
+  asOf,
+  referee,
+}: TodayChallengeCardProps) {
   const state = cardState(challenge, now);
   const label = cardLabel(state);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -104,24 +117,24 @@ export function TodayChallengeCard({ challenge, now, loading, failed, retrying, 
                 <StateBody state={state} challenge={challenge} now={now} busy={busy} onShowReceipt={onShowReceipt} />
                 {/* a wake mission (when chosen) comes before the check-in */}
                 <MissionGate key={challenge?.id} mission={missionOf(challenge)}>
-                {photoProof ? (
-                  <Stack gap={3} data-testid="photo-check-in">
-                    <Text fontSize="sm">This morning needs a photo taken now: it is checked by people with nothing to gain.</Text>
-                    <CameraCapture label="Your photo of this morning (taken now)" value={photo} onChange={setPhoto} disabled={busy} />
-                    {photo && !usedPhoto ? (
+                  {photoProof ? (
+                    <Stack gap={3} data-testid="photo-check-in">
+                      <Text fontSize="sm">This morning needs a photo taken now: it is checked by people with nothing to gain.</Text>
+                      <CameraCapture label="Your photo of this morning (taken now)" value={photo} onChange={setPhoto} disabled={busy} />
+                      {photo && !usedPhoto ? (
+                        <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
+                          Check in with this photo
+                        </Button>
+                      ) : null}
+                    </Stack>
+                  ) : (
+                    <Stack gap={3}>
                       <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
-                        Check in with this photo
+                        Check In
                       </Button>
-                    ) : null}
-                  </Stack>
-                ) : (
-                  <Stack gap={3}>
-                    <Button colorPalette="brand" size="lg" onClick={() => void tapCheckIn()} loading={busy} loadingText="Checking in...">
-                      Check In
-                    </Button>
-                    <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
-                  </Stack>
-                )}
+                      <CameraCapture label="Selfie (optional, JPEG or PNG up to 5 MB)" value={photo} onChange={setPhoto} disabled={busy} />
+                    </Stack>
+                  )}
                 </MissionGate>
               </>
             ) : null}
@@ -260,11 +273,12 @@ function StateBody({
   }
   const w = windowOf(challenge);
   const processed = challenge.status === 'PROCESSED';
-  const receiptLink = processed && onShowReceipt ? (
-    <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} h="auto" onClick={() => onShowReceipt(challenge.challengeDate)}>
-      {state === 'SUCCESS' ? 'How your winnings were computed' : 'How this was computed'}
-    </Button>
-  ) : null;
+  const receiptLink =
+    processed && onShowReceipt ? (
+      <Button variant="plain" color="brand.fg" textDecoration="underline" px={0} h="auto" onClick={() => onShowReceipt(challenge.challengeDate)}>
+        {state === 'SUCCESS' ? 'How your winnings were computed' : 'How this was computed'}
+      </Button>
+    ) : null;
 
   switch (state) {
     case 'BEFORE_WINDOW':
@@ -280,11 +294,7 @@ function StateBody({
         </Text>
       );
     case 'WINDOW_CLOSED':
-      return (
-        <Text color="fg.muted">
-          Completion window has closed. Check-in is locked; the challenge is closed as missed shortly.
-        </Text>
-      );
+      return <Text color="fg.muted">Completion window has closed. Check-in is locked; the challenge is closed as missed shortly.</Text>;
     case 'SUCCESS':
       return (
         <Stack gap={1}>

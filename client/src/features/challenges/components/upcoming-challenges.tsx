@@ -75,26 +75,26 @@ export function UpcomingChallenges({ challenges, today, loading, load, asOf, onC
                     </Text>
                   </Stack>
                   <HStack gap={2}>
-                  {actions?.(c)}
-                  {canCancel(c, today) ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      colorPalette="red"
-                      aria-label={`Cancel challenge on ${formatCalendarDate(c.challengeDate)}`}
-                      onClick={() => {
-                        setError(null);
-                        setConfirming(c);
-                        setDialogMounted(true);
-                      }}
-                    >
-                      Cancel
-                    </Button>
-                  ) : (
-                    <Badge variant="subtle" colorPalette="gray" title="Cancellation closes at 11:59 PM the night before">
-                      Locked
-                    </Badge>
-                  )}
+                    {actions?.(c)}
+                    {canCancel(c, today) ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Cancel challenge on ${formatCalendarDate(c.challengeDate)}`}
+                        onClick={() => {
+                          setError(null);
+                          setConfirming(c);
+                          setDialogMounted(true);
+                        }}
+                      >
+                        Cancel
+                      </Button>
+                    ) : (
+                      <Badge variant="subtle" colorPalette="gray" title="Cancellation closes at 11:59 PM the night before">
+                        Locked
+                      </Badge>
+                    )}
                   </HStack>
                 </HStack>
               </Box>

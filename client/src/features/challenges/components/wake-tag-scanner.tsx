@@ -47,7 +47,11 @@ export default function WakeTagScanner({ code, onMatch, onCancel }: { code: stri
         tick();
       })
       .catch((e: unknown) =>
-        setProblem(e instanceof DOMException && e.name === 'NotAllowedError' ? 'The camera is blocked for this site. Allow it in the browser settings to scan your wake tag.' : "We couldn't open the camera."),
+        setProblem(
+          e instanceof DOMException && e.name === 'NotAllowedError'
+            ? 'The camera is blocked for this site. Allow it in the browser settings to scan your wake tag.'
+            : "We couldn't open the camera.",
+        ),
       );
     return () => {
       stopped = true;

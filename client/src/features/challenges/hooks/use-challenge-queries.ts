@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import {
-  getChallenges,
-  getChallengesByStatus,
-  getEarnings,
-  getSettlement,
-  getStreakStatistics,
-} from '../api/challenges-api';
+import { getChallenges, getChallengesByStatus, getEarnings, getSettlement, getStreakStatistics } from '../api/challenges-api';
 import { challengeKeys } from '../api/query-keys';
 import { HISTORY_ALL_LIMIT, historyOf } from '../utils/challenge-rules';
 

@@ -72,7 +72,9 @@ describe('challenge store (SPEC.md sections 4 and 8)', { timeout: 20_000 }, () =
   });
 
   it("a refused cancel (4xx) keeps the server's reason", async () => {
-    stubFetch({ 'DELETE /challenges/c1': { status: 400, body: { success: false, statusCode: 400, error: 'Cancellation closed at 11:59 PM the night before' } } });
+    stubFetch({
+      'DELETE /challenges/c1': { status: 400, body: { success: false, statusCode: 400, error: 'Cancellation closed at 11:59 PM the night before' } },
+    });
     const thrown = await cancelRequest('c1').catch((e: unknown) => e);
     expect(cancelFailureWords(thrown)).toBe('Failed to cancel challenge: Cancellation closed at 11:59 PM the night before');
   });

@@ -61,14 +61,8 @@ export function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An unexpected error occurred';
 }
 
-
 /** Put a changed challenge into every cached list and date query of the user (replacing, prepending or removing). */
-export function applyChallengeChange(
-  queryClient: QueryClient,
-  userId: string,
-  challenge: Challenge,
-  change: 'created' | 'updated' | 'removed',
-): void {
+export function applyChallengeChange(queryClient: QueryClient, userId: string, challenge: Challenge, change: 'created' | 'updated' | 'removed'): void {
   const fix = (list: Challenge[]): Challenge[] => {
     const rest = list.filter((c) => c.id !== challenge.id);
     if (change === 'removed') return rest;
@@ -87,7 +81,16 @@ export function applyChallengeChange(
     const status = key[3];
     const rest = old.filter((c) => c.id !== challenge.id);
     const belongs = change !== 'removed' && challenge.status === status;
-    queryClient.setQueryData(key, belongs ? (change === 'created' ? [challenge, ...rest] : old.some((c) => c.id === challenge.id) ? old.map((c) => (c.id === challenge.id ? challenge : c)) : [challenge, ...rest]) : rest);
+    queryClient.setQueryData(
+      key,
+      belongs
+        ? change === 'created'
+          ? [challenge, ...rest]
+          : old.some((c) => c.id === challenge.id)
+            ? old.map((c) => (c.id === challenge.id ? challenge : c))
+            : [challenge, ...rest]
+        : rest,
+    );
   }
 }
 
@@ -132,7 +135,6 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     }
   }, [authLoading, isAuthenticated, queryClient]);
 
-
   const refreshAll = useCallback(() => queryClient.invalidateQueries({ queryKey: challengeKeys.all(userId) }), [queryClient, userId]);
   // Money moved (stake taken or returned): the balance and the signed-in user are re-read.
   const refreshBalance = useCallback(() => refreshAfterMoneyMoved(queryClient, refreshUser), [queryClient, refreshUser]);
@@ -162,7 +164,8 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
         return await verifyRequest(input, key);
       } catch (error) {
         // A retry told "already checked in": an earlier attempt of this tap was recorded (its answer was lost).
-        if (tries.n > 1 && isAlreadyCheckedIn(error)) return { success: true, challenge: await getChallenge(input.challengeId) } as Awaited<ReturnType<typeof verifyRequest>>;
+        if (tries.n > 1 && isAlreadyCheckedIn(error))
+          return { success: true, challenge: await getChallenge(input.challengeId) } as Awaited<ReturnType<typeof verifyRequest>>;
         throw error;
       }
     },
@@ -177,7 +180,7 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
   const busy = create.isPending || cancel.isPending || verify.isPending;
 
   // An operation's failure becomes the store's message (callers may also set or dismiss it); the call still rejects.
-  const run = useCallback(async <T,>(op: () => Promise<T>, failure: (e: unknown) => string): Promise<T> => {
+  const run = useCallback(async <T>(op: () => Promise<T>, failure: (e: unknown) => string): Promise<T> => {
     setOpError(null);
     try {
       return await op();
@@ -189,7 +192,11 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
 
   const createMutation = create.mutateAsync;
   const createChallenge = useCallback(
-    (input: CreateChallengeInput) => run(() => createMutation(input), () => challengeMessages.create),
+    (input: CreateChallengeInput) =>
+      run(
+        () => createMutation(input),
+        () => challengeMessages.create,
+      ),
     [run, createMutation],
   );
 
@@ -220,7 +227,10 @@ export function useChallenges({ now }: UseChallengesOptions = {}) {
     if (verify.isPending) return { phase: verify.failureCount > 0 || verify.isPaused ? 'retrying' : 'sending' };
     if (verify.isError) {
       if (isRetryableCheckInError(verify.error)) return { phase: 'gave-up' };
-      return { phase: 'refused', message: isApiError(verify.error) && verify.error.status === 400 ? reasonOf(verify.error) : isApiError(verify.error) ? verify.error.message : undefined };
+      return {
+        phase: 'refused',
+        message: isApiError(verify.error) && verify.error.status === 400 ? reasonOf(verify.error) : isApiError(verify.error) ? verify.error.message : undefined,
+      };
     }
     return { phase: 'idle' };
   }, [verify.isPending, verify.failureCount, verify.isPaused, verify.isError, verify.error]);

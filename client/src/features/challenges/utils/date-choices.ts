@@ -38,7 +38,8 @@ export function dateChoices(today: string, server: BookableDates | undefined, bo
   for (const d of all) {
     const label = `${formatCalendarDate(d.date)}${suffix(d.date, base)}`;
     const wakeUpTimes = [...d.wakeUpTimes].sort((a, b) => minutesOf(a) - minutesOf(b));
-    if (bookedInCache.has(d.date) && d.ok) withheld.push({ date: d.date, label, wakeUpTimes, reason: 'You already have a challenge for this date', blockedBy: 'BOOKED' });
+    if (bookedInCache.has(d.date) && d.ok)
+      withheld.push({ date: d.date, label, wakeUpTimes, reason: 'You already have a challenge for this date', blockedBy: 'BOOKED' });
     else if (d.ok && wakeUpTimes.length > 0) offered.push({ date: d.date, label, wakeUpTimes });
     else withheld.push({ date: d.date, label, wakeUpTimes, reason: d.reason ?? 'No wake-up time is left on this date', blockedBy: d.blockedBy ?? 'OTHER' });
   }

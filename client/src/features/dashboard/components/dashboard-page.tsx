@@ -50,11 +50,7 @@ export function DashboardPage(props: DashboardPageProps) {
         {props.errorBanner}
         {/* On a phone today's challenge (and its Check In) comes first, the balance below it; from lg the
             balance sits left of it as before. Today is first in the document either way. */}
-        <Grid
-          templateColumns={{ base: '1fr', lg: '1fr 2fr' }}
-          templateAreas={{ base: '"today" "wallet"', lg: '"wallet today"' }}
-          gap={{ base: 4, md: 6 }}
-        >
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} templateAreas={{ base: '"today" "wallet"', lg: '"wallet today"' }} gap={{ base: 4, md: 6 }}>
           <GridItem gridArea="today" minW={0}>
             {props.today}
           </GridItem>

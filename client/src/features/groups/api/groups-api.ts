@@ -25,7 +25,8 @@ export const previewInvite = async (token: string, signal?: AbortSignal) => unwr
 export const joinGroup = async (token: string) => unwrap<{ groupId: string; name: string; alreadyMember: boolean }>(await api.post('/groups/join', { token }));
 export const newInvite = async (groupId: string) => unwrap<{ inviteToken: string; inviteUrl: string }>(await api.post(`/groups/${id(groupId)}/invite`));
 export const leaveGroup = async (groupId: string) => unwrap<{ groupId: string; groupDeleted: boolean }>(await api.post(`/groups/${id(groupId)}/leave`));
-export const removeMember = async (groupId: string, userId: string) => unwrap<{ groupId: string; userId: string }>(await api.delete(`/groups/${id(groupId)}/members/${id(userId)}`));
+export const removeMember = async (groupId: string, userId: string) =>
+  unwrap<{ groupId: string; userId: string }>(await api.delete(`/groups/${id(groupId)}/members/${id(userId)}`));
 export const setReferee = async (groupId: string, userId: string | null) =>
   unwrap<{ referee: { userId: string; name: string; groupId: string } | null }>(await api.put(`/groups/${id(groupId)}/referee`, { userId }));
 export const getRefereeOverview = async (signal?: AbortSignal) => unwrap<RefereeOverview>(await api.get('/groups/referee/overview', { signal }));
@@ -44,9 +45,11 @@ export const groupKeys = {
   referee: (userId: string) => ['groups', userId, 'referee'] as const,
 };
 
-export const groupsQueryOptions = (userId: string) => queryOptions({ queryKey: groupKeys.list(userId), queryFn: ({ signal }) => getGroups(signal), staleTime: 15_000 });
+export const groupsQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: groupKeys.list(userId), queryFn: ({ signal }) => getGroups(signal), staleTime: 15_000 });
 export const groupQueryOptions = (userId: string, groupId: string) =>
   queryOptions({ queryKey: groupKeys.one(userId, groupId), queryFn: ({ signal }) => getGroup(groupId, signal), staleTime: 15_000 });
 export const invitePreviewQueryOptions = (userId: string, token: string) =>
   queryOptions({ queryKey: groupKeys.invite(userId, token), queryFn: ({ signal }) => previewInvite(token, signal), retry: false });
-export const refereeQueryOptions = (userId: string) => queryOptions({ queryKey: groupKeys.referee(userId), queryFn: ({ signal }) => getRefereeOverview(signal), staleTime: 15_000 });
+export const refereeQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: groupKeys.referee(userId), queryFn: ({ signal }) => getRefereeOverview(signal), staleTime: 15_000 });

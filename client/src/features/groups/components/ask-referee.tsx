@@ -14,8 +14,7 @@ export interface RefereeCheckIn {
 }
 
 /** The server's own rule (POST /groups/referee/requests): a photo check-in that was made (completed or settled). */
-export const isPhotoCheckIn = (c: RefereeCheckIn) =>
-  c.verificationMethod === 'PHOTO' && !!c.hasPhoto && (c.status === 'COMPLETED' || c.status === 'PROCESSED');
+export const isPhotoCheckIn = (c: RefereeCheckIn) => c.verificationMethod === 'PHOTO' && !!c.hasPhoto && (c.status === 'COMPLETED' || c.status === 'PROCESSED');
 
 const STATE = {
   PENDING: { palette: 'yellow', word: 'Asked' },
@@ -43,7 +42,17 @@ function RequestState({ request, withDate }: { request: RefereeRequest; withDate
   );
 }
 
-function AskOrState({ challenge, request, refereeName, withDate }: { challenge: RefereeCheckIn; request?: RefereeRequest; refereeName: string | null; withDate?: boolean }) {
+function AskOrState({
+  challenge,
+  request,
+  refereeName,
+  withDate,
+}: {
+  challenge: RefereeCheckIn;
+  request?: RefereeRequest;
+  refereeName: string | null;
+  withDate?: boolean;
+}) {
   const ask = useGroupsMutation(askReferee);
   const shown = request ?? ask.data;
   if (shown) return <RequestState request={shown} withDate={withDate} />;
@@ -86,7 +95,14 @@ export function AskReferee({ challenges, withDate, heading, max = 5 }: { challen
   const overview = useRefereeOverview(photos.length > 0);
   const data = overview.data;
   if (photos.length > 0 && !data && overview.isError) {
-    return <LoadFailedLine message="We couldn't load your referee requests." onRetry={() => overview.refetch()} retrying={overview.isFetching} testId="ask-referee-failed" />;
+    return (
+      <LoadFailedLine
+        message="We couldn't load your referee requests."
+        onRetry={() => overview.refetch()}
+        retrying={overview.isFetching}
+        testId="ask-referee-failed"
+      />
+    );
   }
   if (!data || photos.length === 0) return null;
   const byChallenge = new Map(data.asked.map((r) => [r.challengeId, r]));

@@ -49,8 +49,19 @@ export function GroupsPage() {
               <form onSubmit={onSubmit} noValidate aria-label="Start a group">
                 <Field.Root invalid={!!shownProblem}>
                   <Field.Label htmlFor={nameId}>Group name</Field.Label>
-                  <Input id={nameId} value={name} maxLength={NAME_MAX + 10} onChange={(e) => setName(e.currentTarget.value)} placeholder="Early birds" autoComplete="off" />
-                  {shownProblem ? <Field.ErrorText>{shownProblem}</Field.ErrorText> : <Field.HelperText>Up to {NAME_MAX} characters. You can invite friends next.</Field.HelperText>}
+                  <Input
+                    id={nameId}
+                    value={name}
+                    maxLength={NAME_MAX + 10}
+                    onChange={(e) => setName(e.currentTarget.value)}
+                    placeholder="Early birds"
+                    autoComplete="off"
+                  />
+                  {shownProblem ? (
+                    <Field.ErrorText>{shownProblem}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>Up to {NAME_MAX} characters. You can invite friends next.</Field.HelperText>
+                  )}
                 </Field.Root>
                 <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={create.isPending} loadingText="Creating…">
                   Create group

@@ -17,13 +17,43 @@ const none = (date: string) => ({ date, outcome: 'NONE' as const, referee: null 
 
 function group(overrides: Partial<GroupPageData> = {}): GroupPageData {
   return {
-    id: 'g1', name: 'Early birds', isOwner: true, createdAt: '2034-03-10T04:00:00.000Z', memberCount: 2, limits: { membersPerGroup: 50 },
-    inviteToken: TOKEN, inviteUrl: `http://localhost:3000/join/${TOKEN}`, week: { from: DAYS[0], to: DAYS[6], days: DAYS }, today: DAYS[2],
+    id: 'g1',
+    name: 'Early birds',
+    isOwner: true,
+    createdAt: '2034-03-10T04:00:00.000Z',
+    memberCount: 2,
+    limits: { membersPerGroup: 50 },
+    inviteToken: TOKEN,
+    inviteUrl: `http://localhost:3000/join/${TOKEN}`,
+    week: { from: DAYS[0], to: DAYS[6], days: DAYS },
+    today: DAYS[2],
     members: [
-      { userId: 'u1', name: 'Asha', isOwner: true, isMe: true, joinedAt: '2034-03-10T04:00:00.000Z', madeThisWeek: 1,
-        days: [{ date: DAYS[0], outcome: 'MADE', challengeId: 'c1', hasPhoto: true, referee: null }, { date: DAYS[1], outcome: 'MISSED', challengeId: 'c2', hasPhoto: false, referee: null }, ...DAYS.slice(2).map(none)] },
-      { userId: 'u2', name: 'Bala', isOwner: false, isMe: false, joinedAt: '2034-03-11T04:00:00.000Z', madeThisWeek: 2,
-        days: [{ date: DAYS[0], outcome: 'MADE', referee: { requestId: 'r1', status: 'REJECTED', refereeName: 'Asha', note: 'Blurry' } }, { date: DAYS[1], outcome: 'EXCUSED', referee: null }, ...DAYS.slice(2).map(none)] },
+      {
+        userId: 'u1',
+        name: 'Asha',
+        isOwner: true,
+        isMe: true,
+        joinedAt: '2034-03-10T04:00:00.000Z',
+        madeThisWeek: 1,
+        days: [
+          { date: DAYS[0], outcome: 'MADE', challengeId: 'c1', hasPhoto: true, referee: null },
+          { date: DAYS[1], outcome: 'MISSED', challengeId: 'c2', hasPhoto: false, referee: null },
+          ...DAYS.slice(2).map(none),
+        ],
+      },
+      {
+        userId: 'u2',
+        name: 'Bala',
+        isOwner: false,
+        isMe: false,
+        joinedAt: '2034-03-11T04:00:00.000Z',
+        madeThisWeek: 2,
+        days: [
+          { date: DAYS[0], outcome: 'MADE', referee: { requestId: 'r1', status: 'REJECTED', refereeName: 'Asha', note: 'Blurry' } },
+          { date: DAYS[1], outcome: 'EXCUSED', referee: null },
+          ...DAYS.slice(2).map(none),
+        ],
+      },
     ],
     board: [{ userId: 'u2', name: 'Bala', madeThisWeek: 2, streak: 4, rank: 1 }],
     boardHidden: 1,
@@ -102,7 +132,12 @@ describe('invite page', { timeout: 20_000 }, () => {
   });
 
   it('says so when the link is no longer valid', async () => {
-    stubFetch({ [`GET /groups/invites/${TOKEN}`]: { status: 404, body: { success: false, statusCode: 404, error: 'This invite link is not valid any more: ask for a new one' } } });
+    stubFetch({
+      [`GET /groups/invites/${TOKEN}`]: {
+        status: 404,
+        body: { success: false, statusCode: 404, error: 'This invite link is not valid any more: ask for a new one' },
+      },
+    });
     renderAt(`/join/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Invite link not valid' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('This invite link is not valid any more: ask for a new one');

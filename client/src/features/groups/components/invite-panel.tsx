@@ -11,10 +11,13 @@ export function InvitePanel({ group }: { group: GroupPage }) {
   const inputId = useId();
   const link = inviteLinkOf(window.location.origin, group.inviteToken);
   const [copied, setCopied] = useState(false);
-  const regenerate = useGroupsMutation(() => newInvite(group.id), () => {
-    setCopied(false);
-    toaster.create({ status: 'success', title: 'New invite link made', description: 'The old link no longer works.' });
-  });
+  const regenerate = useGroupsMutation(
+    () => newInvite(group.id),
+    () => {
+      setCopied(false);
+      toaster.create({ status: 'success', title: 'New invite link made', description: 'The old link no longer works.' });
+    },
+  );
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);

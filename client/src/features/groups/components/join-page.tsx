@@ -12,10 +12,13 @@ export function JoinPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const preview = useInvitePreview(token);
-  const join = useGroupsMutation(() => joinGroup(token), (r) => {
-    toaster.create({ status: 'success', title: r.alreadyMember ? `You are already in ${r.name}` : `You joined ${r.name}` });
-    navigate(groupPath(r.groupId), { replace: true });
-  });
+  const join = useGroupsMutation(
+    () => joinGroup(token),
+    (r) => {
+      toaster.create({ status: 'success', title: r.alreadyMember ? `You are already in ${r.name}` : `You joined ${r.name}` });
+      navigate(groupPath(r.groupId), { replace: true });
+    },
+  );
   const p = preview.data;
   return (
     <Container maxW="md" py={{ base: 6, md: 10 }} px={{ base: 3, md: 6 }}>
@@ -30,9 +33,7 @@ export function JoinPage() {
                 </Heading>
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />
-                  <Alert.Title fontWeight="normal">
-                    {problemText(preview.error)}
-                  </Alert.Title>
+                  <Alert.Title fontWeight="normal">{problemText(preview.error)}</Alert.Title>
                 </Alert.Root>
               </>
             ) : !p ? (
@@ -45,7 +46,8 @@ export function JoinPage() {
                   Join {p.name}
                 </Heading>
                 <Text>
-                  {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}. Members see each other&apos;s mornings (made it or missed, never amounts) and a weekly board.
+                  {p.memberCount} {p.memberCount === 1 ? 'member' : 'members'}. Members see each other&apos;s mornings (made it or missed, never amounts) and a
+                  weekly board.
                 </Text>
                 {p.isMember ? (
                   <Text>You are already in this group.</Text>

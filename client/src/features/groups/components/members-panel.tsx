@@ -18,15 +18,24 @@ export function MembersPanel({ group }: { group: GroupPage }) {
   const current = group.myReferee?.inThisGroup ? group.myReferee.userId : NO_REFEREE;
   const [choice, setChoice] = useState<string | null>(null);
   const picked = choice ?? current;
-  const referee = useGroupsMutation((userId: string | null) => setReferee(group.id, userId), (r) => {
-    setChoice(null);
-    toaster.create({ status: 'success', title: r.referee ? `${r.referee.name} is now your referee` : 'You have no referee' });
-  });
-  const remove = useGroupsMutation((userId: string) => removeMember(group.id, userId), () => toaster.create({ status: 'success', title: 'Member removed' }));
-  const leave = useGroupsMutation(() => leaveGroup(group.id), () => {
-    toaster.create({ status: 'success', title: `You left ${group.name}` });
-    navigate(paths.groups);
-  });
+  const referee = useGroupsMutation(
+    (userId: string | null) => setReferee(group.id, userId),
+    (r) => {
+      setChoice(null);
+      toaster.create({ status: 'success', title: r.referee ? `${r.referee.name} is now your referee` : 'You have no referee' });
+    },
+  );
+  const remove = useGroupsMutation(
+    (userId: string) => removeMember(group.id, userId),
+    () => toaster.create({ status: 'success', title: 'Member removed' }),
+  );
+  const leave = useGroupsMutation(
+    () => leaveGroup(group.id),
+    () => {
+      toaster.create({ status: 'success', title: `You left ${group.name}` });
+      navigate(paths.groups);
+    },
+  );
   const problem = [referee, remove, leave].find((m) => m.isError)?.error;
 
   return (
@@ -49,7 +58,14 @@ export function MembersPanel({ group }: { group: GroupPage }) {
               ) : null}
             </HStack>
             {group.isOwner && !m.isMe ? (
-              <Button size="xs" variant="outline" colorPalette="red" loading={remove.isPending && remove.variables === m.userId} onClick={() => remove.mutate(m.userId)} aria-label={`Remove ${m.name}`}>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                loading={remove.isPending && remove.variables === m.userId}
+                onClick={() => remove.mutate(m.userId)}
+                aria-label={`Remove ${m.name}`}
+              >
                 Remove
               </Button>
             ) : null}
@@ -74,7 +90,14 @@ export function MembersPanel({ group }: { group: GroupPage }) {
             </NativeSelect.Root>
             <Field.HelperText>Your referee confirms or rejects a photo check-in when you ask. It does not change your money.</Field.HelperText>
           </Field.Root>
-          <Button size="sm" variant="outline" alignSelf="flex-start" disabled={picked === current} loading={referee.isPending} onClick={() => referee.mutate(picked === NO_REFEREE ? null : picked)}>
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="flex-start"
+            disabled={picked === current}
+            loading={referee.isPending}
+            onClick={() => referee.mutate(picked === NO_REFEREE ? null : picked)}
+          >
             Save referee
           </Button>
         </Stack>

@@ -29,7 +29,8 @@ function RequestPhoto({ request }: { request: RefereeRequest }) {
       setFailed(problemText(e));
     }
   };
-  if (url) return <Image src={url} alt={`${request.userName}'s check-in photo, ${longDateOf(request.challengeDate)}`} maxH="240px" rounded="md" objectFit="contain" />;
+  if (url)
+    return <Image src={url} alt={`${request.userName}'s check-in photo, ${longDateOf(request.challengeDate)}`} maxH="240px" rounded="md" objectFit="contain" />;
   return (
     <Stack gap={1}>
       <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => void load()}>
@@ -47,8 +48,9 @@ function RequestPhoto({ request }: { request: RefereeRequest }) {
 function ReviewItem({ request }: { request: RefereeRequest }) {
   const noteId = useId();
   const [note, setNote] = useState('');
-  const answer = useGroupsMutation(({ verdict }: { verdict: 'confirm' | 'reject' }) => answerReferee(request.id, verdict, note.trim() || undefined), (r) =>
-    toaster.create({ status: 'success', title: r.status === 'CONFIRMED' ? 'Check-in confirmed' : 'Check-in rejected' }),
+  const answer = useGroupsMutation(
+    ({ verdict }: { verdict: 'confirm' | 'reject' }) => answerReferee(request.id, verdict, note.trim() || undefined),
+    (r) => toaster.create({ status: 'success', title: r.status === 'CONFIRMED' ? 'Check-in confirmed' : 'Check-in rejected' }),
   );
   return (
     <Stack as="li" gap={2} borderWidth="1px" borderColor="border" rounded="md" p={3}>
@@ -66,10 +68,21 @@ function ReviewItem({ request }: { request: RefereeRequest }) {
             <Input id={noteId} size="sm" value={note} maxLength={200} onChange={(e) => setNote(e.currentTarget.value)} />
           </Field.Root>
           <HStack gap={2}>
-            <Button size="sm" colorPalette="brand" loading={answer.isPending && answer.variables?.verdict === 'confirm'} onClick={() => answer.mutate({ verdict: 'confirm' })}>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={answer.isPending && answer.variables?.verdict === 'confirm'}
+              onClick={() => answer.mutate({ verdict: 'confirm' })}
+            >
               Confirm
             </Button>
-            <Button size="sm" colorPalette="red" variant="outline" loading={answer.isPending && answer.variables?.verdict === 'reject'} onClick={() => answer.mutate({ verdict: 'reject' })}>
+            <Button
+              size="sm"
+              colorPalette="red"
+              variant="outline"
+              loading={answer.isPending && answer.variables?.verdict === 'reject'}
+              onClick={() => answer.mutate({ verdict: 'reject' })}
+            >
               Reject
             </Button>
           </HStack>

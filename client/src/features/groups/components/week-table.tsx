@@ -75,7 +75,14 @@ export function WeekTable({ group }: { group: GroupPage }) {
         <Stack gap={2}>
           <Text fontSize="sm">Your photo check-ins this week can go to your referee, {group.myReferee.name}:</Text>
           {askable.map((d) => (
-            <Button key={d.date} size="sm" variant="outline" alignSelf="flex-start" loading={ask.isPending && ask.variables === d.challengeId} onClick={() => ask.mutate(d.challengeId!)}>
+            <Button
+              key={d.date}
+              size="sm"
+              variant="outline"
+              alignSelf="flex-start"
+              loading={ask.isPending && ask.variables === d.challengeId}
+              onClick={() => ask.mutate(d.challengeId!)}
+            >
               Ask my referee about {longDateOf(d.date)}
             </Button>
           ))}

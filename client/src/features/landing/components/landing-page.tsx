@@ -95,14 +95,11 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted">
               {pledge ? (
                 <>
-                  Put a small pledge on tomorrow&apos;s alarm. Check in on time and it all comes back; sleep in and {100 - rules.missRefundPercent}% goes to
-                  a charity you chose.
+                  Put a small pledge on tomorrow&apos;s alarm. Check in on time and it all comes back; sleep in and {100 - rules.missRefundPercent}% goes to a
+                  charity you chose.
                 </>
               ) : (
-                <>
-                  Put a small forfeit on tomorrow&apos;s alarm. Check in on time and earn it back plus a share of the pool from
-                  those who slept in.
-                </>
+                <>Put a small forfeit on tomorrow&apos;s alarm. Check in on time and earn it back plus a share of the pool from those who slept in.</>
               )}
             </Text>
             <CallsToAction isAuthenticated={isAuthenticated} />
@@ -144,10 +141,7 @@ export function LandingPage({ isAuthenticated }: { isAuthenticated: boolean }) {
                 {pledge ? (
                   <>A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you make it, you keep it all.</>
                 ) : (
-                  <>
-                    A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you win, you are paid
-                    for them.
-                  </>
+                  <>A little money on the line turns &ldquo;five more minutes&rdquo; into getting up. Mornings you win, you are paid for them.</>
                 )}
               </Text>
             </Stack>

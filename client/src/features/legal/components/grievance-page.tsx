@@ -50,8 +50,8 @@ export function GrievancePage() {
       </Section>
       <Section title="If you are not satisfied">
         <P>
-          For a complaint about your personal data you may then approach the Data Protection Board of India. For a consumer complaint you may call the
-          National Consumer Helpline on 1915 or use consumerhelpline.gov.in.
+          For a complaint about your personal data you may then approach the Data Protection Board of India. For a consumer complaint you may call the National
+          Consumer Helpline on 1915 or use consumerhelpline.gov.in.
         </P>
         <P>
           See also the <PageLink to={paths.privacy}>Privacy policy</PageLink> and the <PageLink to={paths.refunds}>Refund and cancellation policy</PageLink>.

@@ -18,9 +18,9 @@ function Example({ rules }: { rules: Rules }) {
     <P>
       On one morning {asha.name} stakes {formatINR(asha.stake)} and {ravi.name} {formatINR(ravi.stake)}, and both check in on time. {missed.name} stakes{' '}
       {formatINR(missed.stake)} and sleeps through. {missed.name} gets {formatINR(missed.refund)} back and {formatINR(missed.pooled)} goes into the pool.{' '}
-      {asha.name} staked two thirds of the winning stakes, so she gets {formatINR(asha.share)} of the pool and {ravi.name} {formatINR(ravi.share)}:{' '}
-      {asha.name} receives {formatINR(asha.receives)} and {ravi.name} {formatINR(ravi.receives)}. (Shares are worked out in paise; any leftover
-      paisa goes to the largest remainder, so the parts always add up exactly.)
+      {asha.name} staked two thirds of the winning stakes, so she gets {formatINR(asha.share)} of the pool and {ravi.name} {formatINR(ravi.share)}: {asha.name}{' '}
+      receives {formatINR(asha.receives)} and {ravi.name} {formatINR(ravi.receives)}. (Shares are worked out in paise; any leftover paisa goes to the largest
+      remainder, so the parts always add up exactly.)
     </P>
   );
 }
@@ -35,9 +35,9 @@ export function HelpPage() {
       <Section title="1. Pick a morning and a stake">
         {rules ? (
           <P>
-            Choose a date (up to 7 days ahead), a wake-up time between {formatWakeUpTime(rules.wakeUp.earliest)} and{' '}
-            {formatWakeUpTime(rules.wakeUp.latest)} IST, and a stake from {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)}. The stake
-            leaves your wallet straight away. {minBalanceSentence(rules)} You can have one challenge per date.
+            Choose a date (up to 7 days ahead), a wake-up time between {formatWakeUpTime(rules.wakeUp.earliest)} and {formatWakeUpTime(rules.wakeUp.latest)}{' '}
+            IST, and a stake from {formatINR(rules.stake.min)} to {formatINR(rules.stake.max)}. The stake leaves your wallet straight away.{' '}
+            {minBalanceSentence(rules)} You can have one challenge per date.
           </P>
         ) : (
           <RulesPending />
@@ -46,10 +46,10 @@ export function HelpPage() {
       <Section title="2. Check in inside the window">
         {rules ? (
           <P>
-            The window opens {rules.checkIn.minutesBefore} minutes before your wake-up time and closes {rules.checkIn.minutesAfter} minutes after it.
-            For {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES))} that is {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES - rules.checkIn.minutesBefore))} to{' '}
-            {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES + rules.checkIn.minutesAfter))} IST. Open WakeStake and press Check in; our server’s clock
-            decides, not your phone’s.
+            The window opens {rules.checkIn.minutesBefore} minutes before your wake-up time and closes {rules.checkIn.minutesAfter} minutes after it. For{' '}
+            {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES))} that is {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES - rules.checkIn.minutesBefore))} to{' '}
+            {formatWakeUpTime(hhmmOf(EXAMPLE_WAKE_MINUTES + rules.checkIn.minutesAfter))} IST. Open WakeStake and press Check in; our server’s clock decides,
+            not your phone’s.
           </P>
         ) : (
           <RulesPending />
@@ -76,8 +76,8 @@ export function HelpPage() {
       <Section title="Pledge mode">
         {pct !== undefined ? (
           <P>
-            WakeStake may instead run in pledge mode, shown when you create a challenge. Then on time you get your whole stake back (there is no
-            pool), and a miss returns {pct}% while the other {100 - pct}% is donated to the charity you picked.
+            WakeStake may instead run in pledge mode, shown when you create a challenge. Then on time you get your whole stake back (there is no pool), and a
+            miss returns {pct}% while the other {100 - pct}% is donated to the charity you picked.
           </P>
         ) : (
           <RulesPending />

@@ -25,7 +25,22 @@ const RULES = {
 const CONFIG = { success: true, data: { testMode: true, paymentsProvider: 'sandbox', poolMode: 'pool', termsVersion: '2026-11-26', rules: RULES } };
 
 /** SPEC.md's figures as the pages used to copy them: none may appear when the server says otherwise. */
-const COPIED = [/85%/, /15%/, /₹50(?![\d,.])/, /₹100(?![\d,.])/, /₹25,000/, /₹1,00,000/, /₹2(?![\d,.])/, /₹5(?![\d,.])/, /₹10(?![\d,.])/, /4:00 AM/, /7:00 AM/, /15 minutes before/, /10 minutes after/, /04:00|07:00/];
+const COPIED = [
+  /85%/,
+  /15%/,
+  /₹50(?![\d,.])/,
+  /₹100(?![\d,.])/,
+  /₹25,000/,
+  /₹1,00,000/,
+  /₹2(?![\d,.])/,
+  /₹5(?![\d,.])/,
+  /₹10(?![\d,.])/,
+  /4:00 AM/,
+  /7:00 AM/,
+  /15 minutes before/,
+  /10 minutes after/,
+  /04:00|07:00/,
+];
 
 const page = (ui: ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 const text = () => document.body.textContent ?? '';

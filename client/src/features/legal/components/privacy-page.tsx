@@ -3,12 +3,24 @@ import { paths } from '@/config/paths';
 import { LegalPage, P, PageLink, Points, Section } from './legal-page';
 
 const RETENTION: [string, string, string][] = [
-  ['Wallet records: ledger entries, deposits, withdrawals, settlements', '8 years after the financial year they belong to; never edited', 'Books of account (Companies Act 2013, Income-tax Act) and payment records (PMLA)'],
+  [
+    'Wallet records: ledger entries, deposits, withdrawals, settlements',
+    '8 years after the financial year they belong to; never edited',
+    'Books of account (Companies Act 2013, Income-tax Act) and payment records (PMLA)',
+  ],
   ['Challenges: dates, times, outcomes', 'As long as the wallet records they explain', 'As above'],
-  ['Your profile: name, email, phone, date of birth, city and the rest', 'While your account is open; replaced at once when you close it', 'To run your account'],
+  [
+    'Your profile: name, email, phone, date of birth, city and the rest',
+    'While your account is open; replaced at once when you close it',
+    'To run your account',
+  ],
   ['Check-in selfies', '90 days after the challenge date, then deleted automatically', 'Appeals and disputes about a check-in'],
   ['Server logs', '30 days', 'Security and fixing faults'],
-  ['Backups', 'Up to 1 year (35 daily and 12 monthly copies); a closed account leaves them when the last copy holding it expires', 'Recovering from a disaster'],
+  [
+    'Backups',
+    'Up to 1 year (35 daily and 12 monthly copies); a closed account leaves them when the last copy holding it expires',
+    'Recovering from a disaster',
+  ],
 ];
 
 export function PrivacyPage() {
@@ -19,8 +31,8 @@ export function PrivacyPage() {
     >
       <Section title="Who is responsible">
         <P>
-          WakeStake is the data fiduciary for the personal data described here. Questions, requests and complaints about it go to our grievance
-          officer (see <PageLink to={paths.grievance}>Grievances</PageLink>).
+          WakeStake is the data fiduciary for the personal data described here. Questions, requests and complaints about it go to our grievance officer (see{' '}
+          <PageLink to={paths.grievance}>Grievances</PageLink>).
         </P>
       </Section>
       <Section title="What we collect">
@@ -91,12 +103,15 @@ export function PrivacyPage() {
         />
       </Section>
       <Section title="Children">
-        <P>WakeStake is only for adults. We do not knowingly process the personal data of anyone under 18, and money cannot move without a date of birth showing 18 or over.</P>
+        <P>
+          WakeStake is only for adults. We do not knowingly process the personal data of anyone under 18, and money cannot move without a date of birth showing
+          18 or over.
+        </P>
       </Section>
       <Section title="Security">
         <P>
-          Passwords are hashed with argon2id, connections are encrypted, sign-in and reset links are single-use and expire, and the wallet ledger is
-          append-only and tamper-evident. If a breach affects your data we will tell you and the Data Protection Board as the law requires.
+          Passwords are hashed with argon2id, connections are encrypted, sign-in and reset links are single-use and expire, and the wallet ledger is append-only
+          and tamper-evident. If a breach affects your data we will tell you and the Data Protection Board as the law requires.
         </P>
       </Section>
       <Section title="Changes">

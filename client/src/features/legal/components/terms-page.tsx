@@ -35,7 +35,9 @@ function walletPoints(r: Rules): string[] {
     `You add money by UPI, card or net banking through Razorpay, from ${formatINR(r.deposit.min)} to ${formatINR(r.deposit.max)} at a time. The wallet holds rupees for challenges; it pays no interest and is not a bank account.`,
     `You may withdraw part of your balance from ${formatINR(w.minimum)}${upTo} at a time, in whole rupees, once your email is verified. The fee is ${formatINR(w.fees.UPI)} by UPI and ${formatINR(w.fees.BANK_TRANSFER)} by bank transfer (24 to 48 hours); you receive the amount minus the fee.`,
     ...(w.wholeBalanceAnyAmount
-      ? [`You may always withdraw your whole balance, whatever the amount, paise included; a whole balance below ${formatINR(w.feeFreeBelow)} is sent with no fee.`]
+      ? [
+          `You may always withdraw your whole balance, whatever the amount, paise included; a whole balance below ${formatINR(w.feeFreeBelow)} is sent with no fee.`,
+        ]
       : []),
     'A payout that fails comes back to your wallet in full.',
   ];
@@ -59,28 +61,24 @@ export function TermsPage() {
       </Section>
       <Section title="2. What WakeStake is">
         <P>
-          WakeStake is a commitment tool for waking up on time. You stake a small amount of your own money on waking by a time you choose, and
-          prove it by checking in. Whether you get your stake back depends only on your own check-in. In pool mode, the size of any extra share
-          depends on how many others with a challenge on the same date missed theirs.
+          WakeStake is a commitment tool for waking up on time. You stake a small amount of your own money on waking by a time you choose, and prove it by
+          checking in. Whether you get your stake back depends only on your own check-in. In pool mode, the size of any extra share depends on how many others
+          with a challenge on the same date missed theirs.
         </P>
       </Section>
-      <Section title="3. Challenges">
-        {rules ? <Points items={challengePoints(rules)} /> : <RulesPending lines={4} />}
-      </Section>
+      <Section title="3. Challenges">{rules ? <Points items={challengePoints(rules)} /> : <RulesPending lines={4} />}</Section>
       <Section title="4. Outcomes and settlement">
         {rules ? <Points items={outcomePoints(rules)} /> : <RulesPending lines={4} />}
         <P>
           The <PageLink to={paths.help}>How it works</PageLink> page explains this with an example.
         </P>
       </Section>
-      <Section title="5. Your wallet">
-        {rules ? <Points items={walletPoints(rules)} /> : <RulesPending lines={3} />}
-      </Section>
+      <Section title="5. Your wallet">{rules ? <Points items={walletPoints(rules)} /> : <RulesPending lines={3} />}</Section>
       <Section title="6. Limits you set yourself">
         <P>
-          In Settings you can cap what you stake in a calendar month and pause new stakes for 7 or 30 days. A lower cap or a new pause applies at
-          once; a higher cap, removing the cap, or ending a pause early applies only 24 hours after you ask. We honour these limits on every
-          challenge, including those a plan books for you.
+          In Settings you can cap what you stake in a calendar month and pause new stakes for 7 or 30 days. A lower cap or a new pause applies at once; a higher
+          cap, removing the cap, or ending a pause early applies only 24 hours after you ask. We honour these limits on every challenge, including those a plan
+          books for you.
         </P>
       </Section>
       <Section title="7. Fair play">
@@ -94,16 +92,16 @@ export function TermsPage() {
       </Section>
       <Section title="8. Closing your account">
         <P>
-          You may close your account in Settings once no challenge or withdrawal is still open. If your wallet still holds money, closing first
-          withdraws all of it to you, whatever the amount, and the account closes once that payout is done. We then erase your profile as the{' '}
+          You may close your account in Settings once no challenge or withdrawal is still open. If your wallet still holds money, closing first withdraws all of
+          it to you, whatever the amount, and the account closes once that payout is done. We then erase your profile as the{' '}
           <PageLink to={paths.privacy}>Privacy policy</PageLink> describes, keeping only the money records the law requires.
         </P>
       </Section>
       <Section title="9. Our responsibility">
         <P>
-          We keep your money on a double-entry ledger and never let a wallet go below zero. We do our best to keep the service running, but we
-          cannot promise it will never be unavailable; if you believe an outage on our side cost you a check-in, appeal it and support will review it. Nothing in
-          these terms limits rights you have under Indian consumer law.
+          We keep your money on a double-entry ledger and never let a wallet go below zero. We do our best to keep the service running, but we cannot promise it
+          will never be unavailable; if you believe an outage on our side cost you a check-in, appeal it and support will review it. Nothing in these terms
+          limits rights you have under Indian consumer law.
         </P>
       </Section>
       <Section title="10. Changes, law and complaints">

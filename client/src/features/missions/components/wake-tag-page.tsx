@@ -20,8 +20,8 @@ export function WakeTagPage() {
           Print your wake tag
         </Heading>
         <Text>
-          Print this code and stick it somewhere away from your bed — the bathroom mirror, the kitchen. On a wake-tag morning, Check In unlocks once
-          you scan it, so you have to get up to reach it.
+          Print this code and stick it somewhere away from your bed — the bathroom mirror, the kitchen. On a wake-tag morning, Check In unlocks once you scan
+          it, so you have to get up to reach it.
         </Text>
         {tag.isError ? (
           <LoadFailed message="We couldn't load your wake tag." onRetry={() => tag.refetch()} retrying={tag.isFetching} />

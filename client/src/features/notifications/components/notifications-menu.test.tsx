@@ -16,8 +16,22 @@ describe('NotificationsMenu', () => {
             success: true,
             data: {
               notifications: [
-                { id: 'n1', type: 'DEPOSIT_CREDITED', title: 'Money added', message: '₹500 was added to your wallet.', isRead: false, createdAt: '2026-03-01T04:00:00.000Z' },
-                { id: 'n2', type: 'WITHDRAWAL_PAID', title: 'Withdrawal paid', message: '₹198 was sent to your UPI id.', isRead: true, createdAt: '2026-02-28T04:00:00.000Z' },
+                {
+                  id: 'n1',
+                  type: 'DEPOSIT_CREDITED',
+                  title: 'Money added',
+                  message: '₹500 was added to your wallet.',
+                  isRead: false,
+                  createdAt: '2026-03-01T04:00:00.000Z',
+                },
+                {
+                  id: 'n2',
+                  type: 'WITHDRAWAL_PAID',
+                  title: 'Withdrawal paid',
+                  message: '₹198 was sent to your UPI id.',
+                  isRead: true,
+                  createdAt: '2026-02-28T04:00:00.000Z',
+                },
               ],
               unreadCount: 1,
             },
@@ -40,7 +54,14 @@ describe('NotificationsMenu', () => {
       success: true,
       data: {
         notifications: [
-          { id: 'n1', type: 'DEPOSIT_CREDITED', title: 'Money added', message: '₹500 was added to your wallet.', isRead: unreadCount === 0, createdAt: '2026-03-01T04:00:00.000Z' },
+          {
+            id: 'n1',
+            type: 'DEPOSIT_CREDITED',
+            title: 'Money added',
+            message: '₹500 was added to your wallet.',
+            isRead: unreadCount === 0,
+            createdAt: '2026-03-01T04:00:00.000Z',
+          },
           { id: 'n2', type: 'SETTLEMENT_WON', title: 'You won', message: 'You won ₹3.', isRead: unreadCount < 2, createdAt: '2026-02-28T04:00:00.000Z' },
         ],
         unreadCount,

@@ -108,7 +108,15 @@ export default function NotificationsMenu() {
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel>Notifications</Menu.ItemGroupLabel>
               {unread > 0 ? (
-                <Menu.Item value={READ_ALL} onClick={markAll} closeOnSelect={false} color="brand.fg" fontSize="sm" justifyContent="end" disabled={markAllRead.isPending}>
+                <Menu.Item
+                  value={READ_ALL}
+                  onClick={markAll}
+                  closeOnSelect={false}
+                  color="brand.fg"
+                  fontSize="sm"
+                  justifyContent="end"
+                  disabled={markAllRead.isPending}
+                >
                   Mark all read
                 </Menu.Item>
               ) : null}
@@ -130,7 +138,14 @@ export default function NotificationsMenu() {
                   <Text px={3} py={2} fontSize="sm" color="fg.error" role="alert">
                     Failed to load notifications
                   </Text>
-                  <Menu.Item value="retry-notifications" onClick={() => void query.refetch()} closeOnSelect={false} color="brand.fg" fontSize="sm" disabled={query.isFetching}>
+                  <Menu.Item
+                    value="retry-notifications"
+                    onClick={() => void query.refetch()}
+                    closeOnSelect={false}
+                    color="brand.fg"
+                    fontSize="sm"
+                    disabled={query.isFetching}
+                  >
                     {query.isFetching ? 'Retrying…' : 'Retry'}
                   </Menu.Item>
                 </>
@@ -149,7 +164,14 @@ export default function NotificationsMenu() {
                           </Box>
                         )}
                         {n.title}
-                        {n.isRead ? '' : <Box as="span" srOnly> (unread)</Box>}
+                        {n.isRead ? (
+                          ''
+                        ) : (
+                          <Box as="span" srOnly>
+                            {' '}
+                            (unread)
+                          </Box>
+                        )}
                       </Text>
                       <Text fontSize="sm" color="fg.muted">
                         {n.message}

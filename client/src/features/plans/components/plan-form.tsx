@@ -70,7 +70,14 @@ export function PlanForm({ onCreated }: PlanFormProps) {
   const startOk = /^\d{4}-\d{2}-\d{2}$/.test(startDate) && startDate >= today;
   const endDate = startOk ? planEndDate(startDate, weeks) : '';
   const mornings = startOk ? planDates(startDate, endDate, weekdays) : [];
-  const problem = weekdays.length === 0 ? 'Pick at least one day' : !startOk ? 'The plan cannot start in the past' : mornings.length === 0 ? 'The plan has no morning on those days' : null;
+  const problem =
+    weekdays.length === 0
+      ? 'Pick at least one day'
+      : !startOk
+        ? 'The plan cannot start in the past'
+        : mornings.length === 0
+          ? 'The plan has no morning on those days'
+          : null;
 
   const create = useMutation({
     mutationFn: (input: CreatePlanInput) => createPlan(input),
@@ -154,8 +161,21 @@ export function PlanForm({ onCreated }: PlanFormProps) {
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap={4}>
           <Field.Root invalid={!stakeOk}>
             <Field.Label htmlFor={ids.stake}>Stake a morning (₹)</Field.Label>
-            <Input id={ids.stake} type="number" inputMode="numeric" min={MIN_FORFEIT} max={MAX_FORFEIT} step={1} value={stakeText} onChange={(e) => setStakeText(e.currentTarget.value)} />
-            {stakeOk ? null : <Field.ErrorText>A whole number from ₹{MIN_FORFEIT} to ₹{MAX_FORFEIT}</Field.ErrorText>}
+            <Input
+              id={ids.stake}
+              type="number"
+              inputMode="numeric"
+              min={MIN_FORFEIT}
+              max={MAX_FORFEIT}
+              step={1}
+              value={stakeText}
+              onChange={(e) => setStakeText(e.currentTarget.value)}
+            />
+            {stakeOk ? null : (
+              <Field.ErrorText>
+                A whole number from ₹{MIN_FORFEIT} to ₹{MAX_FORFEIT}
+              </Field.ErrorText>
+            )}
           </Field.Root>
           <Field.Root invalid={!startOk}>
             <Field.Label htmlFor={ids.start}>Starts</Field.Label>

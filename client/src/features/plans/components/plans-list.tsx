@@ -48,41 +48,71 @@ export function PlansList() {
         </Alert.Root>
       ) : null}
       <Stack gap={3} as="ul" listStyleType="none" m={0} p={0} data-testid="plans-list" aria-label="Your plans">
-      {list.map((p) => (
-        <Box as="li" key={p.id} borderWidth="1px" borderRadius="md" p={4} data-testid="plan-item" data-status={p.status} opacity={p.status === 'CANCELLED' ? 0.85 : 1}>
-          <Stack gap={2}>
-            <HStack justify="space-between" align="flex-start" gap={2} wrap="wrap">
-              <Text fontWeight="semibold">{planTitle(p)}</Text>
-              <Badge colorPalette={palette[p.status]} variant="subtle">
-                {statusWord(p.status)}
-              </Badge>
-            </HStack>
-            <Text fontSize="sm" color="fg.muted">
-              {planDate(p.startDate)} – {planDate(p.endDate)} · booked {p.bookedDays} of {p.totalDays}
-              {p.skippedDays ? ` · skipped ${p.skippedDays} (balance short)` : ''}
-            </Text>
-            <Text fontSize="sm" data-testid="plan-next">
-              {nextBookingText(p)}
-            </Text>
-            {p.status !== 'CANCELLED' ? (
-              <HStack gap={2} wrap="wrap">
-                {p.status === 'ACTIVE' ? (
-                  <Button size="sm" variant="outline" loading={busyId === p.id && change.variables?.action === 'pause'} disabled={!!busyId} onClick={() => change.mutate({ plan: p, action: 'pause' })} aria-label={`Pause plan: ${planTitle(p)}`}>
-                    Pause
-                  </Button>
-                ) : (
-                  <Button size="sm" variant="outline" loading={busyId === p.id && change.variables?.action === 'resume'} disabled={!!busyId} onClick={() => change.mutate({ plan: p, action: 'resume' })} aria-label={`Resume plan: ${planTitle(p)}`}>
-                    Resume
-                  </Button>
-                )}
-                <Button size="sm" variant="outline" colorPalette="red" disabled={!!busyId} onClick={() => setConfirming(p)} aria-label={`Cancel plan: ${planTitle(p)}`}>
-                  Cancel plan
-                </Button>
+        {list.map((p) => (
+          <Box
+            as="li"
+            key={p.id}
+            borderWidth="1px"
+            borderRadius="md"
+            p={4}
+            data-testid="plan-item"
+            data-status={p.status}
+            opacity={p.status === 'CANCELLED' ? 0.85 : 1}
+          >
+            <Stack gap={2}>
+              <HStack justify="space-between" align="flex-start" gap={2} wrap="wrap">
+                <Text fontWeight="semibold">{planTitle(p)}</Text>
+                <Badge colorPalette={palette[p.status]} variant="subtle">
+                  {statusWord(p.status)}
+                </Badge>
               </HStack>
-            ) : null}
-          </Stack>
-        </Box>
-      ))}
+              <Text fontSize="sm" color="fg.muted">
+                {planDate(p.startDate)} – {planDate(p.endDate)} · booked {p.bookedDays} of {p.totalDays}
+                {p.skippedDays ? ` · skipped ${p.skippedDays} (balance short)` : ''}
+              </Text>
+              <Text fontSize="sm" data-testid="plan-next">
+                {nextBookingText(p)}
+              </Text>
+              {p.status !== 'CANCELLED' ? (
+                <HStack gap={2} wrap="wrap">
+                  {p.status === 'ACTIVE' ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={busyId === p.id && change.variables?.action === 'pause'}
+                      disabled={!!busyId}
+                      onClick={() => change.mutate({ plan: p, action: 'pause' })}
+                      aria-label={`Pause plan: ${planTitle(p)}`}
+                    >
+                      Pause
+                    </Button>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      loading={busyId === p.id && change.variables?.action === 'resume'}
+                      disabled={!!busyId}
+                      onClick={() => change.mutate({ plan: p, action: 'resume' })}
+                      aria-label={`Resume plan: ${planTitle(p)}`}
+                    >
+                      Resume
+                    </Button>
+                  )}
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    disabled={!!busyId}
+                    onClick={() => setConfirming(p)}
+                    aria-label={`Cancel plan: ${planTitle(p)}`}
+                  >
+                    Cancel plan
+                  </Button>
+                </HStack>
+              ) : null}
+            </Stack>
+          </Box>
+        ))}
       </Stack>
       <ConfirmDialog
         open={confirming !== null}
@@ -95,8 +125,8 @@ export function PlansList() {
         busyText="Cancelling..."
       >
         <Text>
-          {confirming ? planTitle(confirming) : ''}. It books no more mornings. Mornings already booked stay booked: cancel each of them on its own until
-          11:59 PM the night before.
+          {confirming ? planTitle(confirming) : ''}. It books no more mornings. Mornings already booked stay booked: cancel each of them on its own until 11:59
+          PM the night before.
         </Text>
       </ConfirmDialog>
     </Stack>

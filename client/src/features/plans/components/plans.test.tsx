@@ -17,12 +17,34 @@ afterEach(() => act(() => toaster.clear()));
 
 const auth = () => fakeAuth({ user: makeUser() });
 const serverError = { status: 500, body: { success: false, statusCode: 500, error: 'Internal server error' } };
-const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}<Toaster /></MemoryRouter>, { auth: auth() });
+const render = (ui: React.ReactElement) =>
+  renderWithProviders(
+    <MemoryRouter>
+      {ui}
+      <Toaster />
+    </MemoryRouter>,
+    { auth: auth() },
+  );
 
 function plan(overrides: Partial<Plan> = {}): Plan {
   return {
-    id: 'p1', weekdays: [1, 2, 3, 4, 5], wakeUpTime: '06:00', forfeitAmount: 20, startDate: '2026-11-30', endDate: '2026-12-27', status: 'ACTIVE',
-    charityId: null, proof: 'NONE', mission: 'NONE', totalDays: 20, bookedDays: 3, skippedDays: 1, nextDate: '2026-12-03', days: [], createdAt: '2026-11-26T10:00:00.000Z', ...overrides,
+    id: 'p1',
+    weekdays: [1, 2, 3, 4, 5],
+    wakeUpTime: '06:00',
+    forfeitAmount: 20,
+    startDate: '2026-11-30',
+    endDate: '2026-12-27',
+    status: 'ACTIVE',
+    charityId: null,
+    proof: 'NONE',
+    mission: 'NONE',
+    totalDays: 20,
+    bookedDays: 3,
+    skippedDays: 1,
+    nextDate: '2026-12-03',
+    days: [],
+    createdAt: '2026-11-26T10:00:00.000Z',
+    ...overrides,
   };
 }
 const bodyOf = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) => {
@@ -35,7 +57,9 @@ describe('plan form', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const start = addDays(istDateString(), 1);
     const mornings = planDates(start, planEndDate(start, 4), [1, 2, 3, 4, 5]).length;
-    const fetchMock = stubFetch({ 'POST /challenge-plans': { status: 201, body: { success: true, data: { plan: plan({ startDate: start, nextDate: start }) } } } });
+    const fetchMock = stubFetch({
+      'POST /challenge-plans': { status: 201, body: { success: true, data: { plan: plan({ startDate: start, nextDate: start }) } } },
+    });
     render(<PlanForm />);
     expect(screen.getByLabelText('Repeat on')).toHaveValue('WEEKDAYS');
     expect(screen.getByLabelText('Wake-up time (IST)')).toHaveValue('06:00');
@@ -47,7 +71,9 @@ describe('plan form', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('plan-summary')).toHaveTextContent('20 mornings, ₹20 each (₹400 in all)');
     expect(screen.getByTestId('plan-summary')).toHaveTextContent('booked from your wallet at 8 PM the evening before');
     await user.click(screen.getByRole('button', { name: 'Create plan' }));
-    await waitFor(() => expect(bodyOf(fetchMock, 'POST', '/challenge-plans')).toEqual({ days: 'WEEKDAYS', wakeUpTime: '06:00', forfeitAmount: 20, startDate: start, weeks: 4 }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock, 'POST', '/challenge-plans')).toEqual({ days: 'WEEKDAYS', wakeUpTime: '06:00', forfeitAmount: 20, startDate: start, weeks: 4 }),
+    );
     expect(await screen.findByTestId('toast')).toHaveTextContent('Plan created');
   });
 
@@ -71,7 +97,9 @@ describe('plan form', { timeout: 20_000 }, () => {
 
   it("shows the server's refusal", async () => {
     const user = userEvent.setup();
-    stubFetch({ 'POST /challenge-plans': { status: 400, body: { success: false, statusCode: 400, error: 'You can keep at most 5 plans at once; cancel one first' } } });
+    stubFetch({
+      'POST /challenge-plans': { status: 400, body: { success: false, statusCode: 400, error: 'You can keep at most 5 plans at once; cancel one first' } },
+    });
     render(<PlanForm />);
     await user.click(screen.getByRole('button', { name: 'Create plan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create plan: You can keep at most 5 plans at once; cancel one first');
@@ -83,7 +111,16 @@ describe('plans list', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     let current = [plan(), plan({ id: 'p2', weekdays: [6, 7], wakeUpTime: '07:00', forfeitAmount: 10, status: 'PAUSED', nextDate: null })];
     const fetchMock = stubFetch({
-      'GET /challenge-plans': { body: { success: true, data: { get plans() { return current; } } } },
+      'GET /challenge-plans': {
+        body: {
+          success: true,
+          data: {
+            get plans() {
+              return current;
+            },
+          },
+        },
+      },
       'POST /challenge-plans/p1/pause': { body: { success: true, data: { plan: plan({ status: 'PAUSED', nextDate: null }) } } },
       'POST /challenge-plans/p2/resume': { body: { success: true, data: { plan: plan({ id: 'p2', status: 'ACTIVE' }) } } },
       'DELETE /challenge-plans/p1': { body: { success: true, data: { plan: plan({ status: 'CANCELLED', nextDate: null }) } } },
@@ -99,14 +136,18 @@ describe('plans list', { timeout: 20_000 }, () => {
     await user.click(within(items[0]).getByRole('button', { name: /^Pause plan/ }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Plan paused');
     await user.click(within(items[1]).getByRole('button', { name: /^Resume plan/ }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/challenge-plans/p2/resume'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/challenge-plans/p2/resume'))).toBe(true),
+    );
 
     current = [plan({ status: 'CANCELLED', nextDate: null })];
     await user.click(within(items[0]).getByRole('button', { name: /^Cancel plan/ }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel this plan?' });
     expect(confirm).toHaveTextContent('Mornings already booked stay booked');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel plan' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/challenge-plans/p1'))).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/challenge-plans/p1'))).toBe(true),
+    );
     await waitFor(() => expect(screen.getAllByTestId('plan-item')).toHaveLength(1));
     expect(screen.getByTestId('plan-item')).toHaveAttribute('data-status', 'CANCELLED');
     expect(within(screen.getByTestId('plan-item')).queryByRole('button')).toBeNull();
@@ -125,7 +166,14 @@ describe('dashboard: active plans', { timeout: 20_000 }, () => {
       'GET /challenge-plans': {
         body: {
           success: true,
-          data: { plans: [plan(), plan({ id: 'p2', status: 'PAUSED', nextDate: null }), plan({ id: 'p3', status: 'CANCELLED', nextDate: null }), plan({ id: 'p4', nextDate: null })] },
+          data: {
+            plans: [
+              plan(),
+              plan({ id: 'p2', status: 'PAUSED', nextDate: null }),
+              plan({ id: 'p3', status: 'CANCELLED', nextDate: null }),
+              plan({ id: 'p4', nextDate: null }),
+            ],
+          },
         },
       },
     });
@@ -142,7 +190,10 @@ describe('plans: first load and a failed load', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('a first load is a skeleton (no spinner, no "No plans yet")', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     const { unmount } = render(<PlansList />);
     expect(screen.getByTestId('plans-loading')).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Loading your plans...');

@@ -45,7 +45,10 @@ export function describeDays(weekdays: readonly number[]): string {
   if (key === DAY_SETS.WEEKDAYS.join(',')) return 'Weekdays';
   if (key === DAY_SETS.WEEKENDS.join(',')) return 'Weekends';
   if (key === DAY_SETS.EVERY_DAY.join(',')) return 'Every day';
-  return [...new Set(weekdays)].sort().map((d) => WEEKDAY_NAMES[d - 1]).join(', ');
+  return [...new Set(weekdays)]
+    .sort()
+    .map((d) => WEEKDAY_NAMES[d - 1])
+    .join(', ');
 }
 
 export { WAKE_UP_SLOTS } from '@/lib/stake-rules';

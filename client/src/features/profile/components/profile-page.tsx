@@ -52,7 +52,10 @@ export function ProfilePage() {
   const notice: { status: 'success' | 'error'; text: string } | null = save.isSuccess
     ? { status: 'success', text: save.data.message ?? 'Profile updated successfully' }
     : save.isError
-      ? { status: 'error', text: isApiError(save.error) && save.error.status < 500 && save.error.serverMessage ? save.error.serverMessage : PROFILE_SAVE_FAILED }
+      ? {
+          status: 'error',
+          text: isApiError(save.error) && save.error.status < 500 && save.error.serverMessage ? save.error.serverMessage : PROFILE_SAVE_FAILED,
+        }
       : null;
 
   // Fresh statistics on each visit.

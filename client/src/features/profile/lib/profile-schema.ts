@@ -7,7 +7,10 @@ import type { User } from '@/types/api';
 
 const text = z.string().check(z.trim());
 /** An optional text: cleared, it is sent as null. */
-const optional = z.pipe(text, z.transform((v) => v || null));
+const optional = z.pipe(
+  text,
+  z.transform((v) => v || null),
+);
 
 export const profileSchema = z.pipe(
   z.object({

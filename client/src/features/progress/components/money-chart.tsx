@@ -32,7 +32,12 @@ export function MoneyChart({ months }: { months: ProgressMonth[] }) {
         <BarChart responsive data={chart.data} margin={{ left: 0, right: 8 }}>
           <CartesianGrid stroke={chart.color('border')} vertical={false} />
           <XAxis dataKey={chart.key('name')} tickFormatter={(name: string) => name.charAt(0)} tick={tick} stroke={chart.color('border')} interval={0} />
-          <YAxis tickFormatter={chart.formatNumber({ style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 0 })} tick={tick} stroke={chart.color('border')} width={52} />
+          <YAxis
+            tickFormatter={chart.formatNumber({ style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 0 })}
+            tick={tick}
+            stroke={chart.color('border')}
+            width={52}
+          />
           <Tooltip animationDuration={100} cursor={{ fill: chart.color('bg.muted') }} content={<Chart.Tooltip formatter={(v: number) => formatINR(v)} />} />
           <Legend content={<Chart.Legend />} />
           {chart.series.map((s) => (

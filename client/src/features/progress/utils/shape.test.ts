@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { ProgressMorning } from '../api/progress-api';
 import { clockOf, heatmapWeeks, monthBars, morningLabel, statusCounts, weekSeries } from './shape';
 
-const morning = (over: Partial<ProgressMorning>): ProgressMorning => ({ date: '2037-02-03', status: 'SUCCESS', wakeUpTime: '06:00', checkInTime: '05:52:10', ...over });
+const morning = (over: Partial<ProgressMorning>): ProgressMorning => ({
+  date: '2037-02-03',
+  status: 'SUCCESS',
+  wakeUpTime: '06:00',
+  checkInTime: '05:52:10',
+  ...over,
+});
 
 describe('progress shaping', () => {
   it('labels a morning as a person reads it', () => {
     expect(morningLabel('2037-02-03', morning({}))).toBe('Tue 3 Feb: made it at 05:52');
     expect(morningLabel('2037-02-02', morning({ date: '2037-02-02', status: 'FAILED', checkInTime: null }))).toBe('Mon 2 Feb: missed (target 06:00)');
-    expect(morningLabel('2037-02-04', morning({ status: 'FAILED', wakeUpTime: '06:30', checkInTime: '06:45:00' }))).toBe('Wed 4 Feb: missed, checked in at 06:45 (target 06:30)');
+    expect(morningLabel('2037-02-04', morning({ status: 'FAILED', wakeUpTime: '06:30', checkInTime: '06:45:00' }))).toBe(
+      'Wed 4 Feb: missed, checked in at 06:45 (target 06:30)',
+    );
     expect(morningLabel('2037-02-05', morning({ status: 'EXCUSED', checkInTime: null }))).toBe('Thu 5 Feb: excused');
     expect(morningLabel('2037-03-02', morning({ status: 'PENDING', checkInTime: null, wakeUpTime: '05:45' }))).toBe('Mon 2 Mar: to come, target 05:45');
     expect(morningLabel('2037-03-03', undefined)).toBe('Tue 3 Mar: no challenge');
@@ -32,7 +40,12 @@ describe('progress shaping', () => {
   });
 
   it('turns weeks into chart points and minutes into a clock', () => {
-    expect(weekSeries([{ weekStart: '2037-02-02', targetMinutes: 360, actualMinutes: 370 }, { weekStart: '2037-03-02', targetMinutes: 330, actualMinutes: null }])).toEqual([
+    expect(
+      weekSeries([
+        { weekStart: '2037-02-02', targetMinutes: 360, actualMinutes: 370 },
+        { weekStart: '2037-03-02', targetMinutes: 330, actualMinutes: null },
+      ]),
+    ).toEqual([
       { week: '2 Feb', weekStart: '2037-02-02', target: 360, actual: 370 },
       { week: '2 Mar', weekStart: '2037-03-02', target: 330, actual: null },
     ]);
@@ -47,6 +60,11 @@ describe('progress shaping', () => {
   });
 
   it('counts the mornings of each status', () => {
-    expect(statusCounts([morning({}), morning({ status: 'FAILED' }), morning({ status: 'FAILED' })])).toEqual({ SUCCESS: 1, FAILED: 2, EXCUSED: 0, PENDING: 0 });
+    expect(statusCounts([morning({}), morning({ status: 'FAILED' }), morning({ status: 'FAILED' })])).toEqual({
+      SUCCESS: 1,
+      FAILED: 2,
+      EXCUSED: 0,
+      PENDING: 0,
+    });
   });
 });

@@ -12,7 +12,8 @@ import { answerProofReview, getNextProofReview, proofReviewKeys } from '../api/p
 
 export const reviewWords = {
   title: 'Review a morning',
-  intro: 'Is this a real morning? You see one photo at a time, with no name. Reviewing pays nothing, and you are never shown a photo from a pool you have a stake in.',
+  intro:
+    'Is this a real morning? You see one photo at a time, with no name. Reviewing pays nothing, and you are never shown a photo from a pool you have a stake in.',
   real: 'A real morning',
   notReal: 'Not a real morning',
   none: 'No photos are waiting for review. Thank you for checking.',
@@ -33,7 +34,11 @@ export function ReviewPage() {
     onError: () => void queryClient.invalidateQueries({ queryKey: proofReviewKeys.next }),
   });
   const review = next.data;
-  const error = answer.error ? (isApiError(answer.error) ? (answer.error.serverMessage ?? answer.error.message) : 'Your answer was not recorded. Try again.') : null;
+  const error = answer.error
+    ? isApiError(answer.error)
+      ? (answer.error.serverMessage ?? answer.error.message)
+      : 'Your answer was not recorded. Try again.'
+    : null;
 
   return (
     <Container maxW="md" py={{ base: 4, md: 8 }} px={4}>
@@ -77,7 +82,14 @@ export function ReviewPage() {
                 <Button size="2xl" h="16" colorPalette="brand" loading={answer.isPending} onClick={() => answer.mutate({ id: review.id, verdict: 'ACCEPTED' })}>
                   {reviewWords.real}
                 </Button>
-                <Button size="2xl" h="16" colorPalette="red" variant="outline" disabled={answer.isPending} onClick={() => answer.mutate({ id: review.id, verdict: 'REJECTED' })}>
+                <Button
+                  size="2xl"
+                  h="16"
+                  colorPalette="red"
+                  variant="outline"
+                  disabled={answer.isPending}
+                  onClick={() => answer.mutate({ id: review.id, verdict: 'REJECTED' })}
+                >
                   {reviewWords.notReal}
                 </Button>
               </Stack>

@@ -40,7 +40,10 @@ function fakeBrowserPush(opts: { existing?: boolean; permission?: NotificationPe
     getRegistration: vi.fn(async () => registration),
   };
   Object.defineProperty(navigator, 'serviceWorker', { value: serviceWorker, configurable: true });
-  const Notification = { permission: opts.permission ?? (opts.existing ? 'granted' : 'default'), requestPermission: vi.fn(async () => opts.permission ?? 'granted') };
+  const Notification = {
+    permission: opts.permission ?? (opts.existing ? 'granted' : 'default'),
+    requestPermission: vi.fn(async () => opts.permission ?? 'granted'),
+  };
   vi.stubGlobal('Notification', Notification);
   vi.stubGlobal('PushManager', function PushManager() {});
   return { serviceWorker, pushManager, Notification, current: () => subscription };
@@ -56,7 +59,6 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: st
   fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://x').pathname.endsWith(path));
 
 describe('Settings › Reminders: push on this device', { timeout: 20_000 }, () => {
-
   it('on: asks permission, registers /sw.js, subscribes with the VAPID key and sends the subscription', async () => {
     const user = userEvent.setup();
     const push = fakeBrowserPush();
@@ -132,7 +134,17 @@ describe('Settings › Reminders: calendar feed', { timeout: 20_000 }, () => {
     const url = 'http://localhost:3000/api/v1/calendar/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde.ics';
     let active = false;
     const fetchMock = stubFetch({
-      'GET /calendar/feed': { body: { success: true, data: { get active() { return active; }, createdAt: null } } },
+      'GET /calendar/feed': {
+        body: {
+          success: true,
+          data: {
+            get active() {
+              return active;
+            },
+            createdAt: null,
+          },
+        },
+      },
       'POST /calendar/feed': { status: 201, body: { success: true, data: { url, webcalUrl: url.replace('http:', 'webcal:') } } },
       'DELETE /calendar/feed': { body: { success: true, data: { removed: true } } },
     });

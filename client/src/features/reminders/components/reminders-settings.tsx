@@ -102,7 +102,15 @@ function CalendarFeed() {
         <Stack gap={2}>
           <Field.Root>
             <Field.Label htmlFor={inputId}>Your secret calendar address</Field.Label>
-            <Input id={inputId} readOnly value={address.url} onFocus={(e) => e.currentTarget.select()} fontFamily="mono" fontSize="sm" data-testid="calendar-url" />
+            <Input
+              id={inputId}
+              readOnly
+              value={address.url}
+              onFocus={(e) => e.currentTarget.select()}
+              fontFamily="mono"
+              fontSize="sm"
+              data-testid="calendar-url"
+            />
             <Field.HelperText>Anyone with this address can see your mornings: keep it to yourself. It is shown only now.</Field.HelperText>
           </Field.Root>
           <HStack gap={2} wrap="wrap">
@@ -121,8 +129,8 @@ function CalendarFeed() {
         </Stack>
       ) : active ? (
         <Text fontSize="sm">
-          Your feed is on{status.data?.createdAt ? ` (since ${formatISTDate(status.data.createdAt)})` : ''}. Its address was shown when you made it; make a
-          new one to see it again (the old address then stops working).
+          Your feed is on{status.data?.createdAt ? ` (since ${formatISTDate(status.data.createdAt)})` : ''}. Its address was shown when you made it; make a new
+          one to see it again (the old address then stops working).
         </Text>
       ) : status.isPending ? (
         <Text fontSize="sm" color="fg.muted">
@@ -130,7 +138,8 @@ function CalendarFeed() {
         </Text>
       ) : null}
       <Text fontSize="sm" color="fg.muted" data-testid="calendar-help">
-        To add it to your phone&apos;s calendar: on iPhone tap &ldquo;Open in calendar app&rdquo;; on Android paste the address in Google Calendar on the web under{' '}
+        To add it to your phone&apos;s calendar: on iPhone tap &ldquo;Open in calendar app&rdquo;; on Android paste the address in Google Calendar on the web
+        under{' '}
         <Link href="https://calendar.google.com/calendar/u/0/r/settings/addbyurl" target="_blank" rel="noreferrer" color="brand.fg">
           Other calendars › From URL
         </Link>
@@ -143,7 +152,14 @@ function CalendarFeed() {
         </Alert.Root>
       ) : null}
       <HStack gap={2} wrap="wrap">
-        <Button size="sm" variant={address ? 'outline' : 'solid'} colorPalette="brand" loading={create.isPending} disabled={busy} onClick={() => create.mutate()}>
+        <Button
+          size="sm"
+          variant={address ? 'outline' : 'solid'}
+          colorPalette="brand"
+          loading={create.isPending}
+          disabled={busy}
+          onClick={() => create.mutate()}
+        >
           {active || address ? 'Make a new address' : 'Create calendar feed'}
         </Button>
         {active || address ? (

@@ -13,7 +13,10 @@ export async function getSavedPayouts(signal?: AbortSignal): Promise<SavedPayout
 }
 
 /** POST /wallet/withdraw of the whole balance, to a saved method or a UPI ID; answers the withdrawal's id. */
-export async function withdrawWholeBalance(amount: number, to: { payoutMethodId: string } | { upiId: string }): Promise<{ transactionId: string; netAmount: number; processingFee: number }> {
+export async function withdrawWholeBalance(
+  amount: number,
+  to: { payoutMethodId: string } | { upiId: string },
+): Promise<{ transactionId: string; netAmount: number; processingFee: number }> {
   const body = 'payoutMethodId' in to ? { amount, payoutMethodId: to.payoutMethodId } : { amount, withdrawalMethod: 'UPI', upiId: to.upiId.trim() };
   return unwrap(await api.post('/wallet/withdraw', body));
 }

@@ -44,7 +44,12 @@ export function CloseAccount() {
   const [now, setNow] = useState(() => Date.now());
 
   const balanceQuery = useQuery({ ...walletBalanceQueryOptions(user?.id), enabled: open });
-  const saved = useQuery({ queryKey: ['wallet', 'payout-methods', 'close'], queryFn: ({ signal }) => getSavedPayouts(signal), enabled: open, staleTime: 30_000 });
+  const saved = useQuery({
+    queryKey: ['wallet', 'payout-methods', 'close'],
+    queryFn: ({ signal }) => getSavedPayouts(signal),
+    enabled: open,
+    staleTime: 30_000,
+  });
   const balance = balanceQuery.data;
   const holdsMoney = typeof balance === 'number' && balance > 0;
   const methods = saved.data ?? [];
@@ -118,9 +123,9 @@ export function CloseAccount() {
   return (
     <>
       <Text color="fg.muted">
-        Deleting your account removes your personal details and signs you out everywhere. Your transaction history is kept, anonymised, as the
-        law requires. An account can be closed once its balance is ₹0 and no challenge or payout is still in progress; if your wallet holds money,
-        we withdraw all of it for you first, whatever the amount.
+        Deleting your account removes your personal details and signs you out everywhere. Your transaction history is kept, anonymised, as the law requires. An
+        account can be closed once its balance is ₹0 and no challenge or payout is still in progress; if your wallet holds money, we withdraw all of it for you
+        first, whatever the amount.
       </Text>
       <Box>
         <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)}>

@@ -16,7 +16,12 @@ afterEach(() => {
 describe('Download my data', () => {
   it('fetches the export with the session token and saves it under the name the server gives', async () => {
     localStorage.setItem(storageKeys.token, 'tok-1');
-    const fetchMock = vi.fn(async () => new Response('{"success":true,"data":{}}', { headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="wakestake-export-2026-01-14.json"' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('{"success":true,"data":{}}', {
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="wakestake-export-2026-01-14.json"' },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const created = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });

@@ -13,9 +13,9 @@ export function DataExport() {
   return (
     <Stack gap={4} data-testid="data-export">
       <Text color="fg.muted">
-        Under India&rsquo;s Digital Personal Data Protection Act, 2023 you may have a copy of the personal data we hold about you. The
-        download holds your profile, every challenge, every wallet ledger line with its running balance, and your notifications. JSON
-        is one file for programs; CSV is a zip of four spreadsheets. Keep it safe: it includes your contact and payment details.
+        Under India&rsquo;s Digital Personal Data Protection Act, 2023 you may have a copy of the personal data we hold about you. The download holds your
+        profile, every challenge, every wallet ledger line with its running balance, and your notifications. JSON is one file for programs; CSV is a zip of four
+        spreadsheets. Keep it safe: it includes your contact and payment details.
       </Text>
       <HStack gap={3} wrap="wrap">
         <Button colorPalette="brand" onClick={() => download.mutate('json')} loading={busy('json')} loadingText="Preparing…" disabled={download.isPending}>

@@ -65,7 +65,10 @@ describe('Settings → Limits', () => {
         put += 1;
         return put === 1
           ? ok({ ...capped, pendingMonthlyStakeCap: { monthlyStakeCap: 200, effectiveAt: '2026-11-27T04:30:00.000Z' } })
-          : { status: 400, body: { success: false, statusCode: 400, error: 'monthlyStakeCap must be a whole number of rupees from ₹10 to ₹3,100, or null for no cap' } };
+          : {
+              status: 400,
+              body: { success: false, statusCode: 400, error: 'monthlyStakeCap must be a whole number of rupees from ₹10 to ₹3,100, or null for no cap' },
+            };
       }
     });
     renderWithProviders(<LimitsSection />);

@@ -18,7 +18,8 @@ export const limitsMessages = {
   pauseEnding: 'Your pause now ends 24 hours from now',
 } as const;
 
-const monthLabel = (yyyyMm: string) => new Date(`${yyyyMm}-01T00:00:00+05:30`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const monthLabel = (yyyyMm: string) =>
+  new Date(`${yyyyMm}-01T00:00:00+05:30`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
 
 /** The whole-rupee cap the person typed, or the message that says why it is not one. */
 export function capInputProblem(raw: string, min: number, max: number): string | null {
@@ -61,14 +62,17 @@ export function LimitsSection() {
       setNotice({ status: 'error', text: problem });
       return;
     }
-    void act(() => setStakeCap(Number(cap.trim())), (saved) => (saved.pendingMonthlyStakeCap ? limitsMessages.capPending : limitsMessages.capSaved));
+    void act(
+      () => setStakeCap(Number(cap.trim())),
+      (saved) => (saved.pendingMonthlyStakeCap ? limitsMessages.capPending : limitsMessages.capSaved),
+    );
   };
 
   return (
     <Stack gap={5}>
       <Text color="fg.muted">
-        Limits you set for yourself. A lower cap or a new pause applies at once; a higher cap, removing the cap, or ending a pause early applies {l.coolingOffHours}{' '}
-        hours after you ask.
+        Limits you set for yourself. A lower cap or a new pause applies at once; a higher cap, removing the cap, or ending a pause early applies{' '}
+        {l.coolingOffHours} hours after you ask.
       </Text>
 
       <Stack gap={1} aria-label="This month" role="group">
@@ -88,7 +92,12 @@ export function LimitsSection() {
       <FormStack gap={3} onSubmit={onSaveCap} noValidate aria-label="Monthly stake cap" maxW="md">
         <Field.Root>
           <Field.Label>Monthly stake cap (₹)</Field.Label>
-          <Input inputMode="numeric" placeholder={l.monthlyStakeCap === null ? 'e.g. 500' : String(l.monthlyStakeCap)} value={cap} onChange={(e) => setCap(e.target.value)} />
+          <Input
+            inputMode="numeric"
+            placeholder={l.monthlyStakeCap === null ? 'e.g. 500' : String(l.monthlyStakeCap)}
+            value={cap}
+            onChange={(e) => setCap(e.target.value)}
+          />
           <Field.HelperText>
             The most your challenges dated in one calendar month may stake together, {formatINR(l.minMonthlyStakeCap)} to {formatINR(l.maxMonthlyStakeCap)}.
           </Field.HelperText>
@@ -98,7 +107,16 @@ export function LimitsSection() {
             Save cap
           </Button>
           {l.monthlyStakeCap !== null && !(l.pendingMonthlyStakeCap && l.pendingMonthlyStakeCap.monthlyStakeCap === null) ? (
-            <Button variant="outline" disabled={change.isPending} onClick={() => void act(() => setStakeCap(null), () => limitsMessages.capRemovedPending)}>
+            <Button
+              variant="outline"
+              disabled={change.isPending}
+              onClick={() =>
+                void act(
+                  () => setStakeCap(null),
+                  () => limitsMessages.capRemovedPending,
+                )
+              }
+            >
               Remove cap
             </Button>
           ) : null}
@@ -121,7 +139,17 @@ export function LimitsSection() {
             <Text color="fg.muted">Take a break: no new stakes, including a plan’s bookings, for a week or a month.</Text>
             <HStack gap={3} wrap="wrap">
               {l.pauseDayOptions.map((days) => (
-                <Button key={days} variant="outline" disabled={change.isPending} onClick={() => void act(() => startPause(days), () => limitsMessages.paused)}>
+                <Button
+                  key={days}
+                  variant="outline"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    void act(
+                      () => startPause(days),
+                      () => limitsMessages.paused,
+                    )
+                  }
+                >
                   Pause for {days} days
                 </Button>
               ))}

@@ -39,7 +39,18 @@ export function PasskeysSection() {
       ) : (
         <Stack as="ul" gap={2} listStyleType="none" m={0} p={0} aria-label="Your passkeys">
           {list.data.map((p, i) => (
-            <HStack as="li" key={p.id} justify="space-between" wrap="wrap" gap={2} borderWidth="1px" borderColor="border" rounded="md" p={3} data-testid="passkey-row">
+            <HStack
+              as="li"
+              key={p.id}
+              justify="space-between"
+              wrap="wrap"
+              gap={2}
+              borderWidth="1px"
+              borderColor="border"
+              rounded="md"
+              p={3}
+              data-testid="passkey-row"
+            >
               <Stack gap={0}>
                 <Text fontWeight="medium">Passkey {i + 1}</Text>
                 <Text fontSize="sm" color="fg.muted">

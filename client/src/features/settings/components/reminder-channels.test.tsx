@@ -10,10 +10,15 @@ import { ReminderChannels, reminderChannelMessages } from './reminder-channels';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-const baseSettings = { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false } };
+const baseSettings = {
+  notifications: { email: true, challengeReminders: true, walletUpdates: true },
+  privacy: { showOnLeaderboard: false, shareUsageData: false },
+};
 const userWith = (reminders?: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   makeUser({ isEmailVerified: true, ...extra, settings: { ...baseSettings, ...(reminders ? { reminders } : {}) } as never });
-const savedAnswer = (reminders: Record<string, unknown>) => ({ body: { success: true, message: 'Profile updated successfully', data: { settings: { ...baseSettings, reminders } } } });
+const savedAnswer = (reminders: Record<string, unknown>) => ({
+  body: { success: true, message: 'Profile updated successfully', data: { settings: { ...baseSettings, reminders } } },
+});
 const box = (name: RegExp) => screen.getByRole('checkbox', { name });
 
 describe('Settings › Reminder channels', () => {
@@ -34,7 +39,9 @@ describe('Settings › Reminder channels', () => {
     await userEvent.setup().click(box(/^push reminders/i));
     expect(await screen.findByText(reminderChannelMessages.saved)).toBeInTheDocument();
     expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { reminders: { push: false } } });
-    expect(client.getQueryData(meKey)).toEqual(expect.objectContaining({ settings: expect.objectContaining({ reminders: { push: false, mail: true, quietHours: null } }) }));
+    expect(client.getQueryData(meKey)).toEqual(
+      expect.objectContaining({ settings: expect.objectContaining({ reminders: { push: false, mail: true, quietHours: null } }) }),
+    );
   });
 
   it('saves quiet hours that cross midnight, and refuses equal times before calling', async () => {
@@ -56,12 +63,18 @@ describe('Settings › Reminder channels', () => {
     await user.clear(until);
     await user.type(until, '06:30');
     await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
-    await waitFor(() => expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { reminders: { quietHours: { start: '23:00', end: '06:30' } } } }));
+    await waitFor(() =>
+      expect(sentBody(fetchMock, 'PUT /auth/profile')).toEqual({ settings: { reminders: { quietHours: { start: '23:00', end: '06:30' } } } }),
+    );
   });
 
   it('clears saved quiet hours when switched off, and shows the server refusal', async () => {
-    const fetchMock = stubFetch({ 'PUT /auth/profile': { status: 400, body: { success: false, statusCode: 400, error: 'settings.reminders.quietHours: start and end must differ' } } });
-    renderWithProviders(<ReminderChannels />, { auth: fakeAuth({ user: userWith({ push: true, mail: false, quietHours: { start: '22:00', end: '07:00' } }) }) });
+    const fetchMock = stubFetch({
+      'PUT /auth/profile': { status: 400, body: { success: false, statusCode: 400, error: 'settings.reminders.quietHours: start and end must differ' } },
+    });
+    renderWithProviders(<ReminderChannels />, {
+      auth: fakeAuth({ user: userWith({ push: true, mail: false, quietHours: { start: '22:00', end: '07:00' } }) }),
+    });
     expect(box(/^quiet hours/i)).toBeChecked();
     expect(box(/^mail when push cannot reach me/i)).not.toBeChecked();
     expect(screen.getByText(/Now quiet from 22:00 until 07:00 IST/)).toBeInTheDocument();

@@ -96,7 +96,8 @@ export function ReminderChannels() {
               </Button>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {stored.quietHours ? `Now quiet from ${stored.quietHours.start} until ${stored.quietHours.end} IST.` : 'No quiet hours saved yet.'} Overnight is fine, e.g. 22:00 until 07:00.
+              {stored.quietHours ? `Now quiet from ${stored.quietHours.start} until ${stored.quietHours.end} IST.` : 'No quiet hours saved yet.'} Overnight is
+              fine, e.g. 22:00 until 07:00.
             </Text>
           </Stack>
         ) : null}

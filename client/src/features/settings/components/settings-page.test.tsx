@@ -11,7 +11,11 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const user = makeUser({
   hasPassword: true,
-  settings: { notifications: { email: true, challengeReminders: true, walletUpdates: true }, privacy: { showOnLeaderboard: false, shareUsageData: false }, reminders: { push: true, mail: true, quietHours: null } },
+  settings: {
+    notifications: { email: true, challengeReminders: true, walletUpdates: true },
+    privacy: { showOnLeaderboard: false, shareUsageData: false },
+    reminders: { push: true, mail: true, quietHours: null },
+  },
 });
 // The Limits section reads GET /me/limits on its own; the calls these tests count are the others.
 // the reads the page makes by itself: limits, the rules (GET /config) and, for closing, the balance and payout methods
@@ -128,8 +132,13 @@ describe('/settings', () => {
     const fetchMock = stubFetch({
       'GET /wallet/balance': { body: { success: true, data: { balance: 30.5 } } },
       'GET /wallet/payout-methods': { body: { success: true, data: { payoutMethods: [] } } },
-      'POST /wallet/withdraw': { status: 201, body: { success: true, data: { transactionId: 'w-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } } },
-      'GET /wallet/transactions/w-all': { body: { success: true, data: { id: 'w-all', type: 'WITHDRAWAL', amount: 30.5, netAmount: 30.5, processingFee: 0, status: 'SUCCESS' } } },
+      'POST /wallet/withdraw': {
+        status: 201,
+        body: { success: true, data: { transactionId: 'w-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } },
+      },
+      'GET /wallet/transactions/w-all': {
+        body: { success: true, data: { id: 'w-all', type: 'WITHDRAWAL', amount: 30.5, netAmount: 30.5, processingFee: 0, status: 'SUCCESS' } },
+      },
       'DELETE /auth/account': { body: { success: true, message: 'Your account has been deleted.' } },
     });
     const auth = fakeAuth({ user });

@@ -105,7 +105,13 @@ function ChangePasswordForm() {
         <Field.Label>
           New password <Field.RequiredIndicator />
         </Field.Label>
-        <PasswordInput toggleLabel="new password" autoComplete="new-password" placeholder="Minimum 8 characters" value={next} onChange={(e) => setNext(e.target.value)} />
+        <PasswordInput
+          toggleLabel="new password"
+          autoComplete="new-password"
+          placeholder="Minimum 8 characters"
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
       </Field.Root>
       <Field.Root required>
         <Field.Label>
@@ -142,12 +148,11 @@ export function SettingsPage({ reminders, passkeys }: SettingsPageProps = {}) {
   });
   // The switch shows its new value while the save is on its way.
   const pending: Partial<SwitchSettings> | null = update.isPending ? { [update.variables.group]: { [update.variables.key]: update.variables.value } } : null;
-  const notice: { group: Group; status: 'success' | 'error'; text: string } | null =
-    update.isSuccess
-      ? { group: update.variables.group, status: 'success', text: settingsMessages.saved }
-      : update.isError
-        ? { group: update.variables.group, status: 'error', text: screenMessage(update.error, settingsMessages.saveFailed) }
-        : null;
+  const notice: { group: Group; status: 'success' | 'error'; text: string } | null = update.isSuccess
+    ? { group: update.variables.group, status: 'success', text: settingsMessages.saved }
+    : update.isError
+      ? { group: update.variables.group, status: 'error', text: screenMessage(update.error, settingsMessages.saveFailed) }
+      : null;
 
   const stored = user?.settings;
   const settings: SwitchSettings = {

@@ -27,8 +27,20 @@ const auth = fakeAuth({ user: makeUser({ role: 'SUPPORT' }) });
 describe('AppealsPanel', () => {
   it('lists the open appeals with user, morning and reason, and refunds one with a required note; the row shows the decision', async () => {
     const api = stubApi((call) => {
-      if (call.path === '/support/appeals') return { body: { success: true, data: { appeals: [row(A, 'asha@example.com', 'The app showed an error at 05:50.'), row(B, 'bala@example.com', 'My phone died.')] } } };
-      if (call.path === `/support/appeals/${A}/decision`) return { body: { success: true, data: { ...row(A, 'asha@example.com', ''), status: 'REFUNDED', decisionNote: 'Our logs agree.', decidedAt: '2026-01-14T07:00:00.000Z' } } };
+      if (call.path === '/support/appeals')
+        return {
+          body: {
+            success: true,
+            data: { appeals: [row(A, 'asha@example.com', 'The app showed an error at 05:50.'), row(B, 'bala@example.com', 'My phone died.')] },
+          },
+        };
+      if (call.path === `/support/appeals/${A}/decision`)
+        return {
+          body: {
+            success: true,
+            data: { ...row(A, 'asha@example.com', ''), status: 'REFUNDED', decisionNote: 'Our logs agree.', decidedAt: '2026-01-14T07:00:00.000Z' },
+          },
+        };
       return undefined;
     });
     const user = userEvent.setup();
@@ -59,7 +71,8 @@ describe('AppealsPanel', () => {
   it("shows the server's refusal of a decision (decided already) and keeps the form", async () => {
     stubApi((call) => {
       if (call.path === '/support/appeals') return { body: { success: true, data: { appeals: [row(B, 'bala@example.com', 'My phone died.')] } } };
-      if (call.path === `/support/appeals/${B}/decision`) return { status: 400, body: { success: false, statusCode: 400, error: 'This appeal has been decided already (REFUNDED)' } };
+      if (call.path === `/support/appeals/${B}/decision`)
+        return { status: 400, body: { success: false, statusCode: 400, error: 'This appeal has been decided already (REFUNDED)' } };
       return undefined;
     });
     const user = userEvent.setup();
@@ -73,7 +86,11 @@ describe('AppealsPanel', () => {
 
   it('shows the appeal photo and the check-in photo only when staff ask for them', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:photo'), revokeObjectURL: vi.fn() });
-    const late = { ...row(B, 'bala@example.com', 'I checked in at 06:11, one minute late.'), hasPhoto: true, challenge: { ...row(B, '', '').challenge, checkInTime: '2026-01-14T00:41:00.000Z', hasPhoto: true } };
+    const late = {
+      ...row(B, 'bala@example.com', 'I checked in at 06:11, one minute late.'),
+      hasPhoto: true,
+      challenge: { ...row(B, '', '').challenge, checkInTime: '2026-01-14T00:41:00.000Z', hasPhoto: true },
+    };
     const api = stubApi((call) => {
       if (call.path === '/support/appeals') return { body: { success: true, data: { appeals: [late] } } };
       if (call.path === `/support/challenges/c-${B}/photo`) return { body: 'bytes' };

@@ -5,7 +5,16 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { formatISTDate, formatISTDateTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { statusWord } from '@/lib/status-words';
-import { decideAppeal, DECISION_NOTE_MIN, fetchAppealPhoto, fetchCheckInPhoto, listAppeals, type AppealDecision, type SupportAppeal, type SupportAppealStatus } from '../api/appeals-api';
+import {
+  decideAppeal,
+  DECISION_NOTE_MIN,
+  fetchAppealPhoto,
+  fetchCheckInPhoto,
+  listAppeals,
+  type AppealDecision,
+  type SupportAppeal,
+  type SupportAppealStatus,
+} from '../api/appeals-api';
 import { supportKeys } from '../api/query-keys';
 import { ErrorAlert, InfoAlert, SupportTable } from './panel-parts';
 
@@ -64,8 +73,8 @@ export function AppealsPanel() {
         </Flex>
       </Flex>
       <Text color="fg.muted">
-        A user may dispute a miss within 48 hours. Refund gives back what the miss cost (the whole stake, or the forfeit if it was settled
-        already); Uphold lets the miss stand. Either way the note goes to the user.
+        A user may dispute a miss within 48 hours. Refund gives back what the miss cost (the whole stake, or the forfeit if it was settled already); Uphold lets
+        the miss stand. Either way the note goes to the user.
       </Text>
       {done ? <InfoAlert>{done}</InfoAlert> : null}
       {appeals.isPending ? (
@@ -168,9 +177,16 @@ export function DecideForm({ appeal, filter, onDone, onCancel }: { appeal: Suppo
       </Text>
       {appeal.hasPhoto || appeal.challenge?.hasPhoto ? (
         <Flex gap={4} wrap="wrap" align="start">
-          {appeal.hasPhoto ? <StoredPhoto id={`appeal:${appeal.id}`} load={(signal) => fetchAppealPhoto(appeal.id, signal)} name="the appeal photo" who={who(appeal)} /> : null}
+          {appeal.hasPhoto ? (
+            <StoredPhoto id={`appeal:${appeal.id}`} load={(signal) => fetchAppealPhoto(appeal.id, signal)} name="the appeal photo" who={who(appeal)} />
+          ) : null}
           {appeal.challenge?.hasPhoto ? (
-            <StoredPhoto id={`check-in:${appeal.challengeId}`} load={(signal) => fetchCheckInPhoto(appeal.challengeId, signal)} name="the check-in photo" who={who(appeal)} />
+            <StoredPhoto
+              id={`check-in:${appeal.challengeId}`}
+              load={(signal) => fetchCheckInPhoto(appeal.challengeId, signal)}
+              name="the check-in photo"
+              who={who(appeal)}
+            />
           ) : null}
         </Flex>
       ) : null}
@@ -179,14 +195,31 @@ export function DecideForm({ appeal, filter, onDone, onCancel }: { appeal: Suppo
         <Field.Label>
           Note to the user <Field.RequiredIndicator />
         </Field.Label>
-        <Textarea value={note} onChange={(e) => setNote(e.currentTarget.value)} rows={3} maxLength={1000} placeholder="e.g. Our logs show the upload failed at 05:50." />
+        <Textarea
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          rows={3}
+          maxLength={1000}
+          placeholder="e.g. Our logs show the upload failed at 05:50."
+        />
         <Field.HelperText>Required, at least {DECISION_NOTE_MIN} characters: the user reads it beside the decision.</Field.HelperText>
       </Field.Root>
       <Flex gap={3} wrap="wrap">
-        <Button colorPalette="brand" onClick={() => decide.mutate('REFUNDED')} loading={decide.isPending && decide.variables === 'REFUNDED'} disabled={short || decide.isPending}>
+        <Button
+          colorPalette="brand"
+          onClick={() => decide.mutate('REFUNDED')}
+          loading={decide.isPending && decide.variables === 'REFUNDED'}
+          disabled={short || decide.isPending}
+        >
           Refund
         </Button>
-        <Button variant="outline" colorPalette="red" onClick={() => decide.mutate('UPHELD')} loading={decide.isPending && decide.variables === 'UPHELD'} disabled={short || decide.isPending}>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => decide.mutate('UPHELD')}
+          loading={decide.isPending && decide.variables === 'UPHELD'}
+          disabled={short || decide.isPending}
+        >
           Uphold the miss
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={decide.isPending}>
@@ -216,7 +249,15 @@ function StoredPhoto({ id, load, name, who }: { id: string; load: (signal: Abort
   if (photo.isError || !url) return <LoadFailed message={`We couldn't load ${name}.`} onRetry={() => photo.refetch()} retrying={photo.isFetching} />;
   return (
     <Stack gap={1} data-testid="stored-photo">
-      <Image src={url} alt={`${name.replace(/^the /, '').replace(/^./, (c) => c.toUpperCase())} of ${who}`} maxH="60" maxW="60" objectFit="contain" rounded="md" borderWidth="1px" />
+      <Image
+        src={url}
+        alt={`${name.replace(/^the /, '').replace(/^./, (c) => c.toUpperCase())} of ${who}`}
+        maxH="60"
+        maxW="60"
+        objectFit="contain"
+        rounded="md"
+        borderWidth="1px"
+      />
       <Link href={url} target="_blank" rel="noreferrer" fontSize="sm" color="brand.fg">
         Open {name} full size
       </Link>

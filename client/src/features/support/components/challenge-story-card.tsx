@@ -33,13 +33,20 @@ export function ChallengeStoryCard({ challengeId, fallback, onClose }: { challen
         {query.isError ? (
           <Stack gap={2}>
             <Text color="fg.error">{errorMessage(query.error, 'Failed to load the challenge')}</Text>
-            {fallback ? <Text fontSize="sm">From this wallet&apos;s ledger: stake {money(fallback.stake)}, refund {money(fallback.refund)}, to the pool {money(fallback.pooled)}.</Text> : null}
+            {fallback ? (
+              <Text fontSize="sm">
+                From this wallet&apos;s ledger: stake {money(fallback.stake)}, refund {money(fallback.refund)}, to the pool {money(fallback.pooled)}.
+              </Text>
+            ) : null}
           </Stack>
         ) : null}
         {s ? (
           <Stack gap={3}>
             <DataList.Root orientation="horizontal" size="sm">
-              <Item label="Date and wake-up" value={`${s.challenge.challengeDate} at ${s.challenge.wakeUpTime}${s.challenge.isTest ? ' (test challenge)' : ''}`} />
+              <Item
+                label="Date and wake-up"
+                value={`${s.challenge.challengeDate} at ${s.challenge.wakeUpTime}${s.challenge.isTest ? ' (test challenge)' : ''}`}
+              />
               <Item label="Check-in window" value={`${formatISTDateTime(s.challenge.windowOpensAt)} – ${formatISTDateTime(s.challenge.windowClosesAt)} IST`} />
               <Item label="Created" value={`${formatISTDateTime(s.created.at)} IST, stake ${money(s.created.stake)}`} />
               <Item label="Proof and mission" value={proofAndMissionWords({ ...s.challenge, failureReason: s.closed?.failureReason ?? null })} />
@@ -53,7 +60,11 @@ export function ChallengeStoryCard({ challengeId, fallback, onClose }: { challen
               />
               <Item
                 label="Closed"
-                value={s.closed ? `${s.closed.at ? `${formatISTDateTime(s.closed.at)} IST · ` : ''}${s.closed.outcome}${s.closed.failureReason ? ` (${s.closed.failureReason})` : ''}` : 'Not yet'}
+                value={
+                  s.closed
+                    ? `${s.closed.at ? `${formatISTDateTime(s.closed.at)} IST · ` : ''}${s.closed.outcome}${s.closed.failureReason ? ` (${s.closed.failureReason})` : ''}`
+                    : 'Not yet'
+                }
               />
               {s.cancelled ? <Item label="Cancelled" value={`${formatISTDateTime(s.cancelled.at)} IST`} /> : null}
               <Item

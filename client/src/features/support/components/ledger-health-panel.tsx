@@ -25,12 +25,9 @@ export function LedgerHealthPanel() {
         </Button>
       </Flex>
       <Text color="fg.muted" fontSize="sm">
-        Checks that every balance equals the fold of the journal, that the whole journal sums to zero, and that each
-        account&apos;s hash chain is intact.
+        Checks that every balance equals the fold of the journal, that the whole journal sums to zero, and that each account&apos;s hash chain is intact.
       </Text>
-      {query.isError || run.isError ? (
-        <ErrorAlert error={run.error ?? query.error} fallback="Ledger verification failed to run" />
-      ) : null}
+      {query.isError || run.isError ? <ErrorAlert error={run.error ?? query.error} fallback="Ledger verification failed to run" /> : null}
       {query.isPending ? <Text role="status">Verifying the ledger...</Text> : null}
       {v ? (
         <Stack gap={3} data-testid="ledger-verify-result">

@@ -17,8 +17,14 @@ describe('support outages panel', () => {
                 date: '2026-11-23',
                 outages: [
                   {
-                    id: 'o1', kind: 'CHECKIN_ERRORS', startedAt: '2026-11-23T00:50:00.000Z', endedAt: '2026-11-23T00:51:00.000Z', detail: 'check-in route: 25% server errors for 1 min',
-                    source: 'recorder', recordedBy: null, forgiven: [{ challengeId: 'c3', userId: 'u3', date: '2026-11-23', batch: 1, refunded: 80, paid: true, note: null }],
+                    id: 'o1',
+                    kind: 'CHECKIN_ERRORS',
+                    startedAt: '2026-11-23T00:50:00.000Z',
+                    endedAt: '2026-11-23T00:51:00.000Z',
+                    detail: 'check-in route: 25% server errors for 1 min',
+                    source: 'recorder',
+                    recordedBy: null,
+                    forgiven: [{ challengeId: 'c3', userId: 'u3', date: '2026-11-23', batch: 1, refunded: 80, paid: true, note: null }],
                   },
                 ],
               },

@@ -38,7 +38,11 @@ export function OutagesPanel() {
         list.data.outages.length === 0 ? (
           <Text color="fg.muted">No outages recorded on {list.data.date}.</Text>
         ) : (
-          <SupportTable caption={`Outages on ${list.data.date}`} label="Outages" columns={['Kind', 'From (IST)', 'To (IST)', 'Source', 'What happened', 'Forgave']}>
+          <SupportTable
+            caption={`Outages on ${list.data.date}`}
+            label="Outages"
+            columns={['Kind', 'From (IST)', 'To (IST)', 'Source', 'What happened', 'Forgave']}
+          >
             {list.data.outages.map((o) => (
               <Table.Row key={o.id} data-testid="outage-row">
                 <Table.Cell>

@@ -52,7 +52,11 @@ describe('PayoutsPanel', () => {
   it('shows the server message when a mark is refused (already marked)', async () => {
     stubApi((call) => {
       if (call.path === '/support/payouts/pending') return { body: { success: true, data: { payouts: [payout], total: 1 } } };
-      if (call.path === `/support/payouts/${W}/failed`) return { status: 400, body: { success: false, statusCode: 400, error: 'This payout was already marked paid', message: 'This payout was already marked paid' } };
+      if (call.path === `/support/payouts/${W}/failed`)
+        return {
+          status: 400,
+          body: { success: false, statusCode: 400, error: 'This payout was already marked paid', message: 'This payout was already marked paid' },
+        };
       return undefined;
     });
     const user = userEvent.setup();

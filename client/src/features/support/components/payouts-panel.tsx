@@ -39,7 +39,9 @@ export function PayoutsPanel() {
           </Button>
         </Flex>
       </Flex>
-      <Text color="fg.muted">Pay these from the bank, then mark each one paid with the bank reference, or failed (the whole amount goes back to the wallet).</Text>
+      <Text color="fg.muted">
+        Pay these from the bank, then mark each one paid with the bank reference, or failed (the whole amount goes back to the wallet).
+      </Text>
       {csv.isError ? <ErrorAlert error={csv.error} fallback="Could not export the CSV" /> : null}
       {done ? <InfoAlert>{done}</InfoAlert> : null}
       <QueryState query={payouts} loading="Loading payouts..." errorFallback="Failed to load payouts" />
@@ -93,8 +95,14 @@ function MarkForm({ payout, onDone }: { payout: ManualPayout; onDone(message: st
     void queryClient.invalidateQueries({ queryKey: supportKeys.payouts });
     onDone(message);
   };
-  const paid = useMutation({ mutationFn: () => markPayoutPaid(payout.withdrawalId, reference.trim()), onSuccess: after(`Marked paid: ${payout.beneficiaryName}, ${formatINR(payout.netAmount)}.`) });
-  const failed = useMutation({ mutationFn: () => markPayoutFailed(payout.withdrawalId, reason.trim()), onSuccess: after(`Marked failed: ${formatINR(payout.amount)} returned to the wallet.`) });
+  const paid = useMutation({
+    mutationFn: () => markPayoutPaid(payout.withdrawalId, reference.trim()),
+    onSuccess: after(`Marked paid: ${payout.beneficiaryName}, ${formatINR(payout.netAmount)}.`),
+  });
+  const failed = useMutation({
+    mutationFn: () => markPayoutFailed(payout.withdrawalId, reason.trim()),
+    onSuccess: after(`Marked failed: ${formatINR(payout.amount)} returned to the wallet.`),
+  });
   return (
     <Stack gap={3} borderWidth="1px" borderColor="border" rounded="lg" p={4}>
       <Heading as="h3" size="md">
@@ -116,7 +124,13 @@ function MarkForm({ payout, onDone }: { payout: ManualPayout; onDone(message: st
           <Field.Label>Why it failed</Field.Label>
           <Input value={reason} onChange={(e) => setReason(e.currentTarget.value)} placeholder="e.g. account closed" />
         </Field.Root>
-        <Button variant="outline" colorPalette="red" onClick={() => failed.mutate()} loading={failed.isPending} disabled={reason.trim().length < 3 || paid.isPending}>
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => failed.mutate()}
+          loading={failed.isPending}
+          disabled={reason.trim().length < 3 || paid.isPending}
+        >
           Mark failed and refund
         </Button>
       </Flex>

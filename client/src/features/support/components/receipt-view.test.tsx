@@ -9,8 +9,22 @@ describe('support receipt of a pledge-mode batch', () => {
       <ReceiptView
         status="SETTLED"
         receipt={{
-          date: '2026-06-02', batch: 2, participants: 2, successes: 1, failures: 1, moneyIn: 300, refundsTotal: 170, stakesReturned: 100, pool: 0, sharesTotal: 0,
-          roundingRemainder: 0, platformRevenue: 0, moneyOut: 300, rule: 'pledge mode', mode: 'pledge', donated: 30,
+          date: '2026-06-02',
+          batch: 2,
+          participants: 2,
+          successes: 1,
+          failures: 1,
+          moneyIn: 300,
+          refundsTotal: 170,
+          stakesReturned: 100,
+          pool: 0,
+          sharesTotal: 0,
+          roundingRemainder: 0,
+          platformRevenue: 0,
+          moneyOut: 300,
+          rule: 'pledge mode',
+          mode: 'pledge',
+          donated: 30,
           donations: [{ charityId: 'goonj', name: 'Goonj', challenges: 1, amount: 30 }],
           lines: [
             { line: 1, stake: 100, outcome: 'SUCCESS', refund: 0, winnings: 0, donated: 0 },

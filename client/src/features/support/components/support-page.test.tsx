@@ -75,7 +75,13 @@ vi.setConfig({ testTimeout: 30000 });
 describe('SupportPage', () => {
   it('finds a user and explains every rupee: postings, running balance, links, the pool movement and the access record', async () => {
     const api = stubApi((call) => {
-      if (call.path === '/support/users') return { body: { success: true, data: { users: [{ id: U, email: 'ravi@example.com', fullName: 'Ravi', balance: 485, createdAt: '2026-02-01T00:00:00.000Z' }] } } };
+      if (call.path === '/support/users')
+        return {
+          body: {
+            success: true,
+            data: { users: [{ id: U, email: 'ravi@example.com', fullName: 'Ravi', balance: 485, createdAt: '2026-02-01T00:00:00.000Z' }] },
+          },
+        };
       if (call.path === `/support/users/${U}`)
         return {
           body: {
@@ -85,7 +91,9 @@ describe('SupportPage', () => {
               balance: 485,
               stats: { currentStreak: 0, longestStreak: 2, totalChallenges: 1, successfulChallenges: 0, failedChallenges: 1 },
               challenges: [],
-              accessLog: [{ id: 'a1', actorId: 's1', actorEmail: 'staff@example.com', action: 'user.detail', target: `user:${U}`, createdAt: '2026-03-03T00:00:00.000Z' }],
+              accessLog: [
+                { id: 'a1', actorId: 's1', actorEmail: 'staff@example.com', action: 'user.detail', target: `user:${U}`, createdAt: '2026-03-03T00:00:00.000Z' },
+              ],
             },
           },
         };

@@ -44,32 +44,30 @@ export function UserChallenges({ challenges, onStory }: { challenges: SupportCha
             const morning = { ...c, forfeitAmount: c.stake };
             const net = netResultOf(morning);
             return (
-            <Table.Row key={c.id}>
-              <Table.Cell>
-                {formatISTDate(c.challengeDate)}
-                {c.isTest ? ' (test)' : ''}
-              </Table.Cell>
-              <Table.Cell>{formatWakeUpTime(c.wakeUpTime)}</Table.Cell>
-              <Table.Cell>{money(c.stake)}</Table.Cell>
-              <Table.Cell>
-                <Badge colorPalette={c.isSuccessful === true ? 'green' : c.isSuccessful === false ? 'red' : 'gray'} data-status={c.status}>
-                  {challengeStatusWord(c)}
-                  {c.status === 'PROCESSED' ? (c.isSuccessful ? ' · woke up' : ' · missed') : ''}
-                </Badge>
-              </Table.Cell>
-              <Table.Cell data-testid="support-proof">{proofAndMissionWords(c)}</Table.Cell>
-              <Table.Cell data-testid="support-money">
-                {net === null ? '—' : `${settledWords(morning)} · net ${formatSignedINR(net)}`}
-              </Table.Cell>
-              <Table.Cell>
-                <RefereeVerdict referee={c.referee} />
-              </Table.Cell>
-              <Table.Cell>
-                <Button size="xs" variant="outline" onClick={() => onStory(c.id)} aria-label={`Story of the challenge of ${c.challengeDate}`}>
-                  Story
-                </Button>
-              </Table.Cell>
-            </Table.Row>
+              <Table.Row key={c.id}>
+                <Table.Cell>
+                  {formatISTDate(c.challengeDate)}
+                  {c.isTest ? ' (test)' : ''}
+                </Table.Cell>
+                <Table.Cell>{formatWakeUpTime(c.wakeUpTime)}</Table.Cell>
+                <Table.Cell>{money(c.stake)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={c.isSuccessful === true ? 'green' : c.isSuccessful === false ? 'red' : 'gray'} data-status={c.status}>
+                    {challengeStatusWord(c)}
+                    {c.status === 'PROCESSED' ? (c.isSuccessful ? ' · woke up' : ' · missed') : ''}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell data-testid="support-proof">{proofAndMissionWords(c)}</Table.Cell>
+                <Table.Cell data-testid="support-money">{net === null ? '—' : `${settledWords(morning)} · net ${formatSignedINR(net)}`}</Table.Cell>
+                <Table.Cell>
+                  <RefereeVerdict referee={c.referee} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Button size="xs" variant="outline" onClick={() => onStory(c.id)} aria-label={`Story of the challenge of ${c.challengeDate}`}>
+                    Story
+                  </Button>
+                </Table.Cell>
+              </Table.Row>
             );
           })}
         </SupportTable>

@@ -113,7 +113,14 @@ function Origin({ entry, onStory }: { entry: RelatedEntry; onStory(id: string): 
           {str(m.method) ? ` · ${str(m.method)}` : ''}
         </Text>
         <Text>
-          Payout reference: {ref ? <Mono>{ref}</Mono> : <Text as="span" color="fg.muted">not paid out yet</Text>}
+          Payout reference:{' '}
+          {ref ? (
+            <Mono>{ref}</Mono>
+          ) : (
+            <Text as="span" color="fg.muted">
+              not paid out yet
+            </Text>
+          )}
         </Text>
         {str(m.why) ? <Text color="fg.muted">Reason: {str(m.why)}</Text> : null}
       </Stack>
@@ -195,7 +202,8 @@ function EntryCard({
                 </Text>
                 {pool ? (
                   <Text fontSize="sm" data-testid="pool-movement">
-                    {pool.account.startsWith('pool:') ? 'Pool movement' : 'Donation'}: {money(pool.amount)} from the challenge&apos;s stake to {accountLabel(pool.account)}.
+                    {pool.account.startsWith('pool:') ? 'Pool movement' : 'Donation'}: {money(pool.amount)} from the challenge&apos;s stake to{' '}
+                    {accountLabel(pool.account)}.
                   </Text>
                 ) : null}
                 {r.links?.payoutReference ? (

@@ -90,7 +90,6 @@ export function UserPanel() {
   );
 }
 
-
 /** One user's page: who they are, their challenges, the story of one, their wallet's ledger and who looked them up. */
 function UserDetail({ user }: { user: SupportUser }) {
   const pageQuery = useQuery({ queryKey: supportKeys.user(user.id), queryFn: () => getUserPage(user.id), retry: false });

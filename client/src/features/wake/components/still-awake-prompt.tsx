@@ -55,8 +55,7 @@ export function StillAwakePrompt({ challengeId }: { challengeId: string | null |
       <Stack gap={2} flex="1">
         <Alert.Title>Still awake?</Alert.Title>
         <Alert.Description>
-          Answer by {check.data?.deadlineAt ? formatISTTime(check.data.deadlineAt) : 'the deadline'} IST,
-          or this morning counts as missed.
+          Answer by {check.data?.deadlineAt ? formatISTTime(check.data.deadlineAt) : 'the deadline'} IST, or this morning counts as missed.
         </Alert.Description>
         <Button alignSelf="flex-start" colorPalette="brand" loading={answer.isPending} onClick={() => answer.mutate()}>
           Yes, I&rsquo;m awake

@@ -21,7 +21,12 @@ export function UseShieldButton({ challengeId, windowOpensAt, label, now = new D
   const shields = useQuery({ queryKey: wakeKeys.shields(userId), queryFn: ({ signal }) => getShields(signal), enabled: !!userId });
   const spend = useMutation({
     mutationFn: () => spendShield(challengeId),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.challenges.all }), client.invalidateQueries({ queryKey: queryKeys.wallet.all }), client.invalidateQueries({ queryKey: queryKeys.wake.all })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.challenges.all }),
+        client.invalidateQueries({ queryKey: queryKeys.wallet.all }),
+        client.invalidateQueries({ queryKey: queryKeys.wake.all }),
+      ]),
   });
   if (!shields.data?.held || now.getTime() >= new Date(windowOpensAt).getTime()) return null;
   return (

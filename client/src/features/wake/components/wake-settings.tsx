@@ -27,8 +27,8 @@ export function StillAwakeSetting() {
             label="Ask me again after I check in"
             help={
               <>
-                20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that
-                morning counts as missed.
+                20 to 40 minutes after an on-time check-in we send a &ldquo;Still awake?&rdquo; notification. Answer it within 10 minutes, or that morning
+                counts as missed.
               </>
             }
             checked={setting.data?.enabled ?? false}
@@ -58,7 +58,12 @@ export function LeaveSettings() {
   const key = wakeKeys.leave(userId);
   const leave = useQuery({ queryKey: key, queryFn: ({ signal }) => getLeave(signal), enabled: !!userId });
   const [date, setDate] = useState('');
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: queryKeys.challenges.all }), client.invalidateQueries({ queryKey: queryKeys.wallet.all })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: key }),
+      client.invalidateQueries({ queryKey: queryKeys.challenges.all }),
+      client.invalidateQueries({ queryKey: queryKeys.wallet.all }),
+    ]);
   const book = useMutation({ mutationFn: bookLeave, onSuccess: () => (setDate(''), refresh()) });
   const remove = useMutation({ mutationFn: removeLeave, onSuccess: refresh });
   const submit = (e: FormEvent) => {
@@ -100,7 +105,14 @@ export function LeaveSettings() {
             <HStack as="li" key={d.date} justify="space-between">
               <Text>{d.date}</Text>
               {d.removable ? (
-                <Button size="xs" variant="outline" colorPalette="red" aria-label={`Remove leave on ${d.date}`} loading={remove.isPending && remove.variables === d.date} onClick={() => remove.mutate(d.date)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Remove leave on ${d.date}`}
+                  loading={remove.isPending && remove.variables === d.date}
+                  onClick={() => remove.mutate(d.date)}
+                >
                   Remove
                 </Button>
               ) : null}

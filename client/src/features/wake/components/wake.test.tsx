@@ -12,9 +12,13 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const auth = () => ({ auth: fakeAuth({ user: makeUser() }) });
-const shields = (held: number, over: object = {}) => ({ body: { success: true, data: { held, max: 3, morningsPerShield: 7, nextShieldIn: 4, atCap: held === 3, earned: held, spent: 0, ...over } } });
+const shields = (held: number, over: object = {}) => ({
+  body: { success: true, data: { held, max: 3, morningsPerShield: 7, nextShieldIn: 4, atCap: held === 3, earned: held, spent: 0, ...over } },
+});
 const callsTo = (fetchMock: ReturnType<typeof stubFetch>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === `/api/v1${path}`);
+  fetchMock.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === `/api/v1${path}`,
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,8 +40,14 @@ describe('wake shields on the dashboard', () => {
   });
 
   it('offers "Use a shield" before the window opens while one is held, and spends it', async () => {
-    const fetchMock = stubFetch({ 'GET /shields': shields(1), 'POST /challenges/c-1/shield': { body: { success: true, data: { refundedAmount: 20, shields: { held: 0 } } } } });
-    renderWithProviders(<UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="2026-11-23" now={new Date('2026-11-22T12:00:00Z')} />, auth());
+    const fetchMock = stubFetch({
+      'GET /shields': shields(1),
+      'POST /challenges/c-1/shield': { body: { success: true, data: { refundedAmount: 20, shields: { held: 0 } } } },
+    });
+    renderWithProviders(
+      <UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="2026-11-23" now={new Date('2026-11-22T12:00:00Z')} />,
+      auth(),
+    );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a shield on 2026-11-23' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/challenges/c-1/shield')).toHaveLength(1));
   });
@@ -49,22 +59,34 @@ describe('wake shields on the dashboard', () => {
       await act(() => new Promise<void>((r) => setTimeout(r, 0)));
     };
     let fetchMock = stubFetch({ 'GET /shields': shields(1) });
-    const { unmount } = renderWithProviders(<UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="x" now={new Date('2026-11-23T00:15:00Z')} />, auth());
+    const { unmount } = renderWithProviders(
+      <UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="x" now={new Date('2026-11-23T00:15:00Z')} />,
+      auth(),
+    );
     await settled(fetchMock);
     expect(screen.queryByRole('button')).toBeNull();
     unmount();
     fetchMock = stubFetch({ 'GET /shields': shields(0) });
-    renderWithProviders(<UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="x" now={new Date('2026-11-22T00:15:00Z')} />, auth());
+    renderWithProviders(
+      <UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="x" now={new Date('2026-11-22T00:15:00Z')} />,
+      auth(),
+    );
     await settled(fetchMock);
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('shows the server\'s reason when the shield is refused', async () => {
+  it("shows the server's reason when the shield is refused", async () => {
     stubFetch({
       'GET /shields': shields(1),
-      'POST /challenges/c-1/shield': { status: 400, body: { success: false, statusCode: 400, error: 'A shield must be used before the check-in window opens', message: 'x' } },
+      'POST /challenges/c-1/shield': {
+        status: 400,
+        body: { success: false, statusCode: 400, error: 'A shield must be used before the check-in window opens', message: 'x' },
+      },
     });
-    renderWithProviders(<UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="d" now={new Date('2026-11-22T12:00:00Z')} />, auth());
+    renderWithProviders(
+      <UseShieldButton challengeId="c-1" windowOpensAt="2026-11-23T00:15:00.000Z" label="d" now={new Date('2026-11-22T12:00:00Z')} />,
+      auth(),
+    );
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a shield on d' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A shield must be used before the check-in window opens');
   });
@@ -72,7 +94,10 @@ describe('wake shields on the dashboard', () => {
 
 describe('wake settings', () => {
   it('turns "Still awake?" on', async () => {
-    const fetchMock = stubFetch({ 'GET /still-awake': { body: { success: true, data: { enabled: false } } }, 'PUT /still-awake': { body: { success: true, data: { enabled: true } } } });
+    const fetchMock = stubFetch({
+      'GET /still-awake': { body: { success: true, data: { enabled: false } } },
+      'PUT /still-awake': { body: { success: true, data: { enabled: true } } },
+    });
     renderWithProviders(<StillAwakeSetting />, auth());
     const toggle = await screen.findByRole('checkbox', { name: /Ask me again after I check in/ });
     await waitFor(() => expect(toggle).not.toBeDisabled());
@@ -83,7 +108,12 @@ describe('wake settings', () => {
   });
 
   it('lists leave days, books one and removes one', async () => {
-    const list = { limitPerMonth: 4, cutoffTime: '20:00', days: [{ date: '2026-12-01', createdAt: '2026-11-20T00:00:00Z', removable: true }], usedByMonth: { '2026-12': 1 } };
+    const list = {
+      limitPerMonth: 4,
+      cutoffTime: '20:00',
+      days: [{ date: '2026-12-01', createdAt: '2026-11-20T00:00:00Z', removable: true }],
+      usedByMonth: { '2026-12': 1 },
+    };
     const fetchMock = stubFetch({
       'GET /leave': { body: { success: true, data: list } },
       'POST /leave': { status: 201, body: { success: true, data: { date: '2026-12-08', excused: [] } } },
@@ -104,7 +134,10 @@ describe('wake settings', () => {
   it('shows why a leave day was refused', async () => {
     stubFetch({
       'GET /leave': { body: { success: true, data: { limitPerMonth: 4, cutoffTime: '20:00', days: [], usedByMonth: {} } } },
-      'POST /leave': { status: 400, body: { success: false, statusCode: 400, error: 'You can take at most 4 days of leave a month (2026-12 is full)', message: 'x' } },
+      'POST /leave': {
+        status: 400,
+        body: { success: false, statusCode: 400, error: 'You can take at most 4 days of leave a month (2026-12 is full)', message: 'x' },
+      },
     });
     renderWithProviders(<LeaveSettings />, auth());
     expect(await screen.findByText('No leave booked.')).toBeInTheDocument();
@@ -122,7 +155,8 @@ describe('still awake? on the dashboard', () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       if (method === 'POST') answered = true;
-      const body = method === 'POST' ? { success: true, data: { status: 'ANSWERED' } } : { success: true, data: answered ? { ...asking, status: 'ANSWERED' } : asking };
+      const body =
+        method === 'POST' ? { success: true, data: { status: 'ANSWERED' } } : { success: true, data: answered ? { ...asking, status: 'ANSWERED' } : asking };
       expect(new URL(String(input), 'http://localhost').pathname).toBe('/api/v1/challenges/c-1/still-awake');
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
     });
@@ -135,7 +169,11 @@ describe('still awake? on the dashboard', () => {
   });
 
   it('shows nothing without a check (404) or before its moment', async () => {
-    const fetchMock = stubFetch({ 'GET /challenges/c-2/still-awake': { body: { success: true, data: { challengeId: 'c-2', status: 'SCHEDULED', askedAt: null, deadlineAt: null, answeredAt: null } } } });
+    const fetchMock = stubFetch({
+      'GET /challenges/c-2/still-awake': {
+        body: { success: true, data: { challengeId: 'c-2', status: 'SCHEDULED', askedAt: null, deadlineAt: null, answeredAt: null } },
+      },
+    });
     const { container } = renderWithProviders(<StillAwakePrompt challengeId="c-2" />, auth());
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/challenges/c-2/still-awake')).toHaveLength(1));
     await act(() => new Promise<void>((r) => setTimeout(r, 0)));
@@ -147,7 +185,11 @@ describe('still awake? on the dashboard', () => {
 
 describe('wake screens: first load and a failed load', () => {
   const serverError = { status: 500, body: { success: false, statusCode: 500, error: 'Internal server error' } };
-  const pending = () => vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+  const pending = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
 
   it('first loads are skeletons in the content’s own shape: nothing to read or press, no false "off" or figures', () => {
     pending();

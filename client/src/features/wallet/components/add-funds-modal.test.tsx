@@ -13,7 +13,9 @@ const order = { orderId: 'order_ABC123', amount: 500, transactionId: 'dep-1', cu
 function setup(opts: { provider?: 'sandbox' | 'razorpay'; deposit?: Answer; verify?: Answer } = {}) {
   const api = stubApi((call: StubCall) => {
     if (call.path === '/config')
-      return { body: { success: true, data: { testMode: true, paymentsProvider: opts.provider ?? 'sandbox', razorpayKeyId: 'rzp_test_key', googleClientId: null } } };
+      return {
+        body: { success: true, data: { testMode: true, paymentsProvider: opts.provider ?? 'sandbox', razorpayKeyId: 'rzp_test_key', googleClientId: null } },
+      };
     if (call.path === '/wallet/deposit') return opts.deposit ?? { status: 201, body: { success: true, data: order } };
     if (call.path === '/wallet/sandbox/checkout')
       return { body: { razorpay_payment_id: 'pay_XYZ', razorpay_order_id: order.orderId, razorpay_signature: 'sig123' } };

@@ -180,12 +180,7 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
   const busy = phase.kind === 'creating' || phase.kind === 'verifying';
 
   return (
-    <Dialog.Root
-      open={open && phase.kind !== 'external'}
-      onOpenChange={(e) => !e.open && close()}
-      placement="center"
-      closeOnInteractOutside={!busy}
-    >
+    <Dialog.Root open={open && phase.kind !== 'external'} onOpenChange={(e) => !e.open && close()} placement="center" closeOnInteractOutside={!busy}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -261,7 +256,13 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
                             if (fieldError) setFieldError(null);
                           }}
                         />
-                        {fieldError ? <Field.ErrorText>{fieldError}</Field.ErrorText> : <Field.HelperText>From {formatINR(rules.deposit.min)} to {formatINR(rules.deposit.max)}</Field.HelperText>}
+                        {fieldError ? (
+                          <Field.ErrorText>{fieldError}</Field.ErrorText>
+                        ) : (
+                          <Field.HelperText>
+                            From {formatINR(rules.deposit.min)} to {formatINR(rules.deposit.max)}
+                          </Field.HelperText>
+                        )}
                       </Field.Root>
                       <HStack gap={2} wrap="wrap" role="group" aria-label="Quick amounts">
                         {QUICK_AMOUNTS.map((value) => (
@@ -278,7 +279,13 @@ export function AddFundsModal({ open, onClose, onSuccess }: AddFundsModalProps) 
                   <Button variant="outline" onClick={close} disabled={busy}>
                     Cancel
                   </Button>
-                  <Button type="submit" form={formId} colorPalette="brand" loading={busy} loadingText={phase.kind === 'verifying' ? 'Verifying...' : 'Creating order...'}>
+                  <Button
+                    type="submit"
+                    form={formId}
+                    colorPalette="brand"
+                    loading={busy}
+                    loadingText={phase.kind === 'verifying' ? 'Verifying...' : 'Creating order...'}
+                  >
                     Add Funds
                   </Button>
                 </Dialog.Footer>
@@ -320,19 +327,7 @@ function VerifyProblemAlert({ problem }: { problem: VerifyProblem }) {
 }
 
 /** The sandbox's stand-in for Razorpay's payment sheet (PAYMENTS_PROVIDER=sandbox): no real money moves. */
-function SandboxSheet({
-  order,
-  paying,
-  onPay,
-  onFail,
-  onCancel,
-}: {
-  order: DepositOrder;
-  paying: boolean;
-  onPay(): void;
-  onFail(): void;
-  onCancel(): void;
-}) {
+function SandboxSheet({ order, paying, onPay, onFail, onCancel }: { order: DepositOrder; paying: boolean; onPay(): void; onFail(): void; onCancel(): void }) {
   return (
     <>
       <Dialog.Header>

@@ -49,7 +49,15 @@ afterEach(() => {
 function paged(call: StubCall) {
   const page = Number(call.query.get('page'));
   const size = Number(call.query.get('size'));
-  const all = Array.from({ length: 45 }, (_, i) => ({ id: `d${45 - i}`, type: 'DEPOSIT', amount: 45 - i, credit: true, debit: false, status: 'SUCCESS', timestamp: '2026-03-01T04:00:00.000Z' }));
+  const all = Array.from({ length: 45 }, (_, i) => ({
+    id: `d${45 - i}`,
+    type: 'DEPOSIT',
+    amount: 45 - i,
+    credit: true,
+    debit: false,
+    status: 'SUCCESS',
+    timestamp: '2026-03-01T04:00:00.000Z',
+  }));
   return { body: { success: true, data: { transactions: all.slice(page * size, page * size + size), page, size, total: all.length } } };
 }
 
@@ -68,7 +76,9 @@ describe('signed amounts', () => {
 
 describe('TransactionsPage', () => {
   it('shows the balance and each transaction with type, IST date and time, reference, signed amount and status', async () => {
-    const { api } = setup((call) => (call.path === '/wallet/transactions' ? { body: { success: true, data: { transactions: txs, page: 0, size: 20, total: 3 } } } : undefined));
+    const { api } = setup((call) =>
+      call.path === '/wallet/transactions' ? { body: { success: true, data: { transactions: txs, page: 0, size: 20, total: 3 } } } : undefined,
+    );
     expect(screen.getByText('Loading transactions...')).toBeInTheDocument();
     const items = await screen.findAllByTestId('transaction');
     expect(items).toHaveLength(3);
@@ -149,7 +159,9 @@ describe('TransactionsPage', () => {
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-31' } });
-    await waitFor(() => expect(listCalls(api.calls).some((c) => c.query.get('startDate') === '2026-03-01' && c.query.get('endDate') === '2026-03-31')).toBe(true));
+    await waitFor(() =>
+      expect(listCalls(api.calls).some((c) => c.query.get('startDate') === '2026-03-01' && c.query.get('endDate') === '2026-03-31')).toBe(true),
+    );
     const dated = listCalls(api.calls).filter((c) => c.query.get('endDate') === '2026-03-31');
     expect(dated.every((c) => c.query.get('page') === '0')).toBe(true);
     expect(screen.getByText(/Statement for 1 Mar 2026 – 31 Mar 2026/)).toBeInTheDocument();
@@ -182,7 +194,10 @@ describe('TransactionsPage', () => {
         if (!String(input).includes('/wallet/statement.csv')) return json(input, init);
         statementCalls.push([String(input), init ?? {}]);
         return new Response('\ufeffDate (IST)\r\n', {
-          headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="wakestake-statement-2026-03-01-to-2026-03-31.csv"' },
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="wakestake-statement-2026-03-01-to-2026-03-31.csv"',
+          },
         });
       }),
     );

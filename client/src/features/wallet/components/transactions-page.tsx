@@ -1,4 +1,20 @@
-import { Badge, Box, Button, Card, Container, Field, Flex, Heading, HStack, Input, NativeSelect, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -184,7 +200,14 @@ export function TransactionsPage() {
           <Text color="fg.muted">{filtered ? 'No transactions match these filters.' : 'No transactions yet.'}</Text>
         ) : (
           <Stack gap={4}>
-            <Stack as="ul" gap={3} listStyleType="none" aria-label="Transactions" opacity={transactions.isPlaceholderData ? 0.6 : 1} aria-busy={transactions.isPlaceholderData}>
+            <Stack
+              as="ul"
+              gap={3}
+              listStyleType="none"
+              aria-label="Transactions"
+              opacity={transactions.isPlaceholderData ? 0.6 : 1}
+              aria-busy={transactions.isPlaceholderData}
+            >
               {list.map((tx) => (
                 <TransactionItem key={`${tx.id}-${tx.type}`} tx={tx} />
               ))}

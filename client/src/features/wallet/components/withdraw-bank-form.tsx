@@ -10,7 +10,15 @@ import { bankFieldBlank, bankFormSchema, detailMessages, toBankDetails, type Ban
  * looked up (the branch shows under it), the account number typed twice. A blank field on submit says SPEC.md's
  * 'Please fill in all bank details' (through `onProblem`).
  */
-export function WithdrawBankForm({ bank, onSubmit, onProblem }: { bank: BankDetails; onSubmit(details: BankDetails): void; onProblem(message: string | null): void }) {
+export function WithdrawBankForm({
+  bank,
+  onSubmit,
+  onProblem,
+}: {
+  bank: BankDetails;
+  onSubmit(details: BankDetails): void;
+  onProblem(message: string | null): void;
+}) {
   const form = useForm<BankForm, unknown, BankFormOutput>({
     resolver: zodResolver(bankFormSchema),
     mode: 'onChange',
@@ -37,7 +45,12 @@ export function WithdrawBankForm({ bank, onSubmit, onProblem }: { bank: BankDeta
     <form onSubmit={handleSubmit(valid, invalid)} noValidate>
       <Stack gap={4}>
         <BankField label="Account holder name" error={errors.accountHolderName?.message} input={register('accountHolderName')} autoComplete="name" />
-        <BankField label="Account number" error={errors.accountNumber?.message} input={register('accountNumber', { deps: ['confirmAccountNumber'] })} inputMode="numeric" />
+        <BankField
+          label="Account number"
+          error={errors.accountNumber?.message}
+          input={register('accountNumber', { deps: ['confirmAccountNumber'] })}
+          inputMode="numeric"
+        />
         <BankField label="Re-enter account number" error={errors.confirmAccountNumber?.message} input={register('confirmAccountNumber')} inputMode="numeric" />
         <BankField
           label="IFSC code"

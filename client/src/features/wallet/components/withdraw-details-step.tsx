@@ -40,11 +40,7 @@ export function WithdrawDetailsStep({
       ) : (
         <>
           <WithdrawSavedMethods method={method} onUse={onSaved} />
-          {method === 'UPI' ? (
-            <UpiForm upiId={upiId} onSubmit={onUpi} />
-          ) : (
-            <WithdrawBankForm bank={bank} onSubmit={onBank} onProblem={onProblem} />
-          )}
+          {method === 'UPI' ? <UpiForm upiId={upiId} onSubmit={onUpi} /> : <WithdrawBankForm bank={bank} onSubmit={onBank} onProblem={onProblem} />}
         </>
       )}
     </Stack>

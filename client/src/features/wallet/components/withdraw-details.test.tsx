@@ -29,10 +29,13 @@ function setup(handler: (call: StubCall) => Answer = () => undefined, saved: unk
     if (own) return own;
     if (call.method === 'GET' && call.path === '/wallet/balance') return { body: { success: true, data: { balance: 500 } } };
     if (call.method === 'GET' && call.path === '/wallet/payout-methods') return { body: { success: true, data: { payoutMethods: saved } } };
-    if (call.method === 'POST' && call.path === '/wallet/withdraw/validate') return { body: { success: true, data: { valid: true, errors: [] }, message: 'ok' } };
+    if (call.method === 'POST' && call.path === '/wallet/withdraw/validate')
+      return { body: { success: true, data: { valid: true, errors: [] }, message: 'ok' } };
     if (call.method === 'GET' && call.path === '/ifsc/HDFC0001234') return { body: { success: true, data: branch } };
-    if (call.method === 'GET' && call.path === '/ifsc/ABCD0123456') return { status: 404, body: { success: false, statusCode: 404, error: 'No bank branch has this IFSC' } };
-    if (call.method === 'GET' && call.path.startsWith('/ifsc/')) return { status: 503, body: { success: false, statusCode: 503, error: 'The bank branch lookup is unavailable right now' } };
+    if (call.method === 'GET' && call.path === '/ifsc/ABCD0123456')
+      return { status: 404, body: { success: false, statusCode: 404, error: 'No bank branch has this IFSC' } };
+    if (call.method === 'GET' && call.path.startsWith('/ifsc/'))
+      return { status: 503, body: { success: false, statusCode: 503, error: 'The bank branch lookup is unavailable right now' } };
     return undefined;
   });
   const router = createMemoryRouter([{ path: '/withdraw', element: <WithdrawPage /> }], { initialEntries: ['/withdraw'] });
@@ -50,18 +53,33 @@ async function toBankDetails(user: ReturnType<typeof userEvent.setup>) {
 vi.setConfig({ testTimeout: 30000 });
 
 describe('withdraw details schemas', () => {
-  const good = { accountHolderName: ' Meera Iyer ', accountNumber: '5010 0445 5667 788', confirmAccountNumber: '501004455667788', ifscCode: 'hdfc0001234', bankName: 'HDFC Bank' };
+  const good = {
+    accountHolderName: ' Meera Iyer ',
+    accountNumber: '5010 0445 5667 788',
+    confirmAccountNumber: '501004455667788',
+    ifscCode: 'hdfc0001234',
+    bankName: 'HDFC Bank',
+  };
   const issues = (v: Record<string, string>) => Object.fromEntries((bankFormSchema.safeParse(v).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
   it('cleans valid bank details: IFSC uppercased, spaces out of the account number, names trimmed', () => {
-    expect(bankFormSchema.parse(good)).toEqual({ accountHolderName: 'Meera Iyer', accountNumber: '501004455667788', confirmAccountNumber: '501004455667788', ifscCode: 'HDFC0001234', bankName: 'HDFC Bank' });
+    expect(bankFormSchema.parse(good)).toEqual({
+      accountHolderName: 'Meera Iyer',
+      accountNumber: '501004455667788',
+      confirmAccountNumber: '501004455667788',
+      ifscCode: 'HDFC0001234',
+      bankName: 'HDFC Bank',
+    });
   });
 
   it('names each bad field', () => {
     expect(issues({ ...good, ifscCode: 'HDFC1001234' })).toEqual({ ifscCode: 'Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits)' });
     expect(issues({ ...good, confirmAccountNumber: '501004455667789' })).toEqual({ confirmAccountNumber: 'Account numbers do not match' });
     expect(issues({ ...good, accountNumber: '12345', confirmAccountNumber: '12345' })).toEqual({ accountNumber: 'Account number must be 9 to 18 digits' });
-    expect(issues({ ...good, accountHolderName: '  ', bankName: '' })).toEqual({ accountHolderName: 'Enter the account holder name', bankName: 'Enter the bank name' });
+    expect(issues({ ...good, accountHolderName: '  ', bankName: '' })).toEqual({
+      accountHolderName: 'Enter the account holder name',
+      bankName: 'Enter the bank name',
+    });
     expect(issues({ ...good, confirmAccountNumber: '' })).toEqual({ confirmAccountNumber: 'Enter the account number again' });
     expect(upiFormSchema.safeParse({ upiId: 'meera' }).error?.issues[0].message).toBe('Please enter a valid UPI ID');
     expect(upiFormSchema.parse({ upiId: ' meera@okaxis ' })).toEqual({ upiId: 'meera@okaxis' });
@@ -128,7 +146,13 @@ describe('WithdrawPage saved payout methods', () => {
     const { user, api } = setup(
       (call) =>
         call.method === 'POST' && call.path === '/wallet/withdraw'
-          ? { status: 201, body: { success: true, data: { transactionId: 'tx-9', amount: 200, processingFee: 5, netAmount: 195, status: 'PENDING', method: 'BANK_TRANSFER' } } }
+          ? {
+              status: 201,
+              body: {
+                success: true,
+                data: { transactionId: 'tx-9', amount: 200, processingFee: 5, netAmount: 195, status: 'PENDING', method: 'BANK_TRANSFER' },
+              },
+            }
           : call.method === 'DELETE'
             ? { body: { success: true, message: 'Saved payout method removed' } }
             : undefined,

@@ -67,9 +67,9 @@ describe('withdraw amount rules', () => {
   it('reads the server verdict: errors joined, else the message, else the fallback; method errors wait for later steps', () => {
     expect(amountVerdict({ data: { valid: true } })).toBeNull();
     expect(amountVerdict({ data: { valid: false, errors: ['withdrawalMethod must be UPI, BANK_TRANSFER or BANK'] } })).toBeNull();
-    expect(amountVerdict({ data: { valid: false, errors: ['Insufficient balance', 'Please verify your email before withdrawing', 'Please enter a valid UPI ID'] } })).toBe(
-      'Insufficient balance, Please verify your email before withdrawing',
-    );
+    expect(
+      amountVerdict({ data: { valid: false, errors: ['Insufficient balance', 'Please verify your email before withdrawing', 'Please enter a valid UPI ID'] } }),
+    ).toBe('Insufficient balance, Please verify your email before withdrawing');
     expect(amountVerdict({ data: { valid: false, errors: [] }, message: 'Daily limit reached' })).toBe('Daily limit reached');
     expect(amountVerdict({ data: { valid: false } })).toBe('Withdrawal validation failed');
   });
@@ -118,7 +118,10 @@ describe('WithdrawPage', () => {
     const { user, api } = setup(
       (call) =>
         call.method === 'POST' && call.path === '/wallet/withdraw'
-          ? { status: 201, body: { success: true, data: { transactionId: 'tx-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } } }
+          ? {
+              status: 201,
+              body: { success: true, data: { transactionId: 'tx-all', amount: 30.5, processingFee: 0, netAmount: 30.5, status: 'PENDING', method: 'UPI' } },
+            }
           : undefined,
       30.5,
     );
@@ -134,7 +137,11 @@ describe('WithdrawPage', () => {
     expect(screen.getByTestId('withdraw-net')).toHaveTextContent('₹30.50');
     await user.click(screen.getByRole('button', { name: 'Confirm Withdrawal' }));
     expect(await screen.findByText('tx-all')).toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/wallet/withdraw')?.body).toEqual({ amount: 30.5, withdrawalMethod: 'UPI', upiId: 'asha@okaxis' });
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === '/wallet/withdraw')?.body).toEqual({
+      amount: 30.5,
+      withdrawalMethod: 'UPI',
+      upiId: 'asha@okaxis',
+    });
   });
 
   it('goes back to /dashboard from the amount step, and to the previous step from the others', async () => {
@@ -189,7 +196,10 @@ describe('WithdrawPage', () => {
   });
 
   it('withdraws by bank: all four fields, IFSC uppercased, BANK_TRANSFER sent; failures show the server message or the fallback', async () => {
-    let answer: { status?: number; body?: unknown } | 'network-error' = { status: 400, body: { success: false, statusCode: 400, error: 'Please enter a valid IFSC code' } };
+    let answer: { status?: number; body?: unknown } | 'network-error' = {
+      status: 400,
+      body: { success: false, statusCode: 400, error: 'Please enter a valid IFSC code' },
+    };
     const { user, api } = setup((call) => (call.method === 'POST' && call.path === '/wallet/withdraw' ? answer : undefined));
     await toDetails(user, 'Bank transfer');
     await user.type(screen.getByLabelText(/Account holder name/), 'Asha Rao');

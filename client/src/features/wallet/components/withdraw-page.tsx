@@ -133,8 +133,20 @@ export function WithdrawPage() {
 
         <Card.Root>
           <Card.Body>
-            {step === 0 ? <WithdrawAmountStep balance={balance} amount={amount} onAmount={setAmount} onSubmit={() => submitAmount()} onEverything={everything} checking={validate.isPending} rules={rules} /> : null}
-            {step === 1 ? <WithdrawMethodStep onChoose={chooseMethod} fees={{ UPI: feeOf('UPI', amount, balance, rules), BANK: feeOf('BANK', amount, balance, rules) }} /> : null}
+            {step === 0 ? (
+              <WithdrawAmountStep
+                balance={balance}
+                amount={amount}
+                onAmount={setAmount}
+                onSubmit={() => submitAmount()}
+                onEverything={everything}
+                checking={validate.isPending}
+                rules={rules}
+              />
+            ) : null}
+            {step === 1 ? (
+              <WithdrawMethodStep onChoose={chooseMethod} fees={{ UPI: feeOf('UPI', amount, balance, rules), BANK: feeOf('BANK', amount, balance, rules) }} />
+            ) : null}
             {step === 2 ? (
               <WithdrawDetailsStep
                 method={method}
@@ -148,7 +160,18 @@ export function WithdrawPage() {
                 onContinue={() => go(3)}
               />
             ) : null}
-            {step === 3 ? <WithdrawConfirmStep amount={amount} method={method} fee={feeOf(method, amount, balance, rules)} upiId={upiId} bank={bank} saved={saved} onConfirm={confirm} sending={withdraw.isPending} /> : null}
+            {step === 3 ? (
+              <WithdrawConfirmStep
+                amount={amount}
+                method={method}
+                fee={feeOf(method, amount, balance, rules)}
+                upiId={upiId}
+                bank={bank}
+                saved={saved}
+                onConfirm={confirm}
+                sending={withdraw.isPending}
+              />
+            ) : null}
             {step === 4 && withdraw.data ? <WithdrawDoneStep result={withdraw.data} onDashboard={() => navigate(paths.dashboard)} onAgain={reset} /> : null}
           </Card.Body>
         </Card.Root>

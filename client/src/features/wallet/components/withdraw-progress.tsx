@@ -10,13 +10,7 @@ export function WithdrawProgress({ step }: { step: Step }) {
       </Text>
       <Flex as="ol" gap={2} listStyleType="none">
         {STEPS.map((label, i) => (
-          <Box
-            as="li"
-            key={label}
-            flex="1"
-            aria-current={i === step ? 'step' : undefined}
-            title={label}
-          >
+          <Box as="li" key={label} flex="1" aria-current={i === step ? 'step' : undefined} title={label}>
             <Box h="2" rounded="full" bg={i <= step ? 'brand.solid' : 'bg.emphasized'} />
             <Text fontSize="xs" mt={1} color={i === step ? 'fg' : 'fg.muted'} fontWeight={i === step ? 'semibold' : 'normal'}>
               {label}

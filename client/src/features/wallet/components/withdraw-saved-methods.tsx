@@ -22,7 +22,13 @@ export function WithdrawSavedMethods({ method, onUse }: { method: Method | null;
             <Button size="sm" variant="outline" onClick={() => onUse(m)} data-testid="use-saved-method">
               Use saved: {m.label}
             </Button>
-            <Button size="xs" variant="ghost" aria-label={`Remove saved ${m.label}`} loading={remove.isPending && remove.variables === m.id} onClick={() => remove.mutate(m.id)}>
+            <Button
+              size="xs"
+              variant="ghost"
+              aria-label={`Remove saved ${m.label}`}
+              loading={remove.isPending && remove.variables === m.id}
+              onClick={() => remove.mutate(m.id)}
+            >
               Remove
             </Button>
           </HStack>

@@ -22,7 +22,12 @@ export function useRemovePayoutMethod() {
 export const IFSC_UNKNOWN = 'No bank branch has this IFSC';
 
 /** What the IFSC field says under itself: nothing yet, looking, the branch, no such branch, or lookup unavailable. */
-export type IfscStatus = { kind: 'idle' } | { kind: 'looking' } | { kind: 'found'; branch: IfscBranch } | { kind: 'missing'; message: string } | { kind: 'unavailable' };
+export type IfscStatus =
+  | { kind: 'idle' }
+  | { kind: 'looking' }
+  | { kind: 'found'; branch: IfscBranch }
+  | { kind: 'missing'; message: string }
+  | { kind: 'unavailable' };
 
 /** Looks the branch up once the code is well formed; the directory being down is no error (the user types the bank). */
 export function useIfscLookup(code: string): IfscStatus {

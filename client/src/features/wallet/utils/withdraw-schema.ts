@@ -34,12 +34,19 @@ export const upiFormSchema = z.object({
 export const bankFormSchema = z
   .object({
     accountHolderName: z.string().check(z.trim(), z.minLength(1, detailMessages.holderRequired), z.maxLength(100, detailMessages.holderLong)),
-    accountNumber: z.string().check(z.overwrite(digitsOnly), z.minLength(1, detailMessages.accountRequired), z.regex(ACCOUNT_NUMBER_PATTERN, detailMessages.accountFormat)),
+    accountNumber: z
+      .string()
+      .check(z.overwrite(digitsOnly), z.minLength(1, detailMessages.accountRequired), z.regex(ACCOUNT_NUMBER_PATTERN, detailMessages.accountFormat)),
     confirmAccountNumber: z.string().check(z.overwrite(digitsOnly), z.minLength(1, detailMessages.confirmRequired)),
     ifscCode: z.string().check(z.trim(), z.toUpperCase(), z.minLength(1, detailMessages.ifscRequired), z.regex(IFSC_PATTERN, detailMessages.ifscFormat)),
     bankName: z.string().check(z.trim(), z.minLength(1, detailMessages.bankRequired), z.maxLength(100, detailMessages.bankLong)),
   })
-  .check(z.refine((v) => !v.confirmAccountNumber || v.accountNumber === v.confirmAccountNumber, { path: ['confirmAccountNumber'], message: detailMessages.mismatch }));
+  .check(
+    z.refine((v) => !v.confirmAccountNumber || v.accountNumber === v.confirmAccountNumber, {
+      path: ['confirmAccountNumber'],
+      message: detailMessages.mismatch,
+    }),
+  );
 
 export type UpiForm = z.input<typeof upiFormSchema>;
 export type BankForm = z.input<typeof bankFormSchema>;
