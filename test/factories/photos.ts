@@ -14,8 +14,23 @@ function rng(seed: number): () => number {
   };
 }
 
-/** A 640×480 RGB picture drawn from `seed`: a two-way gradient, a dozen filled rectangles and circles, noise. */
+const drawn = new Map<string, Buffer>();
+
+/**
+ * A 640×480 RGB picture drawn from `seed`: a two-way gradient, a dozen filled rectangles and circles, noise. Drawn once
+ * per seed and size in a test file (a fresh copy each call): the pixel loop is the slow part of the photo tests.
+ */
 export function photoLikeRaw(seed: number, width = 640, height = 480): { data: Buffer; width: number; height: number } {
+  const key = `${seed}:${width}x${height}`;
+  let data = drawn.get(key);
+  if (!data) {
+    data = draw(seed, width, height);
+    drawn.set(key, data);
+  }
+  return { data: Buffer.from(data), width, height };
+}
+
+function draw(seed: number, width: number, height: number): Buffer {
   const r = rng(seed);
   const data = Buffer.alloc(width * height * 3);
   const base = [r() * 255, r() * 255, r() * 255];
@@ -29,17 +44,20 @@ export function photoLikeRaw(seed: number, width = 640, height = 480): { data: B
     h: 40 + r() * 160,
     c: [r() * 255, r() * 255, r() * 255],
   }));
+  const c = [0, 0, 0];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let c = [0, 1, 2].map((k) => base[k] + (gx[k] * x) / width + (gy[k] * y) / height);
+      // the last shape the pixel is inside paints it; elsewhere the gradient
+      let painted: number[] | null = null;
       for (const s of shapes) {
         const inside = s.circle ? ((x - s.x) / s.w) ** 2 + ((y - s.y) / s.h) ** 2 <= 1 : x >= s.x && x < s.x + s.w && y >= s.y && y < s.y + s.h;
-        if (inside) c = s.c;
+        if (inside) painted = s.c;
       }
+      for (let k = 0; k < 3; k++) c[k] = painted ? painted[k] : base[k] + (gx[k] * x) / width + (gy[k] * y) / height;
       for (let k = 0; k < 3; k++) data[(y * width + x) * 3 + k] = Math.max(0, Math.min(255, Math.round(c[k] + (r() - 0.5) * 24)));
     }
   }
-  return { data, width, height };
+  return data;
 }
 
 export function photoLikeJpeg(seed: number, quality = 92): Promise<Buffer> {
