@@ -56,9 +56,10 @@ describe("Today's Challenge card", { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Failed to verify challenge/)).toBeNull();
   });
 
-  it('a check-in being retried: "Not recorded yet — trying again · 7 min left"', () => {
+  it('a check-in being retried: "Not recorded yet — trying again · 6 min left", the minutes the countdown shows', () => {
     renderCard(make(), ist('06:04:30'), { checkIn: { phase: 'retrying' }, busy: true });
-    expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Not recorded yet — trying again · 7 min left');
+    expect(screen.getByTestId('check-in-progress')).toHaveTextContent('Not recorded yet — trying again · 6 min left');
+    expect(screen.getByTestId('today-card')).toHaveTextContent(/closes in 6m 30s/);
   });
 
   it('retries that failed until the window closed: the morning is covered and how to dispute', () => {

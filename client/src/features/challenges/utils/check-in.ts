@@ -33,11 +33,11 @@ export interface CheckInProgress {
   message?: string;
 }
 
-/** "11 min left" (rounded up; "less than a minute left" at the end). */
+/** "11 min left": whole minutes, rounded down as the countdown beside it is ("11m 40s"); "less than a minute left" at the end. */
 export function minutesLeftWords(closesAt: number, now: number): string {
   const ms = closesAt - now;
   if (ms <= 60_000) return 'less than a minute left';
-  return `${Math.ceil(ms / 60_000)} min left`;
+  return `${Math.floor(ms / 60_000)} min left`;
 }
 
 export const checkInWords = {
