@@ -35,6 +35,8 @@ describe("the dashboard's static first screen", () => {
     expect(text('greeting')).toBe(greetingLine(now, 'Meera Iyer'));
     expect(text('greeting')).toBe('Good morning, Meera!');
     expect(text('clock')).toBe(clockLine(now));
+    expect(text('clock')).toBe('Friday, 27 November 2026 at 7:00:00 AM IST');
+    expect(clockLine(new Date('2026-11-27T11:05:09Z'))).toBe('Friday, 27 November 2026 at 4:35:09 PM IST');
     expect(bannerShown()).toBe(true);
     expect(copy().querySelector('.ws-alert-title')!.textContent).toBe(bannerMessages.title);
     expect(text('verify-text')).toBe(bannerMessages.body('meera@example.com'));

@@ -40,7 +40,7 @@ export function greetingLine(now: Date, fullName?: string | null): string {
   return `${greetingFor(now)}, ${firstNameOf(fullName)}!`;
 }
 
-/** The header's clock: "Friday, 27 November 2026 at 4:45:50 am IST". */
+/** The header's clock: "Friday, 27 November 2026 at 4:45:50 AM IST" (AM/PM as every other time on the screen). */
 export function clockLine(now: Date): string {
-  return `${istClock(now) ?? clockFmt().format(now)} IST`;
+  return `${(istClock(now) ?? clockFmt().format(now)).replace(/\b(am|pm)$/, (m) => m.toUpperCase())} IST`;
 }
