@@ -111,7 +111,7 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     const me = await player();
     const paused = (await t.http().post('/api/v1/me/limits/pause').set(me.auth).send({ days: 7 }).expect(200)).body.data;
     expect(paused).toMatchObject({ isPaused: true, pausedUntil: '2026-11-27T04:30:00.000Z' });
-    const message = 'You are on a cooling-off pause until 27 Nov 2026, 10:00 IST: no new stakes until then';
+    const message = 'You are on a cooling-off pause until 27 Nov 2026, 10:00 AM IST: no new stakes until then';
     expect((await stake(me, '2026-11-21', 20).expect(400)).body.error).toBe(message);
     expect(await canCreate(me, '2026-11-21')).toEqual({ canCreate: false, reason: message });
     // a shorter pause never shortens a longer one
@@ -168,6 +168,6 @@ describe('self-limits: a monthly stake cap and a cooling-off pause, honoured by 
     await t.app.get(CommandBus).execute(new BookPlannedChallengesCommand());
     expect(await ds.query(`SELECT id FROM challenges WHERE user_id = $1`, [me.id])).toEqual([]);
     const [note] = (await ds.query(`SELECT message FROM notifications WHERE user_id = $1 AND type = 'PLAN_SKIPPED'`, [me.id])) as { message: string }[];
-    expect(note.message).toMatch(/You are on a cooling-off pause until 27 Nov 2026, 10:00 IST/);
+    expect(note.message).toMatch(/You are on a cooling-off pause until 27 Nov 2026, 10:00 AM IST/);
   });
 });

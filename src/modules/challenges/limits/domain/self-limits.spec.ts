@@ -43,7 +43,7 @@ describe('self-limits', () => {
 
   it('refuses a stake during a pause and one that takes the month over the cap, naming what is left', () => {
     expect(check()).toBeNull();
-    expect(check(startPause(NO_LIMITS, 7, NOW))).toBe('You are on a cooling-off pause until 3 Dec 2026, 10:00 IST: no new stakes until then');
+    expect(check(startPause(NO_LIMITS, 7, NOW))).toBe('You are on a cooling-off pause until 3 Dec 2026, 10:00 AM IST: no new stakes until then');
     const capped = changeCap(NO_LIMITS, 10_000n, NOW);
     expect(check(capped, 7_500n, 2_500n)).toBeNull();
     expect(check(capped, 8_000n, 2_500n)).toBe('This stake would go over your monthly limit of ₹100 for November 2026: ₹80 is already staked, ₹20 left');
