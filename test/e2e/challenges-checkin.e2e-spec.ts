@@ -8,7 +8,7 @@ import { TestUser } from '../factories/wallet.js';
 import { CloseMissedChallengesCommand } from '../../src/modules/challenges/day/commands/close-missed-challenges/close-missed-challenges.command.js';
 import { MarkChallengesProcessedCommand } from '../../src/modules/challenges/day/commands/mark-challenges-processed/mark-challenges-processed.command.js';
 import { GetSettleableChallengesQuery } from '../../src/modules/challenges/day/queries/get-settleable-challenges/get-settleable-challenges.query.js';
-import { GetChallengeStatsQuery } from '../../src/modules/challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatsQuery } from '../../src/modules/challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { HasPendingChallengesQuery } from '../../src/modules/challenges/day/queries/has-pending-challenges/has-pending-challenges.query.js';
 import { createChallenge, fundedUser, ist, notificationsOf, walletOf } from './challenges-helpers.js';
 

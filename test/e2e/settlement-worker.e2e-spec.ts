@@ -8,7 +8,7 @@ import { AppConfig } from '../../src/config/app-config.js';
 import { redisOptionsFromUrl } from '../../src/config/redis-options.js';
 import { WorkerModule } from '../../src/worker.module.js';
 import { GetBalanceQuery } from '../../src/modules/wallet/queries/get-balance/get-balance.query.js';
-import { GetChallengeStatsQuery } from '../../src/modules/challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatsQuery } from '../../src/modules/challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { VerifyLedgerQuery } from '../../src/modules/wallet/queries/verify-ledger/verify-ledger.query.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { SETTLE_JOB_OPTIONS, SETTLEMENT_QUEUE, SettlementJob, settleJobId } from '../../src/modules/settlement/settlement.constants.js';

@@ -653,6 +653,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/challenges/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share */
+        get: operations["ChallengesController_pool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/challenges/can-create": {
         parameters: {
             query?: never;
@@ -878,23 +895,6 @@ export interface paths {
         put?: never;
         /** Dispute a missed morning within 48 h: { reason } → { status: OPEN | UPHELD | REFUNDED, decisionNote? }; multipart with an optional `photo` (JPEG or PNG, up to 5 MB) */
         post: operations["AppealsController_file"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/challenges/pool": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share */
-        get: operations["PoolPreviewController_pool"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9075,6 +9075,145 @@ export interface operations {
             };
         };
     };
+    ChallengesController_pool: {
+        parameters: {
+            query?: {
+                /** @description the pool of this proof level (pools are per date and proof; default NONE) */
+                proof?: "NONE" | "PHOTO";
+                /** @description rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far */
+                stake?: unknown;
+                /** @description YYYY-MM-DD: the morning being staked (default today) */
+                date?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PoolPreview"];
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Missing, expired or revoked token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not allowed for this role */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+            /** @description A dependency is down */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example false */
+                        success: boolean;
+                        /** @example 400 */
+                        statusCode: number;
+                        /** @example amount must not be less than 10 */
+                        error: string;
+                        /** @example amount must not be less than 10 */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     ChallengesController_canCreate: {
         parameters: {
             query?: never;
@@ -11307,145 +11446,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Appeal"] & {
                         success: boolean;
-                    };
-                };
-            };
-            /** @description Bad input */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Missing, expired or revoked token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Not allowed for this role */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Not found (or not yours) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-            /** @description Rate limited */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-            /** @description A dependency is down */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example false */
-                        success: boolean;
-                        /** @example 400 */
-                        statusCode: number;
-                        /** @example amount must not be less than 10 */
-                        error: string;
-                        /** @example amount must not be less than 10 */
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    PoolPreviewController_pool: {
-        parameters: {
-            query?: {
-                /** @description the pool of this proof level (pools are per date and proof; default NONE) */
-                proof?: "NONE" | "PHOTO";
-                /** @description rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far */
-                stake?: unknown;
-                /** @description YYYY-MM-DD: the morning being staked (default today) */
-                date?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example true */
-                        success: boolean;
-                        data: components["schemas"]["PoolPreview"];
                     };
                 };
             };

@@ -14,13 +14,20 @@ import { CreateChallengeCommand } from './commands/create-challenge/create-chall
 import { CHALLENGE_STATUS_FILTERS } from '../shared/domain/challenge-rules.js';
 import { LATE_CHECK_IN } from '../shared/domain/check-in-rule.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
-import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatsQuery } from '../record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { ListMyChallengesQuery } from './queries/list-my-challenges/list-my-challenges.query.js';
 import { GetMyChallengesOfDateQuery } from './queries/get-my-challenges-of-date/get-my-challenges-of-date.query.js';
 import { GetMyChallengeQuery } from './queries/get-my-challenge/get-my-challenge.query.js';
 import { CanCreateChallengeQuery } from './queries/can-create-challenge/can-create-challenge.query.js';
 import { ListBookableDatesQuery } from './queries/list-bookable-dates/list-bookable-dates.query.js';
-import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Clock } from '../../../common/clock.js';
+import { parseRupees } from '../../../common/money.js';
+import { isValidDate, zonedParts } from '../../../common/time.js';
+import { AppConfig } from '../../../config/app-config.js';
+import { GetPoolPreviewQuery } from '../../settlement/queries/get-pool-preview/get-pool-preview.query.js';
+import { parseProof } from '../shared/domain/proof-rules.js';
+import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from '../shared/domain/challenge-rules.js';
 
 export function pageOf(q: PageQueryDto): { page: number; size: number } {
   return { page: q.page === undefined ? 0 : Number(q.page), size: q.size === undefined ? 10 : Number(q.size) };
@@ -36,6 +43,8 @@ export class ChallengesController {
     @Inject(QueryBus) private readonly queryBus: QueryBus,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(IdempotencyStore) private readonly idempotency: IdempotencyStore,
+    @Inject(Clock) private readonly clock: Clock,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -56,6 +65,35 @@ export class ChallengesController {
     // the contract's eight fields (pledge-mode donations are inside totalLosses; the support console shows them apart)
     const { totalDonated: _donated, ...rest } = s;
     return { ...rest, totalEarnings: toRupees(s.totalEarnings), totalLosses: toRupees(s.totalLosses) };
+  }
+
+  /** Before staking and on the Today card: how many play a date and the pool so far. */
+  @Get('pool')
+  @ApiOperation({ summary: "A date's players, total at stake and pool so far (rupees; default today); with stake, a win's estimated share" })
+  @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD: the morning being staked (default today)' })
+  @ApiQuery({
+    name: 'stake',
+    required: false,
+    description: 'rupees (₹10 to ₹100): answer estimatedShare, what a win with this stake would get of that morning’s pool so far',
+  })
+  @ApiQuery({
+    name: 'proof',
+    required: false,
+    enum: ['NONE', 'PHOTO'],
+    description: 'the pool of this proof level (pools are per date and proof; default NONE)',
+  })
+  async pool(@Query('date') date?: unknown, @Query('stake') stake?: unknown, @Query('proof') proofParam?: unknown) {
+    const proof = parseProof(proofParam);
+    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    const day = date === undefined || date === '' ? zonedParts(this.clock.now(), this.config.appTimezone).date : date;
+    if (typeof day !== 'string' || !isValidDate(day)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');
+    const paise = stake === undefined || stake === '' ? undefined : previewStake(stake);
+    const p = await this.queryBus.execute(new GetPoolPreviewQuery(day, paise, proof));
+    const { estimatedShare, ...rest } = p;
+    // pledge mode: nobody wins anyone's money, so there is no share to estimate
+    const share =
+      estimatedShare === undefined ? {} : { stake: toRupees(paise!), estimatedShare: this.config.poolMode === 'pledge' ? 0 : toRupees(estimatedShare) };
+    return { success: true, data: { ...rest, totalStaked: toRupees(p.totalStaked), pool: toRupees(p.pool), ...share } };
   }
 
   @Get('can-create')
@@ -157,4 +195,13 @@ async function readVerifyRequest(req: FastifyRequest): Promise<{ fields: Record<
   // An empty file input counts as no photo.
   if (photo && photo.bytes.length === 0) photo = null;
   return { fields, photo };
+}
+
+/** A stake to estimate for: whole rupees in the stake range, else a 400 naming the rule. */
+function previewStake(value: unknown): bigint {
+  const paise = typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? parseRupees(Number(value)) : null;
+  if (paise === null || paise % 100n !== 0n || paise < BigInt(MIN_FORFEIT_RUPEES) * 100n || paise > BigInt(MAX_FORFEIT_RUPEES) * 100n) {
+    throw ChallengeErrors.invalid(`stake must be a whole number of rupees from ₹${MIN_FORFEIT_RUPEES} to ₹${MAX_FORFEIT_RUPEES}`);
+  }
+  return paise;
 }

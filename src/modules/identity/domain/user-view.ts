@@ -1,5 +1,5 @@
 import { toRupees } from '../../../common/money.js';
-import type { ChallengeStats } from '../../challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import type { ChallengeStats } from '../../challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import type { UserEntity } from '../infrastructure/user.entity.js';
 import type { UserSummary } from '../queries/get-user/get-user.query.js';
 import { isProfileComplete } from './profile-rules.js';

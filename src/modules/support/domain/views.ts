@@ -3,7 +3,7 @@ import type { UserSummary } from '../../identity/queries/get-user/get-user.query
 import type { ChallengeDetail } from '../../challenges/day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import type { CorrelatedEntry } from '../../wallet/queries/get-entries-by-correlation/get-entries-by-correlation.query.js';
 import type { RefereeVerdict } from '../../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
-import type { ChallengeStats } from '../../challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import type { ChallengeStats } from '../../challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import type { LedgerLine } from '../../wallet/queries/get-account-ledger/get-account-ledger.query.js';
 import type { SuspenseAccount } from '../../wallet/queries/list-suspense/list-suspense.query.js';
 import type { SettlementLineView } from '../../settlement/queries/get-settlement-line/get-settlement-line.query.js';

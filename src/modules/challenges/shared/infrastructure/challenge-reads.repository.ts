@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Morning } from '../../limits/domain/shield-rules.js';
+import type { Morning } from '../../days-off/domain/shield-rules.js';
 import type { OutcomeTotal } from '../../day/queries/get-date-outcome-totals/get-date-outcome-totals.query.js';
 import type { DatePlayersGroup } from '../../day/queries/get-date-players/get-date-players.query.js';
 import type { SettleableChallenge } from '../../day/queries/get-settleable-challenges/get-settleable-challenges.query.js';

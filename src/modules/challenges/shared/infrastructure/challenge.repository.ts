@@ -30,8 +30,8 @@ import { ChallengeEntity } from './challenge.entity.js';
 import { newChallengeRow } from './new-challenge-row.js';
 import type { ManualCheckIn } from './check-in.sql.js';
 import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
-import { LeaveRepository } from '../../limits/infrastructure/leave.repository.js';
-import { SelfLimitsRepository } from '../../limits/infrastructure/self-limits.repository.js';
+import { LeaveRepository } from '../../days-off/infrastructure/leave.repository.js';
+import { SelfLimitsRepository } from '../../self-limits/infrastructure/self-limits.repository.js';
 import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './sql.js';
 
 export type ExcuseKind = 'SHIELD' | 'LEAVE';

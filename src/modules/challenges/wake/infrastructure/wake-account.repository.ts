@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { NO_SHIELDS, ShieldState } from '../../limits/domain/shield-rules.js';
+import { NO_SHIELDS, ShieldState } from '../../days-off/domain/shield-rules.js';
 
 export interface WakeAccount extends ShieldState {
   stillAwake: boolean;

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { GetChallengeStatsQuery } from '../../../challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatsQuery } from '../../../challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { GetBalanceQuery } from '../../../wallet/queries/get-balance/get-balance.query.js';
 import { userView, type UserView } from '../../domain/user-view.js';
 import { GetUserViewQuery } from './get-user-view.query.js';

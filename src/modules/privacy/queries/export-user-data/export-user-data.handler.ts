@@ -8,8 +8,8 @@ import { GetAccountLedgerQuery } from '../../../wallet/queries/get-account-ledge
 import { ListUserNotificationsQuery } from '../../../notifications/queries/list-user-notifications/list-user-notifications.query.js';
 import { ListPayoutMethodsQuery } from '../../../wallet/queries/list-payout-methods/list-payout-methods.query.js';
 import { ListChallengePlansQuery } from '../../../challenges/plans/queries/list-challenge-plans/list-challenge-plans.query.js';
-import { GetShieldsQuery } from '../../../challenges/limits/queries/get-shields/get-shields.query.js';
-import { ListLeaveQuery } from '../../../challenges/limits/queries/list-leave/list-leave.query.js';
+import { GetShieldsQuery } from '../../../challenges/days-off/queries/get-shields/get-shields.query.js';
+import { ListLeaveQuery } from '../../../challenges/days-off/queries/list-leave/list-leave.query.js';
 import { GetProofDataExportQuery } from '../../../challenges/proof/queries/get-proof-data-export/get-proof-data-export.query.js';
 import { GetGroupDataExportQuery } from '../../../groups/queries/get-group-data-export/get-group-data-export.query.js';
 import { ExportUserDataQuery, UserDataExport } from './export-user-data.query.js';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { GetBalanceQuery } from '../../../wallet/queries/get-balance/get-balance.query.js';
-import { GetChallengeStatsQuery } from '../../../challenges/day/queries/get-challenge-stats/get-challenge-stats.query.js';
+import { GetChallengeStatsQuery } from '../../../challenges/record/queries/get-challenge-stats/get-challenge-stats.query.js';
 import { ListUserChallengesQuery } from '../../../challenges/day/queries/list-user-challenges/list-user-challenges.query.js';
 import { GetRefereeVerdictsQuery } from '../../../groups/queries/get-referee-verdicts/get-referee-verdicts.query.js';
 import { GetUsersQuery } from '../../../identity/queries/get-users/get-users.query.js';

@@ -4,7 +4,7 @@ import { isUuid } from '../../../../../common/uuid.js';
 import { streaks } from '../../../shared/domain/challenge-rules.js';
 import { ChallengeRepository } from '../../../shared/infrastructure/challenge.repository.js';
 import { ChallengeReadsRepository } from '../../../shared/infrastructure/challenge-reads.repository.js';
-import { LeaveRepository } from '../../../limits/infrastructure/leave.repository.js';
+import { LeaveRepository } from '../../../days-off/infrastructure/leave.repository.js';
 import { FriendMorning, GetGroupMorningsQuery, GroupMornings, MorningOutcome } from './get-group-mornings.query.js';
 
 interface Row {

@@ -5,7 +5,7 @@ import { addDays, zonedParts } from '../../../../../common/time.js';
 import { AppConfig } from '../../../../../config/app-config.js';
 import { ChallengeErrors } from '../../../challenges.errors.js';
 import { ADVANCE_DAYS, dateProblem, WAKE_UP_SLOTS } from '../../../shared/domain/challenge-rules.js';
-import { LeaveRepository } from '../../../limits/infrastructure/leave.repository.js';
+import { LeaveRepository } from '../../../days-off/infrastructure/leave.repository.js';
 import { ChallengeRepository } from '../../../shared/infrastructure/challenge.repository.js';
 import { BookableDate, BookableDates, ListBookableDatesQuery } from './list-bookable-dates.query.js';
 

@@ -9,7 +9,7 @@ import { AppConfig } from '../../../../../config/app-config.js';
 import { datesDue } from '../../domain/plan-rules.js';
 import { PlannedDaySkipped } from '../../../events/challenge-events.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
-import { LeaveRepository } from '../../../limits/infrastructure/leave.repository.js';
+import { LeaveRepository } from '../../../days-off/infrastructure/leave.repository.js';
 import { CreateChallengeCommand } from '../../../day/commands/create-challenge/create-challenge.command.js';
 import { BookPlannedChallengesCommand } from './book-planned-challenges.command.js';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AuthUser, CurrentUser } from '../../../common/auth/auth.decorators.js';
 import { toRupees } from '../../../common/money.js';
-import { StreakStatisticsQueryDto } from './dto/challenge.dto.js';
+import { StreakStatisticsQueryDto } from '../day/dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from './queries/get-challenge-stats/get-challenge-stats.query.js';
 import { GetChallengeStatisticsQuery } from './queries/get-challenge-statistics/get-challenge-statistics.query.js';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
