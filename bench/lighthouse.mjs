@@ -3,7 +3,7 @@
 // Starts the built app (node dist/src/main.js, which serves client/dist on the same port) on a database of its own,
 // signs a user up through the API with a complete profile for /dashboard, and prints performance, accessibility,
 // best practices and SEO per page: the median of --runs=N runs (default 3; on a busy shared machine one run varies by ±10 points).
-// Flags: --runs=N, --warmup=N (unmeasured loads of each page first, default 1), --pages=/,/dashboard, --json=file (every run's scores and metrics), --lhr-dir=dir (each run's full
+// Flags: --runs=N, --warmup=N (unmeasured loads of each page first, default 1), --pages=/,/dashboard (or all), --json=file (every run's scores and metrics), --lhr-dir=dir (each run's full
 // Lighthouse report, JSON, for the details), --nice=-10 (Chromium and the api at that priority: Lighthouse's simulated
 // phone multiplies the CPU time it observes by 4, so on a shared, busy machine every other process's load would count as
 // the page's; negative values need root). `benchmark index` is Lighthouse's measure of the CPU it ran on (below ~1,000
@@ -24,7 +24,24 @@ const argv = process.argv.slice(2);
 const flag = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const RUNS = Number(flag('runs') ?? 3);
 const WARMUP = Number(flag('warmup') ?? 1);
-const PAGES = (flag('pages') ?? '/,/login,/register,/dashboard').split(',');
+// The screens a visitor opens (measured signed out); every other one is measured signed in, as a person with a complete
+// profile. --pages=all: every screen of the app but the staff console and the one-off links (a group invite, an email's
+// verify or reset link).
+const VISITOR_PAGES = new Set(['/', '/login', '/register', '/forgot-password', '/terms', '/privacy', '/refunds', '/grievance', '/help']);
+const ALL_PAGES = [
+  ...VISITOR_PAGES,
+  '/dashboard',
+  '/challenge',
+  '/wallet/transactions',
+  '/withdraw',
+  '/progress',
+  '/settings',
+  '/profile',
+  '/groups',
+  '/review',
+  '/wake-tag',
+];
+const PAGES = flag('pages') === 'all' ? ALL_PAGES : (flag('pages') ?? '/,/login,/register,/dashboard').split(',');
 const JSON_OUT = flag('json');
 const LHR_DIR = flag('lhr-dir');
 const NICE = flag('nice');
@@ -119,7 +136,7 @@ export async function main() {
           .join(' ')}${NICE ? `, nice ${NICE}` : ''}`,
     );
     for (const path of PAGES) {
-      const signedIn = path === '/dashboard';
+      const signedIn = !VISITOR_PAGES.has(path);
       const runs = [];
       // Unmeasured loads first (--warmup=N, default 1): the api's first answers after it starts (JIT, connection pools,
       // prepared plans) and Chromium's first navigation in a fresh process are the harness's cold start, not the page's;
