@@ -48,6 +48,17 @@ if (token) {
         signedIn('/challenge-plans'),
         signedIn('/shields'),
       ],
+      // the form's bookable dates, balance and bookings, the challenge store's three reads, the history below it
+      [paths.challenge]: [
+        signedIn('/challenges/bookable-dates'),
+        signedIn('/wallet/balance'),
+        signedIn('/challenges/status/PENDING', { page: 0, size: 50 }),
+        signedIn('/challenges', { page: 0, size: 10 }),
+        signedIn(`/challenges/date/${today}`),
+        signedIn('/challenges/stats'),
+        signedIn('/challenges/status/COMPLETED', { page: 0, size: 50 }),
+        signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
+      ],
     };
     const rest = [signedIn('/wallet/notifications', { page: 0, size: 10 }), ...(firstData[location.pathname.replace(/\/+$/, '')] ?? [])];
     for (let i = 0; i < rest.length; i += 3) setTimeout(() => requestEarly(rest.slice(i, i + 3)), 0);

@@ -1,6 +1,6 @@
 import { ReviewInvite } from '@/features/proof';
 import { Stack } from '@chakra-ui/react';
-import { lazy, startTransition, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loadStateOf } from '@/components/ui/load-failed';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -36,6 +36,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { useLastDashboard, useSavedAsOf } from '@/lib/use-last-dashboard';
 import { useNow, useNowAs } from '@/lib/use-now';
 import { revealApp } from '../first-screen';
+import { useReadyOrAfter } from '@/components/ui/stages';
 
 // Overlays load when first opened.
 const AddFundsModal = lazy(() => import('@/features/wallet/components/add-funds-modal').then((m) => ({ default: m.AddFundsModal })));
@@ -53,24 +54,6 @@ function isAddFundsPrompt(state: unknown): state is AddFundsPrompt {
  */
 function Ticking({ children }: { children: (now: Date) => ReactNode }) {
   return children(useNow(1000));
-}
-
-/**
- * Becomes true once `ready` (in a transition: the render it starts is time-sliced), or after `maxMs` whatever happens.
- * The dashboard waits for its own first data this way (main.tsx asked for it with the code, so it is usually in at
- * once) instead of rendering whole with placeholders and then again, whole and in one blocking task, as each answer
- * lands (TanStack Query's updates are never time-sliced). A slow answer shows its placeholder after `maxMs`, as before.
- */
-function useReadyOrAfter(ready: boolean, maxMs: number): boolean {
-  const [shown, setShown] = useState(ready);
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setShown(true)), maxMs);
-    return () => clearTimeout(timer);
-  }, [maxMs]);
-  useEffect(() => {
-    if (ready) startTransition(() => setShown(true));
-  }, [ready]);
-  return shown;
 }
 
 /** /dashboard: composed here from the dashboard, challenges and wallet features (features never import each other). */

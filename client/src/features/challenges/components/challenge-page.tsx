@@ -6,7 +6,10 @@ import { formatISTTime, formatWakeUpTime } from '@/lib/format';
 import { formatINR } from '@/lib/money';
 import { proofWord } from '@/lib/status-words';
 import type { Challenge } from '../api/types';
-import { useChallengeHistory } from '../hooks/use-challenge-queries';
+import { useBookableDates, useChallengeHistory, usePendingChallenges } from '../hooks/use-challenge-queries';
+import { useWalletBalance } from '../hooks/use-wallet-balance';
+import { useReadyOrAfter } from '@/components/ui/stages';
+import { useRules } from '@/lib/config';
 import { formatCalendarDate } from '../utils/dates';
 import { CreateChallengeForm } from './create-challenge-form';
 
@@ -19,6 +22,13 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
   const [notice, setNotice] = useState<string | null>(null);
   const navigate = useNavigate();
   const history = useChallengeHistory();
+  const rules = useRules();
+  // The form renders once its balance, bookings and free dates are in (main.tsx asked for them with the code), in one
+  // time-sliced render, instead of once per answer with the alerts and notes above its fields appearing one by one.
+  const wallet = useWalletBalance();
+  const pending = usePendingChallenges();
+  const bookable = useBookableDates();
+  const formShown = useReadyOrAfter(!wallet.isPending && !pending.isPending && !bookable.isPending, 1500);
 
   return (
     <Container maxW="2xl" py={{ base: 8, md: 12 }}>
@@ -26,7 +36,8 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
         Set Your Challenge
       </Heading>
       <Text mt={2} color="fg.muted">
-        Pick a day and a wake-up time, stake a forfeit, and check in between 15 minutes before and 10 minutes after it. Times are India Standard Time.
+        Pick a day and a wake-up time, stake a forfeit, and check in between {rules.checkIn.minutesBefore} minutes before and {rules.checkIn.minutesAfter}{' '}
+        minutes after it. Times are India Standard Time.
       </Text>
 
       {created ? (
@@ -72,7 +83,12 @@ export function ChallengePage({ referee }: { referee?: (history: Challenge[]) =>
               </Alert.Root>
             ) : null}
             <Box>
-              <CreateChallengeForm onCreated={setCreated} onInsufficientBalance={setNotice} />
+              {formShown ? (
+                <CreateChallengeForm onCreated={setCreated} onInsufficientBalance={setNotice} />
+              ) : (
+                // holds what comes below the form under the fold until it renders (no layout shift)
+                <Box minH="100dvh" aria-hidden="true" />
+              )}
             </Box>
           </Card.Body>
         </Card.Root>

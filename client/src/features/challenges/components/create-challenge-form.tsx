@@ -13,12 +13,12 @@ import { minBalanceSentence } from '@/lib/rules';
 import { zodResolver } from '@/lib/forms/schema';
 import { schemaErrors } from '@/lib/forms/submit-now';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { canCreateChallenge, getBookableDates } from '../api/challenges-api';
+import { canCreateChallenge } from '../api/challenges-api';
 import { poolPreviewQueryOptions } from '../api/pool-preview';
 import { challengeKeys } from '../api/query-keys';
 import type { Challenge } from '../api/types';
 import { reasonOf, useChallenges } from '../hooks/use-challenges';
-import { usePendingChallenges } from '../hooks/use-challenge-queries';
+import { useBookableDates, usePendingChallenges } from '../hooks/use-challenge-queries';
 import { useWalletBalance } from '../hooks/use-wallet-balance';
 import { checkCreateForm, createErrorOutcome, DEFAULT_FORFEIT, DEFAULT_WAKE_MINUTES, WAKE_STEP_MINUTES, windowLabelsFor } from '../utils/challenge-rules';
 import { dateChoices, wakeRangeOf, withheldWord } from '../utils/date-choices';
@@ -48,12 +48,7 @@ export function CreateChallengeForm({ onCreated, onInsufficientBalance, onCancel
   const userId = user?.id ?? 'anonymous';
   const today = todayIST();
   // The server says which of the 8 dates can be booked (booked, on leave, too late today are withheld).
-  const bookable = useQuery({
-    queryKey: challengeKeys.bookableDates(userId, today),
-    queryFn: ({ signal }) => getBookableDates(signal),
-    enabled: !!user,
-    staleTime: 10_000,
-  });
+  const bookable = useBookableDates();
   const pending = usePendingChallenges();
   const bookedInCache = useMemo(() => new Set((pending.data ?? []).map((c) => c.challengeDate)), [pending.data]);
   const choices = useMemo(() => dateChoices(today, bookable.data, bookedInCache), [today, bookable.data, bookedInCache]);

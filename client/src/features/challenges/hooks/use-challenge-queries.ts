@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
-import { getChallenges, getChallengesByStatus, getEarnings, getSettlement, getStreakStatistics } from '../api/challenges-api';
+import { getBookableDates, getChallenges, getChallengesByStatus, getEarnings, getSettlement, getStreakStatistics } from '../api/challenges-api';
 import { challengeKeys } from '../api/query-keys';
 import { HISTORY_ALL_LIMIT, historyOf } from '../utils/challenge-rules';
+import { todayIST } from '../utils/dates';
 
 function useUser() {
   const { user, isAuthenticated } = useAuth();
@@ -20,6 +21,18 @@ export function usePendingChallenges() {
     queryKey: pendingChallengesKey(userId),
     queryFn: ({ signal }) => getChallengesByStatus('PENDING', 50, signal),
     enabled,
+  });
+}
+
+/** Which of the 8 dates can be booked (booked, on leave, too late today are withheld), as the server says. */
+export function useBookableDates() {
+  const { userId, enabled } = useUser();
+  const today = todayIST();
+  return useQuery({
+    queryKey: challengeKeys.bookableDates(userId, today),
+    queryFn: ({ signal }) => getBookableDates(signal),
+    enabled,
+    staleTime: 10_000,
   });
 }
 

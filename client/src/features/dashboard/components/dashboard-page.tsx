@@ -1,29 +1,6 @@
 import { Box, Container, Grid, GridItem, Stack } from '@chakra-ui/react';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
-
-/**
- * 0 for the first render, then one more each frame up to `last`: the first screen (greeting, balance, today's
- * challenge) is committed and painted before the sections below it, and those come in `last` smaller commits rather
- * than one (a commit, and the style work after it, cannot be sliced; on a phone one big one blocked the page for long).
- */
-function useStagesAfterFirstPaint(last: number): number {
-  const [stage, setStage] = useState(0);
-  useEffect(() => {
-    if (stage >= last) return undefined;
-    const next = () => startTransition(() => setStage((s) => Math.max(s, stage + 1)));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(next, 0);
-    });
-    const hidden = setTimeout(next, 250); // a background tab paints no frames
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(hidden);
-    };
-  }, [stage, last]);
-  return stage;
-}
+import type { ReactNode } from 'react';
+import { useStagesAfterFirstPaint } from '@/components/ui/stages';
 
 export interface DashboardPageProps {
   header: ReactNode;
