@@ -48,6 +48,7 @@ if (token) {
         signedIn('/challenge-plans'),
         signedIn('/shields'),
       ],
+      [paths.progress]: [signedIn('/me/progress', { year: today.slice(0, 4) })],
       // the form's bookable dates, balance and bookings, the challenge store's three reads, the history below it
       [paths.challenge]: [
         signedIn('/challenges/bookable-dates'),

@@ -4,12 +4,12 @@ import { startTransition, useEffect, useState } from 'react';
  * 0 for the first render, then one more each frame up to `last`: a screen's first part (the dashboard's greeting,
  * balance and today's challenge; /challenge's form) is committed and painted before the sections below it, and those
  * come in `last` smaller commits rather than one (a commit, and the style work after it, cannot be sliced; on a phone
- * one big one blocked the page for long).
+ * one big one blocked the page for long). Stages start once `active` (a screen waiting for its data counts from then).
  */
-export function useStagesAfterFirstPaint(last: number): number {
+export function useStagesAfterFirstPaint(last: number, active = true): number {
   const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (stage >= last) return undefined;
+    if (!active || stage >= last) return undefined;
     const next = () => startTransition(() => setStage((s) => Math.max(s, stage + 1)));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -21,7 +21,7 @@ export function useStagesAfterFirstPaint(last: number): number {
       clearTimeout(timer);
       clearTimeout(hidden);
     };
-  }, [stage, last]);
+  }, [stage, last, active]);
   return stage;
 }
 

@@ -25,12 +25,21 @@ export function WakeTagPage() {
         </Text>
         {tag.isError ? (
           <LoadFailed message="We couldn't load your wake tag." onRetry={() => tag.refetch()} retrying={tag.isFetching} />
-        ) : image.data ? (
-          <Box bg="white" p={4} borderRadius="md" alignSelf="center">
-            <Image src={image.data} alt="Your wake tag (QR code)" w="64" h="64" data-testid="wake-tag-qr" />
-          </Box>
         ) : (
-          <Text>Making your wake tag…</Text>
+          // the code's own size from the start, so the button and what follows do not move when it arrives
+          <Box
+            bg={image.data ? 'white' : undefined}
+            p={4}
+            borderRadius="md"
+            alignSelf="center"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            minW="18rem"
+            minH="18rem"
+          >
+            {image.data ? <Image src={image.data} alt="Your wake tag (QR code)" w="64" h="64" data-testid="wake-tag-qr" /> : <Text>Making your wake tag…</Text>}
+          </Box>
         )}
         <Button colorPalette="brand" onClick={() => window.print()} disabled={!image.data}>
           Print

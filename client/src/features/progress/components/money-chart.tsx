@@ -1,5 +1,5 @@
 import { Chart, useChart } from '@chakra-ui/charts';
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Skeleton, Table } from '@chakra-ui/react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatINR } from '@/lib/money';
 import type { ProgressMonth } from '../api/progress-api';
@@ -14,8 +14,8 @@ const COLUMNS = [
   ['winnings', 'Winnings'],
 ] as const;
 
-/** Money in (deposits, stakes back, winnings) and out (stakes, withdrawals) of the wallet, per month. */
-export function MoneyChart({ months }: { months: ProgressMonth[] }) {
+/** Money in (deposits, stakes back, winnings) and out (stakes, withdrawals) of the wallet, per month; until `drawn`, a placeholder of the chart's height. */
+export function MoneyChart({ months, drawn = true }: { months: ProgressMonth[]; drawn?: boolean }) {
   const bars = monthBars(months);
   const chart = useChart({
     data: bars,
@@ -26,7 +26,9 @@ export function MoneyChart({ months }: { months: ProgressMonth[] }) {
   });
   const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
   const showOther = months.some((m) => m.other !== 0);
-  const view = (
+  const view = !drawn ? (
+    <Skeleton h="240px" />
+  ) : (
     <Box as="figure" aria-label="Bar chart of money in and out of your wallet each month; the table view has the numbers">
       <Chart.Root chart={chart} h="240px" data-testid="money-chart">
         <BarChart responsive data={chart.data} margin={{ left: 0, right: 8 }}>

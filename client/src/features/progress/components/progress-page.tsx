@@ -2,6 +2,7 @@ import { Button, Container, Heading, HStack, Skeleton, Stack, Text } from '@chak
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { useStagesAfterFirstPaint } from '@/components/ui/stages';
 import { istDateString } from '@/lib/format';
 import { progressQueryOptions } from '../api/progress-api';
 import { MoneyChart } from './money-chart';
@@ -13,6 +14,8 @@ export function ProgressPage() {
   const thisYear = Number(istDateString().slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const q = useQuery(progressQueryOptions(year));
+  // the year's grid first, then each chart in a commit of its own (a chart's first drawing is one long task on a phone)
+  const stage = useStagesAfterFirstPaint(2, !!q.data);
   return (
     <Container maxW="4xl" py={{ base: 6, md: 10 }} px={{ base: 3, md: 6 }}>
       <Stack gap={6}>
@@ -43,8 +46,8 @@ export function ProgressPage() {
         ) : (
           <>
             <YearHeatmap year={q.data.year} mornings={q.data.mornings} />
-            <WakeChart weeks={q.data.weeks} />
-            <MoneyChart months={q.data.months} />
+            <WakeChart weeks={q.data.weeks} drawn={stage >= 1} />
+            <MoneyChart months={q.data.months} drawn={stage >= 2} />
           </>
         )}
       </Stack>

@@ -1,12 +1,12 @@
 import { Chart, useChart } from '@chakra-ui/charts';
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Table, Text } from '@chakra-ui/react';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ProgressWeek } from '../api/progress-api';
 import { clockOf, dayMonth, weekSeries } from '../utils/shape';
 import { ChartCard } from './chart-card';
 
-/** Wake-up target against the actual check-in, as weekly means. */
-export function WakeChart({ weeks }: { weeks: ProgressWeek[] }) {
+/** Wake-up target against the actual check-in, as weekly means; until `drawn`, a placeholder of the chart's height. */
+export function WakeChart({ weeks, drawn = true }: { weeks: ProgressWeek[]; drawn?: boolean }) {
   const chart = useChart({
     data: weekSeries(weeks),
     series: [
@@ -18,6 +18,8 @@ export function WakeChart({ weeks }: { weeks: ProgressWeek[] }) {
   const view =
     weeks.length === 0 ? (
       <Text color="fg.muted">No mornings this year yet.</Text>
+    ) : !drawn ? (
+      <Skeleton h="240px" />
     ) : (
       <Box as="figure" aria-label="Line chart of the weekly mean wake-up target and check-in time; the table view has the numbers">
         <Chart.Root chart={chart} h="240px" data-testid="wake-chart">
