@@ -27,9 +27,10 @@ export function useStagesAfterFirstPaint(last: number, active = true): number {
 
 /**
  * Becomes true once `ready` (in a transition: the render it starts is time-sliced), or after `maxMs` whatever happens.
- * A screen (the dashboard, /challenge's form) waits for its own first data this way (main.tsx asked for it with the code, so it is usually in at
- * once) instead of rendering whole with placeholders and then again, whole and in one blocking task, as each answer
- * lands (TanStack Query's updates are never time-sliced). A slow answer shows its placeholder after `maxMs`, as before.
+ * A screen (the dashboard, /challenge's form) waits for its own first data this way (main.tsx asked for it with the
+ * code, so it is usually in at once) instead of rendering whole with placeholders and then again, whole and in one
+ * blocking task, as each answer lands (TanStack Query's updates are never time-sliced). A slow answer shows its
+ * placeholder after `maxMs`, as before.
  */
 export function useReadyOrAfter(ready: boolean, maxMs: number): boolean {
   const [shown, setShown] = useState(ready);
