@@ -5,13 +5,13 @@ import type {} from '@fastify/multipart';
 import { AuthUser, CurrentUser } from '../../../common/auth/auth.decorators.js';
 import { DomainError } from '../../../common/errors/domain-error.js';
 import { fingerprintOf, IdempotencyStore, IdempotentAnswer } from '../../../common/idempotency.js';
-import { toRupees } from '../../../common/money.js';
+import { parseRupees, toRupees } from '../../../common/money.js';
 import { createValidationPipe } from '../../../common/validation.js';
 import { ChallengeErrors } from '../challenges.errors.js';
 import { CancelChallengeCommand } from './commands/cancel-challenge/cancel-challenge.command.js';
 import { CheckInChallengeCommand, Photo } from './commands/check-in-challenge/check-in-challenge.command.js';
 import { CreateChallengeCommand } from './commands/create-challenge/create-challenge.command.js';
-import { CHALLENGE_STATUS_FILTERS } from '../shared/domain/challenge-rules.js';
+import { CHALLENGE_STATUS_FILTERS, MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from '../shared/domain/challenge-rules.js';
 import { LATE_CHECK_IN } from '../shared/domain/check-in-rule.js';
 import { CanCreateQueryDto, CreateChallengeDto, PageQueryDto, VerifyChallengeDto } from './dto/challenge.dto.js';
 import { GetChallengeStatsQuery } from '../record/queries/get-challenge-stats/get-challenge-stats.query.js';
@@ -22,12 +22,10 @@ import { CanCreateChallengeQuery } from './queries/can-create-challenge/can-crea
 import { ListBookableDatesQuery } from './queries/list-bookable-dates/list-bookable-dates.query.js';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Clock } from '../../../common/clock.js';
-import { parseRupees } from '../../../common/money.js';
 import { isValidDate, zonedParts } from '../../../common/time.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { GetPoolPreviewQuery } from '../../settlement/queries/get-pool-preview/get-pool-preview.query.js';
 import { parseProof } from '../shared/domain/proof-rules.js';
-import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from '../shared/domain/challenge-rules.js';
 
 export function pageOf(q: PageQueryDto): { page: number; size: number } {
   return { page: q.page === undefined ? 0 : Number(q.page), size: q.size === undefined ? 10 : Number(q.size) };
