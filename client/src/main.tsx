@@ -35,31 +35,21 @@ if (token) {
   // the navbar's notifications and the screen's own data, a few per task.
   setTimeout(() => {
     const today = istDateString();
+    // the balance and the challenge store's reads: the dashboard's and /challenge's first screens both need them
+    const challengeReads = [
+      signedIn('/wallet/balance'),
+      signedIn(`/challenges/date/${today}`),
+      signedIn('/challenges', { page: 0, size: 10 }),
+      signedIn('/challenges/stats'),
+      signedIn('/challenges/status/PENDING', { page: 0, size: 50 }),
+      signedIn('/challenges/status/COMPLETED', { page: 0, size: 50 }),
+      signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
+    ];
     const firstData: Record<string, { url: string; token: string | null }[]> = {
-      [paths.dashboard]: [
-        signedIn('/wallet/balance'),
-        signedIn(`/challenges/date/${today}`),
-        signedIn('/challenges', { page: 0, size: 10 }),
-        signedIn('/challenges/stats'),
-        signedIn('/challenges/status/PENDING', { page: 0, size: 50 }),
-        signedIn('/challenges/status/COMPLETED', { page: 0, size: 50 }),
-        signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
-        signedIn('/challenges/pool', { date: today }),
-        signedIn('/challenge-plans'),
-        signedIn('/shields'),
-      ],
+      [paths.dashboard]: [...challengeReads, signedIn('/challenges/pool', { date: today }), signedIn('/challenge-plans'), signedIn('/shields')],
       [paths.progress]: [signedIn('/me/progress', { year: today.slice(0, 4) })],
-      // the form's bookable dates, balance and bookings, the challenge store's three reads, the history below it
-      [paths.challenge]: [
-        signedIn('/challenges/bookable-dates'),
-        signedIn('/wallet/balance'),
-        signedIn('/challenges/status/PENDING', { page: 0, size: 50 }),
-        signedIn('/challenges', { page: 0, size: 10 }),
-        signedIn(`/challenges/date/${today}`),
-        signedIn('/challenges/stats'),
-        signedIn('/challenges/status/COMPLETED', { page: 0, size: 50 }),
-        signedIn('/challenges/status/PROCESSED', { page: 0, size: 50 }),
-      ],
+      // the form's free dates, then what the dashboard reads too (the form's balance and bookings, the history below it)
+      [paths.challenge]: [signedIn('/challenges/bookable-dates'), ...challengeReads],
     };
     const rest = [signedIn('/wallet/notifications', { page: 0, size: 10 }), ...(firstData[location.pathname.replace(/\/+$/, '')] ?? [])];
     for (let i = 0; i < rest.length; i += 3) setTimeout(() => requestEarly(rest.slice(i, i + 3)), 0);

@@ -143,3 +143,9 @@ export function formatClock(time: string): string {
 export function formatWakeTime(time: string): string {
   return `${formatClock(time)} IST`;
 }
+
+/** An instant as a person reads it in `tz`: "3 Dec 2026, 10:00 AM" (formatDay and formatClock; callers add " IST"). */
+export function formatMoment(instant: Date, tz: string): string {
+  const p = zonedParts(instant, tz);
+  return `${formatDay(p.date)}, ${formatClock(p.time)}`;
+}

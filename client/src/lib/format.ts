@@ -54,7 +54,7 @@ export function formatISTDateTime(input: DateInput): string {
 }
 
 /** Intl's en-IN "am"/"pm" as the one clock format's "AM"/"PM". */
-function upperMeridiem(text: string): string {
+export function upperMeridiem(text: string): string {
   return text.replace(/\b(am|pm)\b/g, (m) => m.toUpperCase());
 }
 

@@ -1,6 +1,7 @@
 // The dashboard header's words (greeting, first name, clock), without React or Chakra: the header renders them, and the
 // entry script (app/first-screen.ts) writes the same words into index.html's static first screen before the app loads.
 import { APP_TIME_ZONE, once } from '@/lib/format';
+import { upperMeridiem } from '@/lib/format';
 import { istClock, istHour } from '@/lib/ist';
 
 // Without Intl (lib/ist.ts: the same strings, and no ICU start, ~85 ms on a phone, on the dashboard's first screen);
@@ -42,5 +43,5 @@ export function greetingLine(now: Date, fullName?: string | null): string {
 
 /** The header's clock: "Friday, 27 November 2026 at 4:45:50 AM IST" (AM/PM as every other time on the screen). */
 export function clockLine(now: Date): string {
-  return `${(istClock(now) ?? clockFmt().format(now)).replace(/\b(am|pm)$/, (m) => m.toUpperCase())} IST`;
+  return `${upperMeridiem(istClock(now) ?? clockFmt().format(now))} IST`;
 }

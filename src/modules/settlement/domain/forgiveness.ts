@@ -1,4 +1,4 @@
-import { formatClock, formatDay, zonedParts } from '../../../common/time.js';
+import { formatClock, formatMoment, zonedParts } from '../../../common/time.js';
 
 /**
  * Platform-fault forgiveness, pure: a miss (never checked in, or checked in late) whose check-in window
@@ -55,7 +55,7 @@ export function forgivenNote(o: OutageSpan, tz: string): string {
   const from = zonedParts(o.startedAt, tz);
   const to = o.endedAt ? zonedParts(o.endedAt, tz) : null;
   // the one date and clock formats: "23 Nov 2026, 6:00 AM–6:03 AM IST", never ISO
-  const at = (p: { date: string; time: string }) => `${formatDay(p.date)}, ${formatClock(p.time)}`;
-  const span = !to ? `since ${at(from)} IST` : to.date === from.date ? `${at(from)}–${formatClock(to.time)} IST` : `${at(from)} – ${at(to)} IST`;
+  const start = formatMoment(o.startedAt, tz);
+  const span = !to ? `since ${start} IST` : to.date === from.date ? `${start}–${formatClock(to.time)} IST` : `${start} – ${formatMoment(o.endedAt!, tz)} IST`;
   return `Forgiven: our service was down during your window (${KIND_WORDS[o.kind] ?? o.kind}, ${span})`;
 }

@@ -1,5 +1,5 @@
 import { formatInr, toRupees } from '../../../../common/money.js';
-import { formatClock, formatDay, zonedParts } from '../../../../common/time.js';
+import { formatMoment } from '../../../../common/time.js';
 import { MAX_FORFEIT_RUPEES, MIN_FORFEIT_RUPEES } from '../../shared/domain/challenge-rules.js';
 
 /**
@@ -80,12 +80,6 @@ export function monthRange(date: string): { from: string; to: string } {
   return { from: `${date.slice(0, 7)}-01`, to: `${next}-01` };
 }
 
-/** "3 Dec 2026, 10:00 AM IST": the one date and clock format, as the client's formatISTDateTime. */
-function istWhen(instant: Date, tz: string): string {
-  const p = zonedParts(instant, tz);
-  return `${formatDay(p.date)}, ${formatClock(p.time)} IST`;
-}
-
 /**
  * Whether a stake of `stake` on a challenge dated `date` is within the person's limits at `now`, given the stakes of
  * that date's calendar month so far (non-cancelled challenges). Null: it is; else the message a person reads.
@@ -93,7 +87,7 @@ function istWhen(instant: Date, tz: string): string {
 export function stakeLimitProblem(limits: SelfLimits, input: { date: string; stake: bigint; monthStaked: bigint; now: Date; tz: string }): string | null {
   const current = limitsAt(limits, input.now);
   if (current.pauseUntil) {
-    return `You are on a cooling-off pause until ${istWhen(current.pauseUntil, input.tz)}: no new stakes until then`;
+    return `You are on a cooling-off pause until ${formatMoment(current.pauseUntil, input.tz)} IST: no new stakes until then`;
   }
   if (current.monthlyCap !== null && input.monthStaked + input.stake > current.monthlyCap) {
     const left = current.monthlyCap > input.monthStaked ? current.monthlyCap - input.monthStaked : 0n;
