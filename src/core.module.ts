@@ -18,6 +18,7 @@ import { requestIdMixin } from './observability/request-context.js';
 import { serializeRequest, serializeResponse } from './observability/log-fields.js';
 import { StorageModule } from './common/storage/storage.module.js';
 import { TransactionalEventsModule } from './common/transactional-events.js';
+import { CachedEventIdProvider } from './common/cached-event-id-provider.js';
 
 /** Never logged: tokens, passwords, signatures, account numbers. */
 export const LOG_REDACT = [
@@ -88,7 +89,7 @@ export class CoreModule {
         }),
         // BULLMQ_PREFIX: tests give each run its own key space so parallel runs never take each other's jobs.
         BullModule.forRoot({ connection: redisOptionsFromUrl(config.redisUrl), prefix: config.redisPrefix }),
-        CqrsModule.forRoot(),
+        CqrsModule.forRoot({ eventIdProvider: new CachedEventIdProvider() }),
         TransactionalEventsModule,
         ObservabilityModule,
         MailModule,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { windowPhase } from '../../src/modules/challenges/shared/domain/challenge-rules.js';
 import { checkInFailure, isOnTime, LATE_CHECK_IN, onTimeSql } from '../../src/modules/challenges/shared/domain/check-in-rule.js';
-import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/shared/infrastructure/challenge.repository.js';
+import { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/shared/infrastructure/challenge.repository.js';
 import { returnedRows } from '../../src/modules/challenges/shared/infrastructure/sql.js';
 import { rolledBackTransaction } from '../setup/rolled-back-transaction.js';
 
@@ -48,26 +48,30 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
   const opensAt = (c: Case) => new Date(BASE + c.closes - WINDOW_MS);
   const at = (c: Case) => new Date(BASE + c.closes + c.offset);
 
-  /** One PENDING (or, for a verdict, a COMPLETED photo) challenge per case, each its own user's. */
-  async function insert(cases: Case[], photo: boolean): Promise<string[]> {
+  /** One PENDING (or, for a verdict, a COMPLETED photo) challenge per case, each its own user's, with proof `proof`. */
+  async function insert(cases: Case[], photo: boolean, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<string[]> {
     const ids = cases.map(() => randomUUID());
     await qr().query(
       `INSERT INTO challenges (id, user_id, challenge_date, wake_up_time, stake, status, is_successful, window_opens_at, window_closes_at,
                                check_in_time, verification_method, failure_reason, proof, proof_status)
        SELECT x.id, x.user_id, $3::date, '06:00', 2000, ${photo ? `'COMPLETED', false` : `'PENDING', NULL`}, x.opens, x.closes,
-              ${photo ? `x.at, 'PHOTO', 'Rejected by support'` : 'NULL, NULL, NULL'}, ${photo ? `'PHOTO', 'REJECTED'` : `'NONE', NULL`}
+              ${photo ? `x.at, 'PHOTO', 'Rejected by support'` : 'NULL, NULL, NULL'}, ${photo ? `'PHOTO', 'REJECTED'` : `'${proof}', NULL`}
          FROM unnest($1::uuid[], $2::uuid[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[]) AS x(id, user_id, opens, closes, at)`,
       [ids, cases.map((_, i) => users[i]), DATE, cases.map(opensAt), cases.map(closesAt), cases.map(at)],
     );
     return ids;
   }
 
-  /** The batch check-in of these cases through `sql`: each row's stored outcome, or null when the UPDATE refused it. */
-  async function checkIn(cases: Case[], sql: string): Promise<({ ok: boolean; reason: string | null } | null)[]> {
+  /**
+   * The batch check-in of these cases through `sql` (the manual one, or with `proof` PHOTO the photo one): each row's
+   * stored outcome, or null when the UPDATE refused it.
+   */
+  async function checkIn(cases: Case[], sql: string, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<({ ok: boolean; reason: string | null } | null)[]> {
     return inSavepoint(async () => {
-      const ids = await insert(cases, false);
+      const ids = await insert(cases, false, proof);
+      const photos = proof === 'PHOTO' ? [ids.map((id) => `challenges/${id}.jpg`), cases.map(() => null)] : [];
       const rows = returnedRows<{ id: string; is_successful: boolean; failure_reason: string | null }>(
-        await qr().query(sql, [ids, cases.map((_, i) => users[i]), cases.map(at), cases.map(() => null), cases.map(() => null)]),
+        await qr().query(sql, [ids, cases.map((_, i) => users[i]), cases.map(at), cases.map(() => null), cases.map(() => null), ...photos]),
       );
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => {
@@ -101,6 +105,16 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
       150,
       fc.asyncProperty(batch, async (cases) => {
         expect(await checkIn(cases, MANUAL_CHECK_IN_SQL)).toEqual(expected(cases));
+      }),
+    );
+  }, 120_000);
+
+  it('stores, for 150 random batches of photo-proof check-ins, exactly what isOnTime and checkInFailure say', async () => {
+    await property(
+      'photo check-in',
+      150,
+      fc.asyncProperty(batch, async (cases) => {
+        expect(await checkIn(cases, PHOTO_CHECK_IN_SQL, 'PHOTO')).toEqual(expected(cases));
       }),
     );
   }, 120_000);

@@ -137,6 +137,28 @@ describe('proof of wake', () => {
     expect(await fingerprints(a.id)).toBe(1);
   });
 
+  it('records one morning when the same picture arrives from several people at once (one batch or several), refusing the others', async () => {
+    const date = '2027-03-07';
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await staked(date, 20, 'PHOTO'));
+    const original = await photoLikeJpeg(3303);
+    const copies = [original, original, await reencode(original, 70), await resized(original, 0.6)];
+    t.clock.set(ist(date, '06:03'));
+    const answers = await Promise.all(people.map((p, i) => photoCheckIn(p.u, p.id, copies[i])));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const [i, a] of answers.entries()) {
+      if (a.status === 400) {
+        expect(a.body.error).toBe('This photo has been used before: take a new photo in the app to check in');
+        expect(await get(people[i].u, people[i].id)).toMatchObject({ status: 'PENDING', checkInTime: null, proofStatus: null });
+      } else {
+        expect(a.body.challenge).toMatchObject({ status: 'COMPLETED', proofStatus: 'PENDING_REVIEW' });
+      }
+      expect(await fingerprints(people[i].id)).toBe(a.status === 200 ? 1 : 0);
+    }
+    // the refused people still check in with pictures of their own
+    for (const [i, a] of answers.entries()) if (a.status === 400) await photoCheckIn(people[i].u, people[i].id, await photoLikeJpeg(3350 + i)).expect(200);
+  });
+
   it('settles each proof level in its own pool, to the paisa: a NONE miss pays only NONE winners, a PHOTO miss only PHOTO winners', async () => {
     const date = '2027-03-08';
     const noneWin = await staked(date, 100);

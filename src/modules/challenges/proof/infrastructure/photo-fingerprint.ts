@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { jpegWithoutMetadata } from '../domain/jpeg-metadata.js';
 
 /** A photo's two fingerprints: the exact bytes (SHA-256) and the picture (a 64-bit difference hash). */
 export interface PhotoFingerprint {
@@ -64,8 +65,14 @@ export function hammingDistance(a: bigint, b: bigint): number {
   return n;
 }
 
-/** The photo as stored: rotation applied, every metadata block (EXIF, GPS, XMP, ICC) dropped, same format. */
+/**
+ * The photo as stored: rotation applied, every metadata block (EXIF, GPS, XMP, ICC) dropped, same format. A JPEG that is
+ * upright and has no colour profile (the app's camera flow sends these) has its blocks cut out, the picture's bytes
+ * untouched; any other is re-encoded.
+ */
 export async function withoutMetadata(bytes: Buffer, format: 'jpeg' | 'png'): Promise<Buffer> {
+  const cut = format === 'jpeg' ? jpegWithoutMetadata(bytes) : null;
+  if (cut) return cut;
   const img = sharp(bytes, { failOn: 'none' }).rotate();
   return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 90 }).toBuffer();
 }

@@ -28,15 +28,15 @@ import type { CanCreateAnswer } from '../../day/queries/can-create-challenge/can
 import type { ChallengeDetail } from '../../day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import { ChallengeEntity } from './challenge.entity.js';
 import { newChallengeRow } from './new-challenge-row.js';
-import type { ManualCheckIn } from './check-in.sql.js';
-import { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
+import type { ManualCheckIn, PhotoCheckIn } from './check-in.sql.js';
+import { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
 import { LeaveRepository } from '../../days-off/infrastructure/leave.repository.js';
 import { SelfLimitsRepository } from '../../self-limits/infrastructure/self-limits.repository.js';
 import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './sql.js';
 
 export type ExcuseKind = 'SHIELD' | 'LEAVE';
 
-export { MANUAL_CHECK_IN_SQL, PROOF_VERDICT_SQL, type ManualCheckIn } from './check-in.sql.js';
+export { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL, type ManualCheckIn, type PhotoCheckIn } from './check-in.sql.js';
 
 const PROCESSED_BATCH = 5000;
 
@@ -222,15 +222,34 @@ export class ChallengeRepository {
    * by its first ask; the second answers null (the full path then finds it checked in).
    */
   async checkInManual(items: ManualCheckIn[], on: DataSource | EntityManager = this.ds): Promise<(Record<string, unknown> | null)[]> {
+    return this.checkInBatch(items, 'challenge_check_in_v3', MANUAL_CHECK_IN_SQL, [], on);
+  }
+
+  /**
+   * The guarded UPDATE of photo-proof check-ins (PHOTO_CHECK_IN_SQL), in the caller's transaction (the one holding the
+   * fingerprint lock): each updated row, or null when it did not match, as checkInManual.
+   */
+  async checkInWithPhoto(items: PhotoCheckIn[], m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
+    return this.checkInBatch(items, 'challenge_photo_check_in_v1', PHOTO_CHECK_IN_SQL, [(c) => c.photoPath, (c) => c.flag], m);
+  }
+
+  private async checkInBatch<T extends ManualCheckIn>(
+    items: T[],
+    name: string,
+    sql: string,
+    more: ((c: T) => unknown)[],
+    on: DataSource | EntityManager,
+  ): Promise<(Record<string, unknown> | null)[]> {
     const first = new Map<string, number>();
     items.forEach((c, i) => first.has(c.id) || first.set(c.id, i));
     const unique = [...first.values()].map((i) => items[i]);
-    const rows = (await preparedQuery(on, 'challenge_check_in_v3', MANUAL_CHECK_IN_SQL, [
+    const rows = (await preparedQuery(on, name, sql, [
       unique.map((c) => c.id),
       unique.map((c) => c.userId),
       unique.map((c) => c.at),
       unique.map((c) => c.location),
       unique.map((c) => c.notes),
+      ...more.map((f) => unique.map(f)),
     ])) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));

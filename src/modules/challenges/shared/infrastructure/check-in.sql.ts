@@ -8,16 +8,35 @@ export interface ManualCheckIn {
   notes: string | null;
 }
 
+/** A photo-proof check-in of the rush (PHOTO_CHECK_IN_SQL): the photo already stored, its fingerprint read. */
+export interface PhotoCheckIn extends ManualCheckIn {
+  photoPath: string;
+  /** the automatic proof flag (proof-rules.ts proofFlagOf), or null */
+  flag: string | null;
+}
+
+/** What a check-in of the rush sets, whatever its proof: on time and the late reason by the check-in rule. */
+const CHECKED_IN = `status = 'COMPLETED', is_successful = ${onTimeSql('x.at', 'c.window_closes_at')}, check_in_time = x.at, closed_at = x.at,
+              check_in_location = x.location, notes = x.notes, failure_reason = ${lateReasonSql('x.at', 'c.window_closes_at')}`;
+
 /**
  * The manual check-ins of one tick as one guarded UPDATE (own, PENDING, window opened, no photo proof); on time and the
  * late reason by the check-in rule (domain/check-in-rule.ts). $1..$5: ids, user ids, instants, locations, notes.
  */
 export const MANUAL_CHECK_IN_SQL = `UPDATE challenges c
-          SET status = 'COMPLETED', is_successful = ${onTimeSql('x.at', 'c.window_closes_at')}, check_in_time = x.at, closed_at = x.at,
-              verification_method = 'MANUAL', check_in_location = x.location, notes = x.notes, photo_path = NULL,
-              failure_reason = ${lateReasonSql('x.at', 'c.window_closes_at')}
+          SET ${CHECKED_IN}, verification_method = 'MANUAL', photo_path = NULL
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[]) AS x(id, user_id, at, location, notes)
         WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'NONE'
+        RETURNING c.*`;
+
+/**
+ * The photo-proof check-ins of one tick as one guarded UPDATE (own, PENDING, window opened, proof PHOTO), each waiting
+ * for review with its stored photo: as MANUAL_CHECK_IN_SQL, plus $6 photo paths and $7 proof flags.
+ */
+export const PHOTO_CHECK_IN_SQL = `UPDATE challenges c
+          SET ${CHECKED_IN}, verification_method = 'PHOTO', photo_path = x.photo_path, proof_status = 'PENDING_REVIEW', proof_flag = x.flag
+         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(id, user_id, at, location, notes, photo_path, flag)
+        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'PHOTO'
         RETURNING c.*`;
 
 /**

@@ -14,20 +14,25 @@ import { imageExtension } from '../../../proof/domain/image-type.js';
 import { STILL_AWAKE_SPREAD_SECONDS, stillAwakeMoment } from '../../../wake/domain/still-awake-rules.js';
 import { CheckInPhotoUploadFailed } from '../../../events/challenge-events.js';
 import type { ChallengeEntity } from '../../../shared/infrastructure/challenge.entity.js';
-import { ChallengeRepository, ManualCheckIn } from '../../../shared/infrastructure/challenge.repository.js';
+import { ChallengeRepository, ManualCheckIn, PhotoCheckIn } from '../../../shared/infrastructure/challenge.repository.js';
 import { StillAwakeRepository } from '../../../wake/infrastructure/still-awake.repository.js';
 import { PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../../../shared/domain/proof-rules.js';
-import { fingerprintOf, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
+import { fingerprintOf, hammingDistance, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
 import { ProofRepository } from '../../../proof/infrastructure/proof.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
 import { ChallengeCheckedIn } from '../../../events/challenge-events.js';
 
 type CheckedIn = { challenge: ChallengeView; isSuccessful: boolean };
 
+/** A photo-proof check-in of the rush waiting for its tick's batch: the row's fields and the photo's fingerprint. */
+type PhotoItem = PhotoCheckIn & { fingerprint: PhotoReading };
+
 @CommandHandler(CheckInChallengeCommand)
 export class CheckInChallengeHandler implements ICommandHandler<CheckInChallengeCommand, CheckedIn> {
   /** The 6 AM rush: concurrent manual check-ins are one guarded UPDATE per turn of the event loop (group commit). */
   private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>((items) => this.challenges.checkInManual(items));
+  /** Photo-proof check-ins likewise: one transaction per tick (fingerprint lock, "seen before?", UPDATE, fingerprints). */
+  private readonly photoCheckIns = new TickBatcher<PhotoItem, Record<string, unknown> | null>((items) => this.writePhotoCheckIns(items));
 
   constructor(
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
@@ -56,6 +61,10 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
         const updated = this.challenges.hydrate(row);
         return this.afterCheckIn(userId, updated.id, updated.isSuccessful === true, updated.challengeDate, updated);
       }
+    }
+    if (photo && input.verificationMethod === 'PHOTO' && isUuid(input.challengeId)) {
+      const done = await this.checkInWithPhoto(userId, input, photo.bytes);
+      if (done) return done;
     }
     const c = await this.challenges.findOwn(userId, input.challengeId);
     assertCheckInPossible(c);
@@ -130,6 +139,80 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
   }
 
   /**
+   * The rush's photo-proof check-in: the photo read (fingerprints), stripped and stored first, then one batched
+   * transaction per tick decides it. Null when that batch did not take it (not this user's PENDING PHOTO challenge with
+   * its window open, a photo seen before, an unreadable photo, a store that is down): the stored copy is removed and the
+   * full path below gives the precise answer (it reads, checks and stores again, under the same lock).
+   */
+  private async checkInWithPhoto(userId: string, input: CheckInChallengeCommand['input'], bytes: Buffer): Promise<CheckedIn | null> {
+    const at = this.clock.now();
+    const ext = imageExtension(bytes);
+    const fingerprint = ext ? await fingerprintOf(bytes).catch(() => null) : null;
+    if (!ext || !fingerprint) return null;
+    const stored = await withoutMetadata(bytes, ext === 'png' ? 'png' : 'jpeg').catch(() => null);
+    if (!stored) return null;
+    const photoPath = `challenges/${input.challengeId}-${randomUUID()}.${ext}`;
+    const put = await this.photos.put(photoPath, stored, ext === 'png' ? 'image/png' : 'image/jpeg').then(
+      () => true,
+      () => false,
+    );
+    if (!put) return null;
+    const row = await this.photoCheckIns
+      .push({
+        id: input.challengeId,
+        userId,
+        at,
+        location: input.checkInLocation ?? null,
+        notes: input.notes ?? null,
+        photoPath,
+        flag: proofFlagOf(fingerprint.greySpread),
+        fingerprint,
+      })
+      .catch(() => null);
+    if (!row) {
+      await this.photos.delete(photoPath).catch(() => undefined);
+      return null;
+    }
+    const updated = this.challenges.hydrate(row);
+    return this.afterCheckIn(userId, updated.id, updated.isSuccessful === true, updated.challengeDate, updated);
+  }
+
+  /**
+   * One tick's photo-proof check-ins in one transaction, under the fingerprint lock: the photos no stored photo matches
+   * are checked in and their fingerprints stored. A photo matching an earlier one of the same batch (or a challenge
+   * asked twice) is left to the full path, which then finds the first one stored.
+   */
+  private async writePhotoCheckIns(items: PhotoItem[]): Promise<(Record<string, unknown> | null)[]> {
+    const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || samePicture(e.fingerprint, it.fingerprint)));
+    const rows = await this.challenges.transaction(async (m) => {
+      await this.proofs.lockFingerprints(m);
+      const seen = await this.proofs.seenBeforeMany(
+        alone.map((it) => it.fingerprint),
+        PHOTO_MATCH_MAX_DISTANCE,
+        m,
+      );
+      const fresh = alone.filter((_, i) => !seen[i]);
+      const updated = fresh.length > 0 ? await this.challenges.checkInWithPhoto(fresh, m) : [];
+      const written = fresh.flatMap((it, i) => (updated[i] ? [it] : []));
+      await this.proofs.insertFingerprints(
+        written.map((it) => ({
+          id: randomUUID(),
+          userId: it.userId,
+          challengeId: it.id,
+          source: 'CHECK_IN' as const,
+          photoPath: it.photoPath,
+          sha256: it.fingerprint.sha256,
+          dhash: it.fingerprint.dhash,
+          createdAt: it.at,
+        })),
+        m,
+      );
+      return new Map(fresh.map((it, i) => [it, updated[i]]));
+    });
+    return items.map((it) => rows.get(it) ?? null);
+  }
+
+  /**
    * A check-in photo's fingerprints (every stored photo is remembered, so a PHOTO morning never reuses one). A proof
    * photo that cannot be decoded is refused; another check-in's selfie is kept without a fingerprint.
    */
@@ -164,6 +247,11 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
       .armStillAwake({ challengeId: c.id, userId: c.userId, askAt, deadlineAt, now: this.clock.now() })
       .catch((e: unknown) => this.stillAwake.logArmFailure(c.id, e));
   }
+}
+
+/** The same bytes, or the same picture by the dHash rule (proof-rules.ts PHOTO_MATCH_MAX_DISTANCE). */
+function samePicture(a: PhotoReading, b: PhotoReading): boolean {
+  return a.sha256 === b.sha256 || hammingDistance(a.dhash, b.dhash) <= PHOTO_MATCH_MAX_DISTANCE;
 }
 
 function assertCheckInPossible(c: ChallengeEntity): void {
