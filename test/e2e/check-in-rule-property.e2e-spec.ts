@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { windowPhase } from '../../src/modules/challenges/shared/domain/challenge-rules.js';
 import { checkInFailure, isOnTime, LATE_CHECK_IN, onTimeSql } from '../../src/modules/challenges/shared/domain/check-in-rule.js';
 import { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL } from '../../src/modules/challenges/shared/infrastructure/challenge.repository.js';
@@ -69,7 +69,18 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
   async function checkIn(cases: Case[], sql: string, proof: 'NONE' | 'PHOTO' = 'NONE'): Promise<({ ok: boolean; reason: string | null } | null)[]> {
     return inSavepoint(async () => {
       const ids = await insert(cases, false, proof);
-      const photos = proof === 'PHOTO' ? [ids.map((id) => `challenges/${id}.jpg`), cases.map(() => null)] : [];
+      // a photo check-in's photo path, flag, SHA-256, dHash (random: no stored photo is within the distance) and fingerprint id
+      const photos =
+        proof === 'PHOTO'
+          ? [
+              ids.map((id) => `challenges/${id}.jpg`),
+              cases.map(() => null),
+              ids.map((id) => createHash('sha256').update(id).digest('hex')),
+              ids.map(() => BigInt.asIntN(64, randomBytes(8).readBigUInt64BE()).toString()),
+              ids.map(() => randomUUID()),
+              0,
+            ]
+          : [];
       const rows = returnedRows<{ id: string; is_successful: boolean; failure_reason: string | null }>(
         await qr().query(sql, [ids, cases.map((_, i) => users[i]), cases.map(at), cases.map(() => null), cases.map(() => null), ...photos]),
       );

@@ -12,7 +12,7 @@ import { mayGoNegative } from '../domain/accounts.js';
 import { EntryInput, GENESIS_HASH, PreparedEntry } from '../domain/journal.js';
 import { LedgerEntryPosted } from '../events/ledger-entry-posted.event.js';
 import { AccountTurns } from './account-turns.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit } from '../../../common/group-commit.js';
 import { duplicateOf, isFast, prepareAll } from './ledger-entries.js';
 import { accountState, LedgerWriteSet } from './ledger-write-set.js';
 import { FAST_SQL, HEADS_LOCK_SQL, HEADS_SQL, MANY_KEYS_SQL, MANY_LOCK_SQL, MANY_OPEN_SQL, MANY_WRITE_SQL } from './ledger.sql.js';

@@ -60,36 +60,6 @@ export class ProofRepository {
     return rows.length > 0;
   }
 
-  /** seenBefore for many photos in one statement (inside the caller's transaction, under the lock): one answer each. */
-  async seenBeforeMany(fps: PhotoFingerprint[], maxDistance: number, m: EntityManager): Promise<boolean[]> {
-    if (fps.length === 0) return [];
-    const rows = (await m.query(
-      `SELECT x.i::int AS i FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS x(sha256, dhash, i)
-        WHERE EXISTS (SELECT 1 FROM photo_fingerprints f WHERE f.sha256 = x.sha256 OR bit_count((f.dhash # x.dhash)::bit(64)) <= $3)`,
-      [fps.map((f) => f.sha256), fps.map((f) => f.dhash.toString()), maxDistance],
-    )) as { i: number }[];
-    const seen = new Set(rows.map((r) => r.i - 1));
-    return fps.map((_, i) => seen.has(i));
-  }
-
-  async insertFingerprints(rows: FingerprintRow[], m: EntityManager): Promise<void> {
-    if (rows.length === 0) return;
-    await m.query(
-      `INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::timestamptz[])`,
-      [
-        rows.map((r) => r.id),
-        rows.map((r) => r.userId),
-        rows.map((r) => r.challengeId),
-        rows.map((r) => r.source),
-        rows.map((r) => r.photoPath),
-        rows.map((r) => r.sha256),
-        rows.map((r) => r.dhash.toString()),
-        rows.map((r) => r.createdAt),
-      ],
-    );
-  }
-
   async insertFingerprint(r: FingerprintRow, m: EntityManager | DataSource = this.ds): Promise<void> {
     await m.query(
       `INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -226,11 +226,18 @@ export class ChallengeRepository {
   }
 
   /**
-   * The guarded UPDATE of photo-proof check-ins (PHOTO_CHECK_IN_SQL), in the caller's transaction (the one holding the
-   * fingerprint lock): each updated row, or null when it did not match, as checkInManual.
+   * Photo-proof check-ins (PHOTO_CHECK_IN_SQL), in the caller's transaction, which holds the fingerprint lock: each
+   * updated row, or null when it did not match or its photo matches a stored one (the caller then takes the full path).
    */
-  async checkInWithPhoto(items: PhotoCheckIn[], m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
-    return this.checkInBatch(items, 'challenge_photo_check_in_v1', PHOTO_CHECK_IN_SQL, [(c) => c.photoPath, (c) => c.flag], m);
+  async checkInWithPhoto(items: PhotoCheckIn[], maxDistance: number, m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
+    return this.checkInBatch(
+      items,
+      'challenge_photo_check_in_v1',
+      PHOTO_CHECK_IN_SQL,
+      [(c) => c.photoPath, (c) => c.flag, (c) => c.sha256, (c) => c.dhash.toString(), (c) => c.fingerprintId],
+      m,
+      [maxDistance],
+    );
   }
 
   private async checkInBatch<T extends ManualCheckIn>(
@@ -239,6 +246,7 @@ export class ChallengeRepository {
     sql: string,
     more: ((c: T) => unknown)[],
     on: DataSource | EntityManager,
+    scalars: unknown[] = [],
   ): Promise<(Record<string, unknown> | null)[]> {
     const first = new Map<string, number>();
     items.forEach((c, i) => first.has(c.id) || first.set(c.id, i));
@@ -250,6 +258,7 @@ export class ChallengeRepository {
       unique.map((c) => c.location),
       unique.map((c) => c.notes),
       ...more.map((f) => unique.map(f)),
+      ...scalars,
     ])) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));

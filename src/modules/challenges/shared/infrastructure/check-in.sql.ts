@@ -8,11 +8,15 @@ export interface ManualCheckIn {
   notes: string | null;
 }
 
-/** A photo-proof check-in of the rush (PHOTO_CHECK_IN_SQL): the photo already stored, its fingerprint read. */
+/** A photo-proof check-in of the rush (PHOTO_CHECK_IN_SQL): the photo already stored, its fingerprints read. */
 export interface PhotoCheckIn extends ManualCheckIn {
   photoPath: string;
   /** the automatic proof flag (proof-rules.ts proofFlagOf), or null */
   flag: string | null;
+  sha256: string;
+  dhash: bigint;
+  /** the id its photo_fingerprints row gets */
+  fingerprintId: string;
 }
 
 /** What a check-in of the rush sets, whatever its proof: on time and the late reason by the check-in rule. */
@@ -30,14 +34,29 @@ export const MANUAL_CHECK_IN_SQL = `UPDATE challenges c
         RETURNING c.*`;
 
 /**
- * The photo-proof check-ins of one tick as one guarded UPDATE (own, PENDING, window opened, proof PHOTO), each waiting
- * for review with its stored photo: as MANUAL_CHECK_IN_SQL, plus $6 photo paths and $7 proof flags.
+ * The photo-proof check-ins of one batch in one statement, run under the fingerprint lock taken by an earlier statement
+ * of the same transaction (so its snapshot sees every fingerprint committed before the lock was granted): the photos
+ * that no stored photo matches (the same SHA-256, or dHashes at most $11 bits apart) are checked in by a guarded UPDATE
+ * (own, PENDING, window opened, proof PHOTO; waiting for review with their photo) and their fingerprints stored. As
+ * MANUAL_CHECK_IN_SQL, plus $6 photo paths, $7 proof flags, $8 SHA-256s, $9 dHashes, $10 fingerprint ids.
  */
-export const PHOTO_CHECK_IN_SQL = `UPDATE challenges c
-          SET ${CHECKED_IN}, verification_method = 'PHOTO', photo_path = x.photo_path, proof_status = 'PENDING_REVIEW', proof_flag = x.flag
-         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(id, user_id, at, location, notes, photo_path, flag)
-        WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'PHOTO'
-        RETURNING c.*`;
+export const PHOTO_CHECK_IN_SQL = `WITH x AS (
+  SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::uuid[])
+    AS x(id, user_id, at, location, notes, photo_path, flag, sha256, dhash, fingerprint_id)
+), fresh AS (
+  SELECT x.* FROM x
+   WHERE NOT EXISTS (SELECT 1 FROM photo_fingerprints f WHERE f.sha256 = x.sha256 OR bit_count((f.dhash # x.dhash)::bit(64)) <= $11::int)
+), checked AS (
+  UPDATE challenges c
+     SET ${CHECKED_IN}, verification_method = 'PHOTO', photo_path = x.photo_path, proof_status = 'PENDING_REVIEW', proof_flag = x.flag
+    FROM fresh x
+   WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'PHOTO'
+  RETURNING c.*
+), stored AS (
+  INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at)
+  SELECT x.fingerprint_id, x.user_id, x.id, 'CHECK_IN', x.photo_path, x.sha256, x.dhash, x.at FROM fresh x JOIN checked ON checked.id = x.id
+)
+SELECT * FROM checked`;
 
 /**
  * A photo proof's verdict on its COMPLETED row: a rejection fails the morning with its reason; lifting a rejection

@@ -3,6 +3,7 @@ import { CommandHandler, EventBus, ICommandHandler } from '@nestjs/cqrs';
 import { randomInt, randomUUID } from 'node:crypto';
 import { Clock } from '../../../../../common/clock.js';
 import { PhotoStorage } from '../../../../../common/storage/photo-storage.js';
+import { GroupCommit } from '../../../../../common/group-commit.js';
 import { TickBatcher } from '../../../../../common/tick-batcher.js';
 import { TransactionalEvents } from '../../../../../common/transactional-events.js';
 import { isUuid } from '../../../../../common/uuid.js';
@@ -17,22 +18,23 @@ import type { ChallengeEntity } from '../../../shared/infrastructure/challenge.e
 import { ChallengeRepository, ManualCheckIn, PhotoCheckIn } from '../../../shared/infrastructure/challenge.repository.js';
 import { StillAwakeRepository } from '../../../wake/infrastructure/still-awake.repository.js';
 import { PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../../../shared/domain/proof-rules.js';
-import { fingerprintOf, hammingDistance, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
+import { fingerprintOf, hammingDistance, PhotoFingerprint, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
 import { ProofRepository } from '../../../proof/infrastructure/proof.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
 import { ChallengeCheckedIn } from '../../../events/challenge-events.js';
 
 type CheckedIn = { challenge: ChallengeView; isSuccessful: boolean };
 
-/** A photo-proof check-in of the rush waiting for its tick's batch: the row's fields and the photo's fingerprint. */
-type PhotoItem = PhotoCheckIn & { fingerprint: PhotoReading };
-
 @CommandHandler(CheckInChallengeCommand)
 export class CheckInChallengeHandler implements ICommandHandler<CheckInChallengeCommand, CheckedIn> {
   /** The 6 AM rush: concurrent manual check-ins are one guarded UPDATE per turn of the event loop (group commit). */
   private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>((items) => this.challenges.checkInManual(items));
-  /** Photo-proof check-ins likewise: one transaction per tick (fingerprint lock, "seen before?", UPDATE, fingerprints). */
-  private readonly photoCheckIns = new TickBatcher<PhotoItem, Record<string, unknown> | null>((items) => this.writePhotoCheckIns(items));
+  /**
+   * Photo-proof check-ins likewise, one transaction a batch (fingerprint lock, "seen before?", UPDATE, fingerprints), one
+   * batch in flight: they all take the one lock, so the photos arriving meanwhile wait for the next batch instead of
+   * each holding a connection in the lock's queue.
+   */
+  private readonly photoCheckIns = new GroupCommit<PhotoCheckIn, Record<string, unknown> | null>((items) => this.writePhotoCheckIns(items), 1);
 
   constructor(
     @Inject(ChallengeRepository) private readonly challenges: ChallengeRepository,
@@ -166,7 +168,9 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
         notes: input.notes ?? null,
         photoPath,
         flag: proofFlagOf(fingerprint.greySpread),
-        fingerprint,
+        sha256: fingerprint.sha256,
+        dhash: fingerprint.dhash,
+        fingerprintId: randomUUID(),
       })
       .catch(() => null);
     if (!row) {
@@ -178,38 +182,18 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
   }
 
   /**
-   * One tick's photo-proof check-ins in one transaction, under the fingerprint lock: the photos no stored photo matches
-   * are checked in and their fingerprints stored. A photo matching an earlier one of the same batch (or a challenge
-   * asked twice) is left to the full path, which then finds the first one stored.
+   * One batch of photo-proof check-ins in one transaction: the fingerprint lock, then one statement (PHOTO_CHECK_IN_SQL)
+   * checks in the photos no stored photo matches and stores their fingerprints. A photo matching an earlier one of the
+   * same batch (or a challenge asked twice) is left to the full path, which then finds the first one stored.
    */
-  private async writePhotoCheckIns(items: PhotoItem[]): Promise<(Record<string, unknown> | null)[]> {
-    const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || samePicture(e.fingerprint, it.fingerprint)));
+  private async writePhotoCheckIns(items: PhotoCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
+    const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || samePicture(e, it)));
     const rows = await this.challenges.transaction(async (m) => {
       await this.proofs.lockFingerprints(m);
-      const seen = await this.proofs.seenBeforeMany(
-        alone.map((it) => it.fingerprint),
-        PHOTO_MATCH_MAX_DISTANCE,
-        m,
-      );
-      const fresh = alone.filter((_, i) => !seen[i]);
-      const updated = fresh.length > 0 ? await this.challenges.checkInWithPhoto(fresh, m) : [];
-      const written = fresh.flatMap((it, i) => (updated[i] ? [it] : []));
-      await this.proofs.insertFingerprints(
-        written.map((it) => ({
-          id: randomUUID(),
-          userId: it.userId,
-          challengeId: it.id,
-          source: 'CHECK_IN' as const,
-          photoPath: it.photoPath,
-          sha256: it.fingerprint.sha256,
-          dhash: it.fingerprint.dhash,
-          createdAt: it.at,
-        })),
-        m,
-      );
-      return new Map(fresh.map((it, i) => [it, updated[i]]));
+      return this.challenges.checkInWithPhoto(alone, PHOTO_MATCH_MAX_DISTANCE, m);
     });
-    return items.map((it) => rows.get(it) ?? null);
+    const byItem = new Map(alone.map((it, i) => [it, rows[i]]));
+    return items.map((it) => byItem.get(it) ?? null);
   }
 
   /**
@@ -250,7 +234,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
 }
 
 /** The same bytes, or the same picture by the dHash rule (proof-rules.ts PHOTO_MATCH_MAX_DISTANCE). */
-function samePicture(a: PhotoReading, b: PhotoReading): boolean {
+function samePicture(a: PhotoFingerprint, b: PhotoFingerprint): boolean {
   return a.sha256 === b.sha256 || hammingDistance(a.dhash, b.dhash) <= PHOTO_MATCH_MAX_DISTANCE;
 }
 

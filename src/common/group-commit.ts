@@ -1,9 +1,10 @@
 /**
- * Group commit of the ledger's own-transaction posts: the posts that arrive while every slot is busy wait, and when a
- * slot frees the waiting ones are written together by one call of `write` (one transaction, one commit). Unlike the
- * check-in's TickBatcher, batches are held back: at most `slots` are in flight, so a rush of posts becomes a few large
- * batches instead of many small ones racing for the same projection rows. With a slot free a post waits one turn of
- * the event loop only (the posts of that turn share the free slots), so a quiet ledger answers as fast as before.
+ * Group commit of writes that contend with each other (the ledger's own-transaction posts on the same projection rows,
+ * photo check-ins under the fingerprint lock): the items that arrive while every slot is busy wait, and when a slot
+ * frees the waiting ones are written together by one call of `write` (one transaction, one commit). Unlike
+ * TickBatcher, batches are held back: at most `slots` are in flight, so a rush becomes a few large batches instead of
+ * many small ones queueing on the same rows or lock, each holding a pool connection while it waits. With a slot free an item waits one turn of
+ * the event loop only (the items of that turn share the free slots), so a quiet path answers as fast as without it.
  * `write` answers one outcome per item, in order (an item's own failure is its outcome, not the batch's); should a
  * batch still throw, each of its items is written again on its own, so an error reaches only the caller it belongs to.
  */
