@@ -1,6 +1,6 @@
 // 2. Check-in rush: 5,000 users with challenges whose window is open now check in through POST /api/v1/challenges/verify
 // on the real api process (node dist/src/main.js), 50 keep-alive connections: every check-in succeeds exactly once,
-// p99 <= 100 ms, throughput >= 40% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs),
+// throughput >= 60% of a bare NestJS Fastify route running one UPDATE (bench/baseline-server.mjs) and p99 <= 2x that route's p99,
 // measured in the same run with the same load, before and after the rush, with the same node flags as the api.
 // Photo proof costs the rush: BENCH_PHOTO_SHARE (default 0.15) of the users staked with proof PHOTO and check in with a new photo of
 // their own (a distinct camera-like JPEG, BENCH_PHOTO_SIZE default 640x480, made at seeding), as the app's multipart
@@ -153,6 +153,7 @@ export async function main() {
     const p50 = percentile(rush.latencies, 50);
     const p99 = percentile(rush.latencies, 99);
     const ratio = rush.rps / base.rps;
+    const p99Ratio = p99 / percentile(base.latencies, 99);
     return report(
       'checkin-rush',
       [
@@ -161,16 +162,18 @@ export async function main() {
           value: fmt(rush.rps, 0),
           baseline: `bare Nest+Fastify UPDATE route: ${fmt(base.rps, 0)} req/s (${fmt(before.rps, 0)} before, ${fmt(after.rps, 0)} after)`,
           ratio: `${fmt(ratio * 100, 1)}%`,
-          target: '>= 40%',
-          pass: ratio >= 0.4,
+          target: '>= 60%',
+          margin: `${ratio >= 0.6 ? '+' : ''}${fmt((ratio - 0.6) * 100, 1)} points`,
+          pass: ratio >= 0.6,
         },
         {
           figure: 'check-in latency p99',
           value: `${fmt(p99, 1)} ms`,
           baseline: `baseline p99 ${fmt(percentile(base.latencies, 99), 1)} ms`,
-          ratio: `${fmt(p99 / percentile(base.latencies, 99), 1)}x`,
-          target: '<= 100 ms',
-          pass: p99 <= 100,
+          ratio: `${fmt(p99Ratio, 1)}x`,
+          target: '<= 2x',
+          margin: `${p99Ratio <= 2 ? '+' : ''}${fmt(2 - p99Ratio, 1)}x`,
+          pass: p99Ratio <= 2,
         },
         {
           figure: 'api peak RSS (VmHWM)',
