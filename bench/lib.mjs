@@ -430,12 +430,15 @@ export async function walSampler(dbUrl, { everyMs = Number(process.env.BENCH_WAL
  */
 export async function recordBenchDeposits(ds) {
   // Fresh statistics first: right after a bulk load the planner believes the tables empty and may join 1,000,000
-  // postings by nested sequential scans (the balance-read seed ran for over 15 minutes without them).
+  // postings by nested sequential scans (the balance-read seed ran for over 15 minutes without them). Orders already
+  // recorded are skipped by the unique order id, not by an anti-join on deposits: planned while deposits is empty, that
+  // join rescanned the rows this very statement was inserting, once per entry (a ledger-write run hung for minutes).
   await ds.query('ANALYZE journal_entries, postings, deposits');
   await ds.query(
     `INSERT INTO deposits (id, user_id, amount, provider, order_id, payment_id, status, confirmed_by, entry_id, created_at, updated_at)
      SELECT gen_random_uuid(), substring(p.account from 6 for 36)::uuid, p.amount, 'bench', j.correlation_id, 'pay_' || j.id, 'SUCCESS', 'bench', j.id, j.created_at, j.created_at
        FROM journal_entries j JOIN postings p ON p.entry_id = j.id AND p.account LIKE 'user:%:wallet'
-      WHERE j.reason = 'DEPOSIT' AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.order_id = j.correlation_id)`,
+      WHERE j.reason = 'DEPOSIT'
+     ON CONFLICT (order_id) DO NOTHING`,
   );
 }
