@@ -77,6 +77,7 @@ import { ProgressController } from './record/progress.controller.js';
 import { GetProgressHandler } from './record/queries/get-progress/get-progress.handler.js';
 import { GetGroupMorningsHandler } from './day/queries/get-group-mornings/get-group-mornings.handler.js';
 import { IdempotencyStore } from '../../common/idempotency.js';
+import { CheckInRepository } from './shared/infrastructure/check-in.repository.js';
 /** The challenges module: its controllers, command, query and event handlers. */
 @Module({
   imports: [CqrsModule, ChallengesPersistence],
@@ -96,6 +97,7 @@ import { IdempotencyStore } from '../../common/idempotency.js';
   ],
   providers: [
     ChallengeRepository,
+    CheckInRepository,
     ChallengeReadsRepository,
     ChallengePhotosRepository,
     IdempotencyStore,

@@ -3,7 +3,6 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../../../../common/clock.js';
-import { preparedQuery } from '../../../../common/prepared-query.js';
 import { DomainError } from '../../../../common/errors/domain-error.js';
 import { TransactionalEvents } from '../../../../common/transactional-events.js';
 import { isUuid } from '../../../../common/uuid.js';
@@ -28,8 +27,7 @@ import type { CanCreateAnswer } from '../../day/queries/can-create-challenge/can
 import type { ChallengeDetail } from '../../day/queries/get-challenge-detail/get-challenge-detail.query.js';
 import { ChallengeEntity } from './challenge.entity.js';
 import { newChallengeRow } from './new-challenge-row.js';
-import type { ManualCheckIn, PhotoCheckIn } from './check-in.sql.js';
-import { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL } from './check-in.sql.js';
+import { PROOF_VERDICT_SQL } from './check-in.sql.js';
 import { LeaveRepository } from '../../days-off/infrastructure/leave.repository.js';
 import { SelfLimitsRepository } from '../../self-limits/infrastructure/self-limits.repository.js';
 import { affectedIds, isUniqueViolation, retryingTransaction, returnedRows } from './sql.js';
@@ -41,10 +39,10 @@ export { MANUAL_CHECK_IN_SQL, PHOTO_CHECK_IN_SQL, PROOF_VERDICT_SQL, type Manual
 const PROCESSED_BATCH = 5000;
 
 /**
- * challenges (and challenge_excusals, the record of a challenge excused by a shield or leave): creating, checking in,
- * closing and excusing a challenge row, and what a row reads as (its view, with settlement's estimate through
- * settlement's query). Lists and statistics read through ChallengeReadsRepository, photo keys through
- * ChallengePhotosRepository; the check-in SQL is in check-in.sql.ts.
+ * challenges (and challenge_excusals, the record of a challenge excused by a shield or leave): creating, closing and
+ * excusing a challenge row, and what a row reads as (its view, with settlement's estimate through settlement's query).
+ * Check-ins write through CheckInRepository (SQL in check-in.sql.ts), lists and statistics read through
+ * ChallengeReadsRepository, photo keys through ChallengePhotosRepository.
  */
 @Injectable()
 export class ChallengeRepository {
@@ -216,54 +214,6 @@ export class ChallengeRepository {
     return this.view(row);
   }
 
-  /**
-   * The guarded UPDATE of manual check-ins (MANUAL_CHECK_IN_SQL). Answers each updated row, or null when it did not
-   * match (the caller then takes the full path for the precise error). A challenge asked twice in one batch is updated
-   * by its first ask; the second answers null (the full path then finds it checked in).
-   */
-  async checkInManual(items: ManualCheckIn[], on: DataSource | EntityManager = this.ds): Promise<(Record<string, unknown> | null)[]> {
-    return this.checkInBatch(items, 'challenge_check_in_v3', MANUAL_CHECK_IN_SQL, [], on);
-  }
-
-  /**
-   * Photo-proof check-ins (PHOTO_CHECK_IN_SQL), in the caller's transaction, which holds the fingerprint lock: each
-   * updated row, or null when it did not match or its photo matches a stored one (the caller then takes the full path).
-   */
-  async checkInWithPhoto(items: PhotoCheckIn[], maxDistance: number, m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
-    return this.checkInBatch(
-      items,
-      'challenge_photo_check_in_v1',
-      PHOTO_CHECK_IN_SQL,
-      [(c) => c.photoPath, (c) => c.flag, (c) => c.sha256, (c) => c.dhash.toString(), (c) => c.fingerprintId],
-      m,
-      [maxDistance],
-    );
-  }
-
-  private async checkInBatch<T extends ManualCheckIn>(
-    items: T[],
-    name: string,
-    sql: string,
-    more: ((c: T) => unknown)[],
-    on: DataSource | EntityManager,
-    scalars: unknown[] = [],
-  ): Promise<(Record<string, unknown> | null)[]> {
-    const first = new Map<string, number>();
-    items.forEach((c, i) => first.has(c.id) || first.set(c.id, i));
-    const unique = [...first.values()].map((i) => items[i]);
-    const rows = (await preparedQuery(on, name, sql, [
-      unique.map((c) => c.id),
-      unique.map((c) => c.userId),
-      unique.map((c) => c.at),
-      unique.map((c) => c.location),
-      unique.map((c) => c.notes),
-      ...more.map((f) => unique.map(f)),
-      ...scalars,
-    ])) as Record<string, unknown>[];
-    const byId = new Map(rows.map((r) => [String(r.id), r]));
-    return items.map((c, i) => (first.get(c.id) === i ? (byId.get(c.id) ?? null) : null));
-  }
-
   /** A raw challenges row (RETURNING *) as the entity, through the driver's own per-column hydration and transformers. */
   hydrate(row: Record<string, unknown>): ChallengeEntity {
     const meta = this.ds.getMetadata(ChallengeEntity);
@@ -272,33 +222,6 @@ export class ChallengeRepository {
       if (col.databaseName in row) col.setEntityValue(entity, this.ds.driver.prepareHydratedValue(row[col.databaseName], col));
     }
     return entity;
-  }
-
-  /** The full check-in path's UPDATE (own, still PENDING): false when the row had moved on. */
-  async checkIn(
-    m: EntityManager,
-    c: {
-      id: string;
-      userId: string;
-      onTime: boolean;
-      at: Date;
-      method: string;
-      location: string | null;
-      notes: string | null;
-      photoPath: string | null;
-      failureReason: string | null;
-      proofStatus: string | null;
-      proofFlag: string | null;
-    },
-  ): Promise<boolean> {
-    const updated = await m.query(
-      `UPDATE challenges
-            SET status = 'COMPLETED', is_successful = $3, check_in_time = $4, closed_at = $4, verification_method = $5,
-                check_in_location = $6, notes = $7, photo_path = $8, failure_reason = $9, proof_status = $10, proof_flag = $11
-          WHERE id = $1 AND user_id = $2 AND status = 'PENDING' RETURNING id`,
-      [c.id, c.userId, c.onTime, c.at, c.method, c.location, c.notes, c.photoPath, c.failureReason, c.proofStatus, c.proofFlag],
-    );
-    return affectedIds(updated).length > 0;
   }
 
   /** PENDING → CANCELLED with the stake marked refunded: false when the row had moved on. */
