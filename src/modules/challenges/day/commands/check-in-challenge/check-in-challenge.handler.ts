@@ -30,13 +30,13 @@ type CheckedIn = { challenge: ChallengeView; isSuccessful: boolean };
 export class CheckInChallengeHandler implements ICommandHandler<CheckInChallengeCommand, CheckedIn> {
   /** The 6 AM rush: concurrent manual check-ins are one guarded UPDATE per turn of the event loop (group commit). */
   private readonly manualCheckIns = new TickBatcher<ManualCheckIn, Record<string, unknown> | null>((items) => this.checkIns.checkInManual(items));
+  /** The proof level of the photo check-ins of one tick, read in one statement (only PHOTO ones take the rush's path). */
+  private readonly proofReads = new TickBatcher<{ id: string; userId: string }, string | null>((items) => this.checkIns.proofsOf(items));
   /**
    * Photo-proof check-ins likewise, one transaction a batch (fingerprint lock, "seen before?", UPDATE, fingerprints), one
    * batch in flight: they all take the one lock, so the photos arriving meanwhile wait for the next batch instead of
    * each holding a connection in the lock's queue.
    */
-  /** The proof level of the photo check-ins of one tick, read in one statement (only PHOTO ones take the rush's path). */
-  private readonly proofReads = new TickBatcher<{ id: string; userId: string }, string | null>((items) => this.checkIns.proofsOf(items));
   private readonly photoCheckIns = new GroupCommit<PhotoCheckIn, Record<string, unknown> | null>((items) => this.writePhotoCheckIns(items), 1);
 
   constructor(
