@@ -11,23 +11,20 @@ class Ponged {
 }
 class Unheard {}
 
-@Injectable()
-@EventsHandler(Pinged)
-class PingedHandler implements IEventHandler<Pinged> {
-  readonly seen: number[] = [];
-  handle(e: Pinged): void {
-    this.seen.push(e.n);
+/** A handler class of `event` that keeps the numbers it saw. */
+function recorderOf(event: typeof Pinged | typeof Ponged) {
+  @Injectable()
+  @EventsHandler(event)
+  class Recorder implements IEventHandler<Pinged | Ponged> {
+    readonly seen: number[] = [];
+    handle(e: Pinged | Ponged): void {
+      this.seen.push(e.n);
+    }
   }
+  return Recorder;
 }
-
-@Injectable()
-@EventsHandler(Ponged)
-class PongedHandler implements IEventHandler<Ponged> {
-  readonly seen: number[] = [];
-  handle(e: Ponged): void {
-    this.seen.push(e.n);
-  }
-}
+const PingedHandler = recorderOf(Pinged);
+const PongedHandler = recorderOf(Ponged);
 
 describe('CachedEventIdProvider', () => {
   it('reads the id @EventsHandler gave an event class (one per class, null without a handler), the same every time', () => {
