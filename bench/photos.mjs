@@ -11,8 +11,8 @@ import { rng } from './seed.mjs';
  * `seed`. A picture whose dHash is within `minDistance` bits of one already made is drawn again.
  */
 export async function distinctPhotos(count, { width = 640, height = 480, seed = 33, minDistance } = {}) {
-  const { dHash, hammingDistance } = await dist('modules/challenges/proof/infrastructure/photo-fingerprint.js');
-  const { PHOTO_MATCH_MAX_DISTANCE } = await dist('modules/challenges/shared/domain/proof-rules.js');
+  const { dHash } = await dist('modules/challenges/proof/infrastructure/photo-fingerprint.js');
+  const { hammingDistance, PHOTO_MATCH_MAX_DISTANCE } = await dist('modules/challenges/shared/domain/same-picture.js');
   const keepAway = minDistance ?? PHOTO_MATCH_MAX_DISTANCE + 4;
   const random = rng(seed);
   const photos = [];

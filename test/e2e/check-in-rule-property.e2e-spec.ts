@@ -78,7 +78,6 @@ describe('check-in rule: the production SQL and domain/check-in-rule.ts cannot d
               ids.map((id) => createHash('sha256').update(id).digest('hex')),
               ids.map(() => BigInt.asIntN(64, randomBytes(8).readBigUInt64BE()).toString()),
               ids.map(() => randomUUID()),
-              0,
             ]
           : [];
       const rows = returnedRows<{ id: string; is_successful: boolean; failure_reason: string | null }>(

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { cropped, photoLikeJpeg, photoLikeRaw, reencode, resized, withGps } from '../../../../../test/factories/photos.js';
-import { BLANK_FRAME_MAX_SPREAD, PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../../shared/domain/proof-rules.js';
-import { dHash, fingerprintOf, hammingDistance, withoutMetadata } from './photo-fingerprint.js';
+import { BLANK_FRAME_MAX_SPREAD, proofFlagOf } from '../../shared/domain/proof-rules.js';
+import { hammingDistance, PHOTO_MATCH_MAX_DISTANCE } from '../../shared/domain/same-picture.js';
+import { dHash, fingerprintOf, withoutMetadata } from './photo-fingerprint.js';
 
 const SEEDS = [11, 23, 37, 41, 59, 67, 73, 89, 97, 101, 103, 107];
 

@@ -1,13 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { PhotoFingerprint } from '../../shared/domain/same-picture.js';
 import { jpegWithoutMetadata } from '../domain/jpeg-metadata.js';
-
-/** A photo's two fingerprints: the exact bytes (SHA-256) and the picture (a 64-bit difference hash). */
-export interface PhotoFingerprint {
-  sha256: string;
-  /** dHash: 64 bits as a signed bigint (PostgreSQL bigint) */
-  dhash: bigint;
-}
 
 /** The fingerprints and, read off the same thumbnail, how much the picture varies at all (the blank-frame flag). */
 export interface PhotoReading extends PhotoFingerprint {
@@ -52,17 +46,6 @@ function greySpreadOf(px: Buffer): number {
 export async function fingerprintOf(bytes: Buffer): Promise<PhotoReading> {
   const px = await thumbnail(bytes);
   return { sha256: createHash('sha256').update(bytes).digest('hex'), dhash: dHashOf(px), greySpread: greySpreadOf(px) };
-}
-
-/** Bits that differ between two 64-bit hashes. */
-export function hammingDistance(a: bigint, b: bigint): number {
-  let x = BigInt.asUintN(64, a ^ b);
-  let n = 0;
-  while (x) {
-    x &= x - 1n;
-    n++;
-  }
-  return n;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ProofVerdict } from '../../shared/domain/proof-rules.js';
-import type { PhotoFingerprint } from './photo-fingerprint.js';
+import { samePictureSql, type PhotoFingerprint } from '../../shared/domain/same-picture.js';
 
 export type ReviewerRole = 'SUPPORT' | 'REFEREE' | 'PEER';
 
@@ -37,6 +37,9 @@ export interface PeerReviewRow {
 /** One class of advisory lock: the check "seen before?" and the insert of a new fingerprint are one step for everyone. */
 const FINGERPRINT_LOCK = 74331;
 
+/** "Seen before?": $1 the photo's SHA-256, $2 its dHash. */
+export const SEEN_BEFORE_SQL = `SELECT 1 FROM photo_fingerprints f WHERE ${samePictureSql({ sha256: 'f.sha256', dhash: 'f.dhash' }, { sha256: '$1::text', dhash: '$2::bigint' })} LIMIT 1`;
+
 /** photo_fingerprints and proof_verdicts. */
 @Injectable()
 export class ProofRepository {
@@ -48,15 +51,11 @@ export class ProofRepository {
   }
 
   /**
-   * Whether any stored photo is this one: the same bytes (index on sha256) or the same picture (dHashes at most
-   * `maxDistance` bits apart; a scan of 8-byte hashes, kept to the photo retention window by the purge).
+   * Whether any stored photo is the same picture as this one (same-picture.ts; the same bytes by the index on sha256,
+   * the same picture by a scan of 8-byte hashes, kept to the photo retention window by the purge).
    */
-  async seenBefore(fp: PhotoFingerprint, maxDistance: number, m: EntityManager | DataSource = this.ds): Promise<boolean> {
-    const rows = (await m.query(`SELECT 1 FROM photo_fingerprints WHERE sha256 = $1 OR bit_count((dhash # $2::bigint)::bit(64)) <= $3 LIMIT 1`, [
-      fp.sha256,
-      fp.dhash.toString(),
-      maxDistance,
-    ])) as unknown[];
+  async seenBefore(fp: PhotoFingerprint, m: EntityManager | DataSource = this.ds): Promise<boolean> {
+    const rows = (await m.query(SEEN_BEFORE_SQL, [fp.sha256, fp.dhash.toString()])) as unknown[];
     return rows.length > 0;
   }
 

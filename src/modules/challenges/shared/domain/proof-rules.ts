@@ -1,5 +1,5 @@
 /**
- * Proof of wake: a challenge's proof level, its photo's review, and when two photos are the same picture.
+ * Proof of wake: a challenge's proof level and its photo's review (when two photos are the same picture: same-picture.ts).
  * Pure: no Nest, no ORM.
  */
 export const PROOF_LEVELS = ['NONE', 'PHOTO'] as const;
@@ -10,12 +10,6 @@ export type ProofStatus = (typeof PROOF_STATUSES)[number];
 
 export const PROOF_VERDICTS = ['ACCEPTED', 'REJECTED'] as const;
 export type ProofVerdict = (typeof PROOF_VERDICTS)[number];
-
-/**
- * Two photos whose 64-bit dHashes differ in at most this many bits are the same picture (re-encoded, resized, lightly
- * cropped). Measured: docs/decisions.md, "Proof of wake"; photo-fingerprint.spec.ts repeats the measurement.
- */
-export const PHOTO_MATCH_MAX_DISTANCE = 12;
 
 /**
  * A PHOTO check-in's automatic flag (no model: a reading of the dHash thumbnail). BLANK_FRAME: the 9×8 grey thumbnail's

@@ -43,14 +43,13 @@ export class CheckInRepository {
    * Photo-proof check-ins (PHOTO_CHECK_IN_SQL), in the caller's transaction, which holds the fingerprint lock: each
    * updated row, or null when it did not match or its photo matches a stored one (the caller then takes the full path).
    */
-  async checkInWithPhoto(items: PhotoCheckIn[], maxDistance: number, m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
+  async checkInWithPhoto(items: PhotoCheckIn[], m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
     return this.checkInBatch(
       items,
-      'challenge_photo_check_in_v1',
+      'challenge_photo_check_in_v2',
       PHOTO_CHECK_IN_SQL,
       [(c) => c.photoPath, (c) => c.flag, (c) => c.sha256, (c) => c.dhash.toString(), (c) => c.fingerprintId],
       m,
-      [maxDistance],
     );
   }
 

@@ -1,4 +1,5 @@
 import { lateReasonSql, onTimeSql } from '../domain/check-in-rule.js';
+import { samePictureSql } from '../domain/same-picture.js';
 
 export interface ManualCheckIn {
   id: string;
@@ -36,7 +37,7 @@ export const MANUAL_CHECK_IN_SQL = `UPDATE challenges c
 /**
  * The photo-proof check-ins of one batch in one statement, run under the fingerprint lock taken by an earlier statement
  * of the same transaction (so its snapshot sees every fingerprint committed before the lock was granted): the photos
- * that no stored photo matches (the same SHA-256, or dHashes at most $11 bits apart) are checked in by a guarded UPDATE
+ * that no stored photo matches (domain/same-picture.ts) are checked in by a guarded UPDATE
  * (own, PENDING, window opened, proof PHOTO; waiting for review with their photo) and their fingerprints stored. As
  * MANUAL_CHECK_IN_SQL, plus $6 photo paths, $7 proof flags, $8 SHA-256s, $9 dHashes, $10 fingerprint ids.
  */
@@ -45,7 +46,7 @@ export const PHOTO_CHECK_IN_SQL = `WITH x AS (
     AS x(id, user_id, at, location, notes, photo_path, flag, sha256, dhash, fingerprint_id)
 ), fresh AS (
   SELECT x.* FROM x
-   WHERE NOT EXISTS (SELECT 1 FROM photo_fingerprints f WHERE f.sha256 = x.sha256 OR bit_count((f.dhash # x.dhash)::bit(64)) <= $11::int)
+   WHERE NOT EXISTS (SELECT 1 FROM photo_fingerprints f WHERE ${samePictureSql({ sha256: 'f.sha256', dhash: 'f.dhash' }, { sha256: 'x.sha256', dhash: 'x.dhash' })})
 ), checked AS (
   UPDATE challenges c
      SET ${CHECKED_IN}, verification_method = 'PHOTO', photo_path = x.photo_path, proof_status = 'PENDING_REVIEW', proof_flag = x.flag

@@ -18,8 +18,9 @@ import type { ChallengeEntity } from '../../../shared/infrastructure/challenge.e
 import { ChallengeRepository, ManualCheckIn, PhotoCheckIn } from '../../../shared/infrastructure/challenge.repository.js';
 import { CheckInRepository } from '../../../shared/infrastructure/check-in.repository.js';
 import { StillAwakeRepository } from '../../../wake/infrastructure/still-awake.repository.js';
-import { PHOTO_MATCH_MAX_DISTANCE, proofFlagOf } from '../../../shared/domain/proof-rules.js';
-import { fingerprintOf, hammingDistance, PhotoFingerprint, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
+import { proofFlagOf } from '../../../shared/domain/proof-rules.js';
+import { isSamePicture } from '../../../shared/domain/same-picture.js';
+import { fingerprintOf, PhotoReading, withoutMetadata } from '../../../proof/infrastructure/photo-fingerprint.js';
 import { ProofRepository } from '../../../proof/infrastructure/proof.repository.js';
 import { CheckInChallengeCommand } from './check-in-challenge.command.js';
 import { ChallengeCheckedIn } from '../../../events/challenge-events.js';
@@ -89,7 +90,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
       if (!ext) throw ChallengeErrors.photoType();
       fingerprint = await this.fingerprint(photo.bytes, c.proof === 'PHOTO');
       // refused before anything is stored; checked again under the lock below (two uploads of one photo at once)
-      if (c.proof === 'PHOTO' && fingerprint && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE))) throw ChallengeErrors.photoUsedBefore();
+      if (c.proof === 'PHOTO' && fingerprint && (await this.proofs.seenBefore(fingerprint))) throw ChallengeErrors.photoUsedBefore();
       // a proof photo is stored without its EXIF block (camera, time, GPS location), rotation applied
       if (c.proof === 'PHOTO') photo = { bytes: await withoutMetadata(photo.bytes, ext === 'png' ? 'png' : 'jpeg') };
       // Stored before the row points at it: a store that is down answers 503 and the challenge stays PENDING.
@@ -107,7 +108,7 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
       .transaction(async (m) => {
         if (fingerprint && photoPath) {
           await this.proofs.lockFingerprints(m);
-          if (c.proof === 'PHOTO' && (await this.proofs.seenBefore(fingerprint, PHOTO_MATCH_MAX_DISTANCE, m))) throw ChallengeErrors.photoUsedBefore();
+          if (c.proof === 'PHOTO' && (await this.proofs.seenBefore(fingerprint, m))) throw ChallengeErrors.photoUsedBefore();
         }
         const updated = await this.checkIns.checkIn(m, {
           id: c.id,
@@ -196,10 +197,10 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
    * same batch (or a challenge asked twice) is left to the full path, which then finds the first one stored.
    */
   private async writePhotoCheckIns(items: PhotoCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
-    const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || samePicture(e, it)));
+    const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || isSamePicture(e, it)));
     const rows = await this.challenges.transaction(async (m) => {
       await this.proofs.lockFingerprints(m);
-      return this.checkIns.checkInWithPhoto(alone, PHOTO_MATCH_MAX_DISTANCE, m);
+      return this.checkIns.checkInWithPhoto(alone, m);
     });
     const byItem = new Map(alone.map((it, i) => [it, rows[i]]));
     return items.map((it) => byItem.get(it) ?? null);
@@ -240,11 +241,6 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
       .armStillAwake({ challengeId: c.id, userId: c.userId, askAt, deadlineAt, now: this.clock.now() })
       .catch((e: unknown) => this.stillAwake.logArmFailure(c.id, e));
   }
-}
-
-/** The same bytes, or the same picture by the dHash rule (proof-rules.ts PHOTO_MATCH_MAX_DISTANCE). */
-function samePicture(a: PhotoFingerprint, b: PhotoFingerprint): boolean {
-  return a.sha256 === b.sha256 || hammingDistance(a.dhash, b.dhash) <= PHOTO_MATCH_MAX_DISTANCE;
 }
 
 function assertCheckInPossible(c: ChallengeEntity): void {
