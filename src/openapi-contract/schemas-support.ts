@@ -106,7 +106,7 @@ export const supportChallengeRowSchema = obj({
       decidedAt: dateTimeOrNull,
     }),
     nullable: true,
-    description: "what the user's referee answered about this check-in (issue #22); null: never sent to one. It moves no money.",
+    description: "what the user's referee answered about this check-in; null: never sent to one. It moves no money.",
   },
 });
 export const ledgerLinksSchema = obj(

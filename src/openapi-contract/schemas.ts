@@ -292,7 +292,7 @@ export const appConfigSchema = obj({
       }),
       deposit: obj({ min: rupees(10), max: rupees(100000) }),
     }),
-    description: 'issue 29: the money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST)',
+    description: 'The money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST)',
   },
 });
 /** GET /streaks/statistics (ChallengesService.statistics). */

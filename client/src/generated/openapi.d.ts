@@ -2570,7 +2570,7 @@ export interface components {
                 address: string | null;
                 responseDays: number;
             };
-            /** @description issue 29: the money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST) */
+            /** @description The money and time rules the server enforces (rupees; times HH:MM in the app timezone, IST) */
             rules: {
                 stake: {
                     /**
@@ -2843,7 +2843,7 @@ export interface components {
             processedAt: string | null;
             /** Format: date-time */
             cancelledAt: string | null;
-            /** @description what the user's referee answered about this check-in (issue #22); null: never sent to one. It moves no money. */
+            /** @description what the user's referee answered about this check-in; null: never sent to one. It moves no money. */
             referee: {
                 requestId: string;
                 /** @enum {string} */

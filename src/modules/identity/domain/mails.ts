@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../common/html.js';
 /** The texts of identity's emails. */
 export interface MailContent {
   to: string;
@@ -5,8 +6,6 @@ export interface MailContent {
   text: string;
   html: string;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function mail(to: string, subject: string, greeting: string, lines: string[], linkLabel: string, link: string, footer: string): MailContent {
   const text = [greeting, '', ...lines, '', link, '', footer, '', 'WakeStake'].join('\n');

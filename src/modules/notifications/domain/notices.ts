@@ -14,6 +14,7 @@ import type {
   PlannedDaySkipped,
   StillAwakeMissed,
 } from '../../challenges/events/challenge-events.js';
+import { escapeHtml } from '../../../common/html.js';
 
 /**
  * What a user reads about each event: the notice's type, words, data and dedupe key (one notice per fact, however often
@@ -164,15 +165,13 @@ function poolWords(date: string, l: SettledLine): Words {
   };
 }
 
-const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The settlement receipt mail: the notice's words and a link to the app. */
 export function receiptMail(appUrl: string, n: Pick<Notice, 'title' | 'message'>): { subject: string; text: string; html: string } {
   const link = `${appUrl}/wallet/transactions`;
   return {
     subject: `WakeStake: ${n.title}`,
     text: ['Hi,', '', n.message, '', `Your wallet: ${link}`, '', 'WakeStake'].join('\n'),
-    html: `<p>Hi,</p><p>${esc(n.message)}</p><p><a href="${esc(link)}">Your wallet</a></p><p>WakeStake</p>`,
+    html: `<p>Hi,</p><p>${escapeHtml(n.message)}</p><p><a href="${escapeHtml(link)}">Your wallet</a></p><p>WakeStake</p>`,
   };
 }
 
@@ -200,7 +199,7 @@ export function appealAnswer({ appeal: a }: AppealDecided, appUrl: string): { no
     mail: {
       subject: `WakeStake: ${title.toLowerCase()}`,
       text: `${appeal}: ${outcome}.\n\nSupport's note: ${a.note}\n\n${appUrl}/dashboard`,
-      html: `<p>${esc(title)}.</p><p>${esc(appeal)}: ${esc(outcome)}.</p><p>Support's note: ${esc(a.note)}</p>`,
+      html: `<p>${escapeHtml(title)}.</p><p>${escapeHtml(appeal)}: ${escapeHtml(outcome)}.</p><p>Support's note: ${escapeHtml(a.note)}</p>`,
     },
   };
 }

@@ -1,5 +1,6 @@
 /** How one reminder goes out: push, mail as the fallback, never both; in-app always. Pure: no Nest, no clock. */
 import type { ReminderKind } from './reminders.js';
+import { escapeHtml } from '../../../common/html.js';
 
 export type ReminderChannel = 'push' | 'mail' | 'in-app';
 
@@ -45,8 +46,6 @@ export function firstChannel(kind: ReminderKind, localMinutes: number, prefs: Ch
 export function fallbackChannel(prefs: ChannelPrefs): 'mail' | 'in-app' {
   return prefs.mail && prefs.mailable ? 'mail' : 'in-app';
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The reminder as a mail: the same words as the push, with a link to the dashboard. */
 export function reminderMail(message: { title: string; body: string }, dashboardUrl: string): { subject: string; text: string; html: string } {
