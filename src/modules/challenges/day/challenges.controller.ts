@@ -25,7 +25,7 @@ import { Clock } from '../../../common/clock.js';
 import { isValidDate, zonedParts } from '../../../common/time.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { GetPoolPreviewQuery } from '../../settlement/queries/get-pool-preview/get-pool-preview.query.js';
-import { parseProof } from '../shared/domain/proof-rules.js';
+import { PROOF_LEVELS, PROOF_MESSAGE, parseProof } from '../shared/domain/proof-rules.js';
 
 export function pageOf(q: PageQueryDto): { page: number; size: number } {
   return { page: q.page === undefined ? 0 : Number(q.page), size: q.size === undefined ? 10 : Number(q.size) };
@@ -77,12 +77,12 @@ export class ChallengesController {
   @ApiQuery({
     name: 'proof',
     required: false,
-    enum: ['NONE', 'PHOTO'],
+    enum: [...PROOF_LEVELS],
     description: 'the pool of this proof level (pools are per date and proof; default NONE)',
   })
   async pool(@Query('date') date?: unknown, @Query('stake') stake?: unknown, @Query('proof') proofParam?: unknown) {
     const proof = parseProof(proofParam);
-    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    if (!proof) throw ChallengeErrors.invalid(PROOF_MESSAGE);
     const day = date === undefined || date === '' ? zonedParts(this.clock.now(), this.config.appTimezone).date : date;
     if (typeof day !== 'string' || !isValidDate(day)) throw ChallengeErrors.invalid('date must be a date in the form YYYY-MM-DD');
     const paise = stake === undefined || stake === '' ? undefined : previewStake(stake);

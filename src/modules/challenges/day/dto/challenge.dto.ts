@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNumber, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import type { Mission, Proof } from '../../shared/domain/proof-rules.js';
+import { MissionField, ProofField } from '../../shared/dto/proof-fields.js';
 
 export class CreateChallengeDto {
   @ApiProperty({ format: 'date', example: '2026-11-23' })
@@ -24,16 +26,12 @@ export class CreateChallengeDto {
   charityId?: string;
 
   /** proof of wake: NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
-  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
-  @IsOptional()
-  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
-  proof?: 'NONE' | 'PHOTO';
+  @ProofField()
+  proof?: Proof;
 
   /** wake mission: a task the app sets before the check-in unlocks (NONE when absent) */
-  @ApiPropertyOptional({ enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'NONE when absent' })
-  @IsOptional()
-  @IsIn(['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], { message: 'mission must be NONE, MATH, TYPING or WAKE_TAG' })
-  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
+  @MissionField()
+  mission?: Mission;
 }
 
 export class CreateTestChallengeDto {
@@ -54,9 +52,8 @@ export class CreateTestChallengeDto {
   status?: 'PENDING' | 'COMPLETED' | 'FAILED';
 
   /** proof of wake: NONE (default) or PHOTO (the check-in needs a new photo; a pool of its own) */
-  @IsOptional()
-  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
-  proof?: 'NONE' | 'PHOTO';
+  @ProofField(false)
+  proof?: Proof;
 }
 
 export class VerifyChallengeDto {

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
+import type { Mission, Proof } from '../../shared/domain/proof-rules.js';
+import { MissionField, ProofField } from '../../shared/dto/proof-fields.js';
 
 /** POST /challenge-plans: days is WEEKDAYS, WEEKENDS, EVERY_DAY or a list of ISO weekdays (1 Monday … 7 Sunday). */
 export class CreateChallengePlanDto {
@@ -41,14 +43,10 @@ export class CreateChallengePlanDto {
   charityId?: string;
 
   /** proof of wake, carried to every challenge the plan books */
-  @ApiPropertyOptional({ enum: ['NONE', 'PHOTO'], description: 'NONE when absent' })
-  @IsOptional()
-  @IsIn(['NONE', 'PHOTO'], { message: 'proof must be NONE or PHOTO' })
-  proof?: 'NONE' | 'PHOTO';
+  @ProofField()
+  proof?: Proof;
 
   /** wake mission: a task the app sets before the check-in unlocks (NONE when absent) */
-  @ApiPropertyOptional({ enum: ['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], description: 'NONE when absent' })
-  @IsOptional()
-  @IsIn(['NONE', 'MATH', 'TYPING', 'WAKE_TAG'], { message: 'mission must be NONE, MATH, TYPING or WAKE_TAG' })
-  mission?: 'NONE' | 'MATH' | 'TYPING' | 'WAKE_TAG';
+  @MissionField()
+  mission?: Mission;
 }

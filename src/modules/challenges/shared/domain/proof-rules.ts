@@ -4,6 +4,7 @@
  */
 export const PROOF_LEVELS = ['NONE', 'PHOTO'] as const;
 export type Proof = (typeof PROOF_LEVELS)[number];
+export const PROOF_MESSAGE = 'proof must be NONE or PHOTO';
 
 export const PROOF_STATUSES = ['PENDING_REVIEW', 'ACCEPTED', 'REJECTED'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];

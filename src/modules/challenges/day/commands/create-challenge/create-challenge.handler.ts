@@ -5,7 +5,7 @@ import { isValidDate } from '../../../../../common/time.js';
 import { AppConfig } from '../../../../../config/app-config.js';
 import { ChallengeErrors } from '../../../challenges.errors.js';
 import { dateProblem, FORFEIT_RULE, forfeitPaise, isWakeUpSlot } from '../../../shared/domain/challenge-rules.js';
-import { MISSION_MESSAGE, parseMission, parseProof } from '../../../shared/domain/proof-rules.js';
+import { MISSION_MESSAGE, PROOF_MESSAGE, parseMission, parseProof } from '../../../shared/domain/proof-rules.js';
 import type { ChallengeView } from '../../../shared/domain/challenge-view.js';
 import { ChallengeRepository } from '../../../shared/infrastructure/challenge.repository.js';
 import { CreateChallengeCommand } from './create-challenge.command.js';
@@ -25,7 +25,7 @@ export class CreateChallengeHandler implements ICommandHandler<CreateChallengeCo
     const stake = forfeitPaise(input.forfeitAmount);
     if (stake === null) throw ChallengeErrors.invalid(FORFEIT_RULE);
     const proof = parseProof(input.proof);
-    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    if (!proof) throw ChallengeErrors.invalid(PROOF_MESSAGE);
     const mission = parseMission(input.mission);
     if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
     const problem = dateProblem(input.challengeDate, input.wakeUpTime, now, this.config.appTimezone);

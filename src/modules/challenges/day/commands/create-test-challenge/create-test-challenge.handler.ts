@@ -6,7 +6,7 @@ import { AppConfig } from '../../../../../config/app-config.js';
 import { ChallengeErrors } from '../../../challenges.errors.js';
 import { FORFEIT_RULE, forfeitPaise } from '../../../shared/domain/challenge-rules.js';
 import type { ChallengeView } from '../../../shared/domain/challenge-view.js';
-import { parseProof } from '../../../shared/domain/proof-rules.js';
+import { PROOF_MESSAGE, parseProof } from '../../../shared/domain/proof-rules.js';
 import { ChallengeRepository } from '../../../shared/infrastructure/challenge.repository.js';
 import { CreateTestChallengeCommand } from './create-test-challenge.command.js';
 
@@ -32,7 +32,7 @@ export class CreateTestChallengeHandler implements ICommandHandler<CreateTestCha
     const stake = forfeitPaise(input.forfeitAmount ?? 25);
     if (stake === null) throw ChallengeErrors.invalid(FORFEIT_RULE);
     const proof = parseProof(input.proof);
-    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    if (!proof) throw ChallengeErrors.invalid(PROOF_MESSAGE);
     return this.challenges.create(userId, date, time, stake, { isTest: true, outcome: input.status ?? 'PENDING', proof });
   }
 }

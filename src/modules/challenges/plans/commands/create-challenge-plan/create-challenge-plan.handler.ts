@@ -9,7 +9,7 @@ import { FORFEIT_RULE, forfeitPaise, isWakeUpSlot } from '../../../shared/domain
 import { MAX_OPEN_PLANS, MAX_PLAN_WEEKS, parseWeekdays, planProblem } from '../../domain/plan-rules.js';
 import { PlanView, planView } from '../../domain/plan-view.js';
 import { pledgeOf } from '../../../shared/domain/pledge-rules.js';
-import { MISSION_MESSAGE, parseMission, parseProof } from '../../../shared/domain/proof-rules.js';
+import { MISSION_MESSAGE, PROOF_MESSAGE, parseMission, parseProof } from '../../../shared/domain/proof-rules.js';
 import { PlanRepository } from '../../infrastructure/plan.repository.js';
 import { CreateChallengePlanCommand } from './create-challenge-plan.command.js';
 
@@ -44,7 +44,7 @@ export class CreateChallengePlanHandler implements ICommandHandler<CreateChallen
     if ('problem' in pledge) throw ChallengeErrors.invalid(pledge.problem);
     const charityId = input.charityId ? pledge.charityId : null;
     const proof = parseProof(input.proof);
-    if (!proof) throw ChallengeErrors.invalid('proof must be NONE or PHOTO');
+    if (!proof) throw ChallengeErrors.invalid(PROOF_MESSAGE);
     const mission = parseMission(input.mission);
     if (!mission) throw ChallengeErrors.invalid(MISSION_MESSAGE);
     const plan = {
