@@ -48,15 +48,20 @@ export interface StoredReceipt {
   donations?: { charityId: string; challenges: number; amount: string }[];
 }
 
-export const PLEDGE_RECEIPT_RULE = `pledge mode: failed: 85% of the stake refunded (floored to the paisa), the rest donated to the charity picked at creation (or to the platform when none is configured); successful: the stake back in full; nobody receives another player's money; ${FORGIVEN_RULE}`;
-
-/** The stored receipt of a pledge-mode batch (pool and shares are zero; moneyIn = refunds + stakes returned + donated + platform). */
-export function buildPledgeReceipt(date: string, batch: number, split: PledgeSplitResult, test: boolean): StoredReceipt {
-  const t = split.totals;
+/** What every receipt opens with: the counts, and the refunds and returned stakes summed over its lines. */
+function receiptHead(
+  date: string,
+  batch: number,
+  t: { participants: number; successes: number; failures: number; forgiven: number; moneyIn: bigint },
+  lines: readonly { refund: bigint; stake: bigint; isSuccessful: boolean; forgivenBy?: string | null }[],
+): Pick<
+  StoredReceipt,
+  'date' | 'batch' | 'participants' | 'successes' | 'failures' | 'forgiven' | 'forgivenTotal' | 'moneyIn' | 'refundsTotal' | 'stakesReturned'
+> {
   let refunds = 0n;
   let returned = 0n;
   let forgivenTotal = 0n;
-  for (const l of split.lines) {
+  for (const l of lines) {
     refunds += l.refund;
     if (l.isSuccessful) returned += l.stake;
     if (l.forgivenBy) forgivenTotal += l.refund;
@@ -72,6 +77,16 @@ export function buildPledgeReceipt(date: string, batch: number, split: PledgeSpl
     moneyIn: String(t.moneyIn),
     refundsTotal: String(refunds),
     stakesReturned: String(returned),
+  };
+}
+
+export const PLEDGE_RECEIPT_RULE = `pledge mode: failed: 85% of the stake refunded (floored to the paisa), the rest donated to the charity picked at creation (or to the platform when none is configured); successful: the stake back in full; nobody receives another player's money; ${FORGIVEN_RULE}`;
+
+/** The stored receipt of a pledge-mode batch (pool and shares are zero; moneyIn = refunds + stakes returned + donated + platform). */
+export function buildPledgeReceipt(date: string, batch: number, split: PledgeSplitResult, test: boolean): StoredReceipt {
+  const t = split.totals;
+  return {
+    ...receiptHead(date, batch, t, split.lines),
     pool: '0',
     sharesTotal: '0',
     roundingRemainder: '0',
@@ -93,26 +108,9 @@ export const RECEIPT_RULE = `failed: 85% of the stake refunded (floored to the p
  * the same totals computed in SQL, with the lines kept in settlement_lines only).
  */
 export function buildReceipt(date: string, batch: number, split: SplitResult): StoredReceipt {
-  let refunds = 0n;
-  let returned = 0n;
-  let forgivenTotal = 0n;
-  for (const l of split.lines) {
-    refunds += l.refund;
-    if (l.isSuccessful) returned += l.stake;
-    if (l.forgivenBy) forgivenTotal += l.refund;
-  }
   const t = split.totals;
   return {
-    date,
-    batch,
-    participants: t.participants,
-    successes: t.successes,
-    failures: t.failures,
-    forgiven: t.forgiven,
-    forgivenTotal: String(forgivenTotal),
-    moneyIn: String(t.moneyIn),
-    refundsTotal: String(refunds),
-    stakesReturned: String(returned),
+    ...receiptHead(date, batch, t, split.lines),
     pool: String(t.pool),
     sharesTotal: String(t.sharesTotal),
     roundingRemainder: String(t.roundingRemainderDistributed),

@@ -5,73 +5,74 @@ import type { EntryInput } from './journal.js';
  * The journal entries that move a challenge's stake at settlement or cancel (amounts in paise). ReturnStake and the
  * batch PostStakeMovements build them here, so both post the same entry for the same movement.
  */
-export function refundStakeEntry(i: { userId: string; challengeId: string; amount: bigint }): EntryInput {
+/**
+ * One movement of a challenge's money: `amount` from one account to another, under the challenge's key for this step
+ * (`challenge:{id}:{step}`), correlated with the challenge.
+ */
+function challengeMove(
+  challengeId: string,
+  step: string,
+  reason: string,
+  from: string,
+  to: string,
+  amount: bigint,
+  metadata: Record<string, unknown>,
+): EntryInput {
   return {
-    idempotencyKey: `challenge:${i.challengeId}:refund`,
-    reason: 'STAKE_REFUNDED',
-    correlation: { type: 'challenge', id: i.challengeId },
+    idempotencyKey: `challenge:${challengeId}:${step}`,
+    reason,
+    correlation: { type: 'challenge', id: challengeId },
     postings: [
-      { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: userWallet(i.userId), amount: i.amount },
+      { account: from, amount: -amount },
+      { account: to, amount },
     ],
-    metadata: { userId: i.userId, challengeId: i.challengeId },
+    metadata,
   };
 }
 
-export function moveToPoolEntry(i: {
+export function refundStakeEntry(i: { userId: string; challengeId: string; amount: bigint }): EntryInput {
+  return challengeMove(i.challengeId, 'refund', 'STAKE_REFUNDED', challengeStake(i.challengeId), userWallet(i.userId), i.amount, {
+    userId: i.userId,
+    challengeId: i.challengeId,
+  });
+}
+
+/** A pool-mode movement's pool: the date's, per proof, real or test. */
+interface PoolMove {
   userId: string;
   challengeId: string;
   date: string;
   amount: bigint;
   testPool?: boolean;
   proof?: 'NONE' | 'PHOTO';
-}): EntryInput {
-  return {
-    idempotencyKey: `challenge:${i.challengeId}:pool`,
-    reason: 'POOL_CONTRIBUTION',
-    correlation: { type: 'challenge', id: i.challengeId },
-    postings: [
-      { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: pool(i.date, i.testPool, i.proof), amount: i.amount },
-    ],
-    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
-  };
+}
+
+export function moveToPoolEntry(i: PoolMove): EntryInput {
+  return challengeMove(i.challengeId, 'pool', 'POOL_CONTRIBUTION', challengeStake(i.challengeId), pool(i.date, i.testPool, i.proof), i.amount, {
+    userId: i.userId,
+    challengeId: i.challengeId,
+    date: i.date,
+  });
 }
 
 /** Why a whole stake goes back; an excused morning (a wake shield, declared leave) posts under its own journal reason. */
 export type ReturnStakeReason = 'CANCELLED' | 'SETTLED' | 'APPEAL_REFUNDED' | 'SHIELD_USED' | 'LEAVE' | 'OUTAGE_FORGIVEN';
 
 export function returnStakeEntry(i: { userId: string; challengeId: string; amount: bigint; reason: ReturnStakeReason }): EntryInput {
-  return {
-    idempotencyKey: `challenge:${i.challengeId}:return-stake`,
-    reason: i.reason === 'SHIELD_USED' || i.reason === 'LEAVE' || i.reason === 'OUTAGE_FORGIVEN' ? i.reason : 'STAKE_RETURNED',
-    correlation: { type: 'challenge', id: i.challengeId },
-    postings: [
-      { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: userWallet(i.userId), amount: i.amount },
-    ],
-    metadata: { userId: i.userId, challengeId: i.challengeId, why: i.reason },
-  };
+  const reason = i.reason === 'SHIELD_USED' || i.reason === 'LEAVE' || i.reason === 'OUTAGE_FORGIVEN' ? i.reason : 'STAKE_RETURNED';
+  return challengeMove(i.challengeId, 'return-stake', reason, challengeStake(i.challengeId), userWallet(i.userId), i.amount, {
+    userId: i.userId,
+    challengeId: i.challengeId,
+    why: i.reason,
+  });
 }
 
-export function payWinningsEntry(i: {
-  userId: string;
-  challengeId: string;
-  date: string;
-  amount: bigint;
-  testPool?: boolean;
-  proof?: 'NONE' | 'PHOTO';
-}): EntryInput {
-  return {
-    idempotencyKey: `challenge:${i.challengeId}:winnings`,
-    reason: 'WINNINGS',
-    correlation: { type: 'challenge', id: i.challengeId },
-    postings: [
-      { account: pool(i.date, i.testPool, i.proof), amount: -i.amount },
-      { account: userWallet(i.userId), amount: i.amount },
-    ],
-    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date },
-  };
+export function payWinningsEntry(i: PoolMove): EntryInput {
+  return challengeMove(i.challengeId, 'winnings', 'WINNINGS', pool(i.date, i.testPool, i.proof), userWallet(i.userId), i.amount, {
+    userId: i.userId,
+    challengeId: i.challengeId,
+    date: i.date,
+  });
 }
 
 /**
@@ -79,14 +80,13 @@ export function payWinningsEntry(i: {
  * (`charity:{id}`), or to platform revenue when the operator keeps no charity list; never to a pool or another player.
  */
 export function donateForfeitEntry(i: { userId: string; challengeId: string; date: string; amount: bigint; charityId: string | null }): EntryInput {
-  return {
-    idempotencyKey: `challenge:${i.challengeId}:donation`,
-    reason: i.charityId ? 'PLEDGE_DONATION' : 'PLEDGE_TO_PLATFORM',
-    correlation: { type: 'challenge', id: i.challengeId },
-    postings: [
-      { account: challengeStake(i.challengeId), amount: -i.amount },
-      { account: i.charityId ? charity(i.charityId) : PLATFORM_REVENUE, amount: i.amount },
-    ],
-    metadata: { userId: i.userId, challengeId: i.challengeId, date: i.date, ...(i.charityId ? { charityId: i.charityId } : {}) },
-  };
+  return challengeMove(
+    i.challengeId,
+    'donation',
+    i.charityId ? 'PLEDGE_DONATION' : 'PLEDGE_TO_PLATFORM',
+    challengeStake(i.challengeId),
+    i.charityId ? charity(i.charityId) : PLATFORM_REVENUE,
+    i.amount,
+    { userId: i.userId, challengeId: i.challengeId, date: i.date, ...(i.charityId ? { charityId: i.charityId } : {}) },
+  );
 }
