@@ -15,7 +15,8 @@ export interface OutageView {
   updatedAt: string;
 }
 
-export function outageView(o: {
+/** An outage as stored (the availability repository's rows). */
+export interface OutageRow {
   id: string;
   kind: OutageKind;
   startedAt: Date;
@@ -25,7 +26,9 @@ export function outageView(o: {
   recordedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
-}): OutageView {
+}
+
+export function outageView(o: OutageRow): OutageView {
   return {
     id: o.id,
     kind: o.kind,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { BeatMinute, DetectedOutage, MinuteSample, OutageKind } from '../domain/outage-rules.js';
+import type { OutageRow } from '../domain/outage-view.js';
 
 /** One process's counts of one minute, as the recorder flushes them (added to what is stored). */
 export interface SampleDelta {
@@ -16,18 +17,6 @@ export interface SampleDelta {
   checkinErrors: number;
   uploads: number;
   uploadFailures: number;
-}
-
-export interface OutageRow {
-  id: string;
-  kind: OutageKind;
-  startedAt: Date;
-  endedAt: Date | null;
-  detail: string;
-  source: 'recorder' | 'support';
-  recordedBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 type Row = Record<string, unknown>;

@@ -42,6 +42,12 @@ export class LedgerWriteSet {
     readonly state: Map<string, AccountState>,
   ) {}
 
+  /** $1..$14 of FAST_SQL and MANY_WRITE_SQL alike: the entries' columns, the instant, the postings' columns. */
+  rowParams(now: Date): unknown[] {
+    const { je, ps } = this;
+    return [je.id, je.key, je.reason, je.ctype, je.cid, je.meta, je.hash, now, ps.entry, ps.account, ps.amount, ps.seq, ps.prev, ps.hash];
+  }
+
   /** Appends an entry; answers its id and the balances after it (relative to the start when balances are unknown). */
   add(e: PreparedEntry): { entryId: string; balances: Record<string, bigint> } {
     const entryId = uuid7();

@@ -253,20 +253,7 @@ export class LedgerService {
     const touched = set.touched();
     for (const [account] of touched) this.heads.delete(account);
     const [row] = (await preparedQuery(m, 'ledger_many_write_v1', MANY_WRITE_SQL, [
-      je.id,
-      je.key,
-      je.reason,
-      je.ctype,
-      je.cid,
-      je.meta,
-      je.hash,
-      now,
-      ps.entry,
-      ps.account,
-      ps.amount,
-      ps.seq,
-      ps.prev,
-      ps.hash,
+      ...set.rowParams(now),
       touched.map(([a]) => a),
       touched.map(([, s]) => s.balance.toString()),
       touched.map(([, s]) => s.version.toString()),
@@ -322,20 +309,7 @@ export class LedgerService {
     let row: { inserted: number; posted: number; balances: { account: string; balance: string }[] };
     try {
       [row] = (await preparedQuery(on, 'ledger_fast_v6', FAST_SQL, [
-        je.id,
-        je.key,
-        je.reason,
-        je.ctype,
-        je.cid,
-        je.meta,
-        je.hash,
-        this.clock.now(),
-        ps.entry,
-        ps.account,
-        ps.amount,
-        ps.seq,
-        ps.prev,
-        ps.hash,
+        ...set.rowParams(this.clock.now()),
         touched.map(([a]) => a),
         touched.map(([a]) => kinds.get(a)),
         touched.map(([, s]) => s.balance.toString()),
