@@ -48,7 +48,9 @@ const oneCase: fc.Arbitrary<Case> = fc
 describe('same picture: the production SQL and domain/same-picture.ts cannot disagree', () => {
   const user = randomUUID();
   const { qr, inSavepoint } = rolledBackTransaction('same_picture', async (runner) => {
-    await runner.query(`INSERT INTO users (id, email, full_name, is_email_verified) VALUES ($1::uuid, $1::text || '@same-picture.test', 'Picture', true)`, [user]);
+    await runner.query(`INSERT INTO users (id, email, full_name, is_email_verified) VALUES ($1::uuid, $1::text || '@same-picture.test', 'Picture', true)`, [
+      user,
+    ]);
   });
 
   async function storeAll(photos: PhotoFingerprint[]): Promise<void> {
