@@ -125,6 +125,18 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
   });
 
   describe('netResult: what a settled morning did to the wallet', () => {
+    // Another process's api heartbeat, years before these mornings (a production start in the same database leaves
+    // one): settling them must not read the silence since as an outage and forgive their misses.
+    const stray = `stray-api:${randomUUID()}`;
+    beforeAll(async () => {
+      const now = new Date();
+      await ds.query(
+        `INSERT INTO availability_samples (minute, role, process_id, beats, first_beat_at, last_beat_at) VALUES (date_trunc('minute', $1::timestamptz), 'api', $2, 1, $1, $1)`,
+        [now, stray],
+      );
+    });
+    afterAll(() => ds.query(`DELETE FROM availability_samples WHERE process_id = $1`, [stray]));
+
     const token = (s: Seeded) => ({ Authorization: `Bearer ${t.app.get(TokenService).sign({ id: s.userId, email: s.email, role: 'USER' })}` });
     const one = async (s: Seeded) => (await t.http().get(`/api/v1/challenges/${s.challengeId}`).set(token(s)).expect(200)).body;
     const listed = async (s: Seeded) =>

@@ -1,4 +1,4 @@
-import { errorRateOutages, heartbeatGaps, isBadMinute, merged, touches } from './outage-rules.js';
+import { errorRateOutages, heartbeatGaps, isBadMinute, MAX_SILENCE_HOURS, merged, touches } from './outage-rules.js';
 
 const m = (hhmm: string, s = 0) => new Date(`2026-11-23T${hhmm}:${String(s).padStart(2, '0')}+05:30`);
 const sample = (hhmm: string, checkins: number, checkinErrors: number, uploads = 0, uploadFailures = 0) => ({
@@ -43,6 +43,27 @@ describe('outage rules', () => {
   it('reports silence since the last beat as an outage seen until now, never open-ended', () => {
     const found = heartbeatGaps('WORKER_DOWN', [{ minute: m('06:00'), firstBeatAt: m('06:00', 5), lastBeatAt: m('06:00', 50) }], m('06:03'));
     expect(found).toEqual([expect.objectContaining({ kind: 'WORKER_DOWN', startedAt: m('06:00', 50), endedAt: m('06:03') })]);
+  });
+
+  it('reads nothing into a silence longer than MAX_SILENCE_HOURS, between beats or since the last one', () => {
+    const at = (iso: string) => new Date(iso);
+    const beat = (iso: string) => ({ minute: at(iso), firstBeatAt: at(iso), lastBeatAt: at(iso) });
+    // a beat from a stray process years before, then a detection whose clock stands in 2045: no outage of 18 years
+    expect(heartbeatGaps('API_DOWN', [beat('2026-11-29T18:02:00Z')], at('2045-05-12T03:30:00Z'))).toEqual([]);
+    expect(heartbeatGaps('API_DOWN', [beat('2026-11-29T18:02:00Z'), beat('2026-12-01T18:02:00Z')], at('2026-12-01T18:03:00Z'))).toEqual([]);
+    // just inside the horizon it is still an outage (an api down overnight)
+    const limit = MAX_SILENCE_HOURS * 3_600_000;
+    const after = new Date(at('2026-11-29T18:02:00Z').getTime() + limit);
+    expect(heartbeatGaps('API_DOWN', [beat('2026-11-29T18:02:00Z')], after)).toEqual([
+      expect.objectContaining({ startedAt: at('2026-11-29T18:02:00Z'), endedAt: after }),
+    ]);
+    expect(
+      heartbeatGaps(
+        'API_DOWN',
+        [beat('2026-11-29T18:02:00Z'), { ...beat('2026-11-29T18:02:00Z'), minute: after, firstBeatAt: after, lastBeatAt: after }],
+        after,
+      ),
+    ).toEqual([expect.objectContaining({ startedAt: at('2026-11-29T18:02:00Z'), endedAt: after })]);
   });
 
   it('merges a newer reading into the stored outage it touches, closing an open one', () => {

@@ -15,6 +15,12 @@ export type OutageKind = (typeof OUTAGE_KINDS)[number];
 export const HEARTBEAT_SECONDS = 15;
 /** six missed beats: a rolling restart (seconds) never counts, a crashed or unreachable process does */
 export const DOWN_GAP_SECONDS = 90;
+/**
+ * A silence longer than this is not read as an outage: nothing is known of it (the recorder was off, the database was
+ * restored, the beats are another deployment's, a test's clock jumped years). Read as one, it would forgive every miss
+ * it covers, paid by that morning's winners; an outage this long is recorded by support by hand.
+ */
+export const MAX_SILENCE_HOURS = 24;
 export const MIN_BAD_ANSWERS = 3;
 export const BAD_RATE_PERCENT = 25;
 const MINUTE = 60_000;
@@ -80,24 +86,25 @@ export function errorRateOutages(samples: readonly MinuteSample[]): DetectedOuta
 }
 
 /**
- * The heartbeat gaps of one role longer than DOWN_GAP_SECONDS, in minutes ordered or not. A last beat older than the
- * gap at `now` is an outage still going on (endedAt null). No beat at all: nothing is known, nothing is reported.
+ * The heartbeat gaps of one role longer than DOWN_GAP_SECONDS (and at most MAX_SILENCE_HOURS), in minutes ordered or
+ * not. A last beat older than the gap at `now` is an outage seen until now. No beat at all: nothing is known, nothing
+ * is reported.
  */
 export function heartbeatGaps(kind: 'API_DOWN' | 'WORKER_DOWN', beats: readonly BeatMinute[], now: Date): DetectedOutage[] {
   const sorted = [...beats].sort((a, b) => a.minute.getTime() - b.minute.getTime());
   const out: DetectedOutage[] = [];
   const who = kind === 'API_DOWN' ? 'api' : 'worker';
+  const known = (gap: number) => gap > DOWN_GAP_SECONDS * 1000 && gap <= MAX_SILENCE_HOURS * 3_600_000;
   for (let i = 1; i < sorted.length; i++) {
     const from = sorted[i - 1].lastBeatAt;
     const to = sorted[i].firstBeatAt;
     const gap = to.getTime() - from.getTime();
-    if (gap > DOWN_GAP_SECONDS * 1000)
-      out.push({ kind, startedAt: from, endedAt: to, detail: `no ${who} process answered its heartbeat for ${Math.round(gap / 1000)} s` });
+    if (known(gap)) out.push({ kind, startedAt: from, endedAt: to, detail: `no ${who} process answered its heartbeat for ${Math.round(gap / 1000)} s` });
   }
   const last = sorted[sorted.length - 1];
   // Silence since the last beat is an outage seen until now, never an open-ended one: beats that stop for good (the
   // recorder switched off, a process renamed) must not forgive every morning after. The next detection extends it.
-  if (last && now.getTime() - last.lastBeatAt.getTime() > DOWN_GAP_SECONDS * 1000) {
+  if (last && known(now.getTime() - last.lastBeatAt.getTime())) {
     out.push({
       kind,
       startedAt: last.lastBeatAt,
