@@ -1,11 +1,22 @@
 // Shared helpers for the start, dev and test scripts: only Node built-ins, so they run on a fresh clone.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Every TypeScript source file under `dir` (specs and declaration files aside). */
+export function sourceFiles(dir, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) sourceFiles(p, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.spec.ts') && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
 /**
  * Node flags of the two processes, wherever they are started (npm start, the benchmarks; docker/ spells them out too).
  * api: a larger young generation; a request allocates short-lived objects only, and scavenges were ~10 % of the api's

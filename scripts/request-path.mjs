@@ -3,9 +3,9 @@
 // query or event class imported on to the handlers registered for it (@CommandHandler, @QueryHandler, @EventsHandler,
 // @TransactionalEventsHandler), as the bus does at run time. Test files are left out. It prints the files by module and
 // the totals: a reading of the code's imports, so a file imported for one constant counts as crossed.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { root } from './lib.mjs';
+import { root, sourceFiles } from './lib.mjs';
 
 const PATHS = {
   deposit: [
@@ -20,14 +20,7 @@ const PATHS = {
 const NOT_FOLLOWED = /\.controller\.ts$/;
 
 const src = join(root, 'src');
-const files = [];
-(function walk(dir) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p);
-    else if (p.endsWith('.ts') && !p.endsWith('.spec.ts') && !p.endsWith('.d.ts')) files.push(p);
-  }
-})(src);
+const files = sourceFiles(src);
 
 const text = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]));
 // class name -> handler files, from the handler decorators

@@ -8,21 +8,12 @@
 // Usage: node scripts/table-ownership.mjs [root] [--json]
 //   prints the violations under root (default: this repository), or with --json an object { violations, unowned };
 //   test/e2e/table-ownership.e2e-spec.ts asserts there are none.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './lib.mjs';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-function walk(dir, out = []) {
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.spec.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** Splits TypeScript source into its code (string contents blanked, comments dropped) and its string literals. */
 export function lex(src) {
@@ -156,7 +147,7 @@ function resolveImport(fromFile, spec, root) {
 export function readOwners(root) {
   const owners = JSON.parse(readFileSync(join(root, 'src', 'database', 'table-owners.json'), 'utf8')).tables;
   const created = new Set();
-  for (const f of walk(join(root, 'src', 'database', 'migrations'))) {
+  for (const f of sourceFiles(join(root, 'src', 'database', 'migrations'))) {
     for (const m of readFileSync(f, 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_][a-z0-9_]*)/gi)) created.add(m[1]);
   }
   return { owners, unowned: [...created].filter((t) => !(t in owners)).sort() };
@@ -165,7 +156,7 @@ export function readOwners(root) {
 /** The violations of the table-ownership rule under root, sorted, as `file: table (owner)[ …]` lines. */
 export function tableOwnershipViolations(root = REPO) {
   const { owners } = readOwners(root);
-  const files = walk(join(root, 'src', 'modules'));
+  const files = sourceFiles(join(root, 'src', 'modules'));
   const rel = (f) => relative(root, f).split(sep).join('/');
   // entity files: path → { table, owner, classes }
   const entities = new Map();
