@@ -397,6 +397,7 @@ describe('PAYOUTS_PROVIDER=razorpayx through the real BullMQ worker', () => {
     await fund(t, u.id, 100_000n);
     fake.createStatus = 'processed';
     fake.dropCreates = 1;
+    const before = fake.requests.length;
     const res = await t
       .http()
       .post('/api/v1/wallet/withdraw')
@@ -417,11 +418,20 @@ describe('PAYOUTS_PROVIDER=razorpayx through the real BullMQ worker', () => {
       200,
     );
     const payouts = [...fake.payouts.values()].filter((p) => p.reference_id === id);
-    expect(payouts).toHaveLength(1);
-    expect(w).toEqual({ status: 'SUCCESS', provider_reference: payouts[0].id });
-    // the first attempt made the payout and lost the answer; the retry found it by its reference id
-    expect(fake.calls('POST', '/v1/payouts').filter((c) => c.idempotency === id)).toHaveLength(1);
-    expect(fake.calls('GET', '/v1/payouts').filter((c) => c.path.includes(`reference_id=${id}`))).toHaveLength(1);
+    // the first attempt made the payout and lost the answer; the retry found it by its reference id. Compared as one
+    // object, so a failure shows every request the fake saw for this withdrawal.
+    const seen = fake.requests
+      .slice(before)
+      .filter((r) => r.path.startsWith('/v1/payouts'))
+      .map(
+        (r) =>
+          `${r.method} ${r.path.split('?')[0]}${r.path.includes(`reference_id=${id}`) ? '?reference_id' : ''}${r.idempotency && r.idempotency !== id ? ' (another key)' : ''}`,
+      );
+    expect({ payouts: payouts.length, withdrawal: w, seen }).toEqual({
+      payouts: 1,
+      withdrawal: { status: 'SUCCESS', provider_reference: payouts[0]?.id },
+      seen: ['POST /v1/payouts', 'GET /v1/payouts?reference_id'],
+    });
     expect(await balanceOf(t, userWallet(u.id))).toBe(55_000n);
     expect(
       ((await ds.query(`SELECT count(*)::int AS n FROM journal_entries WHERE idempotency_key = $1`, [`withdrawal:${id}:paid`])) as { n: number }[])[0].n,
