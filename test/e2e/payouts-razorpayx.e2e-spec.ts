@@ -422,7 +422,15 @@ describe('PAYOUTS_PROVIDER=razorpayx through the real BullMQ worker', () => {
     // object, so a failure shows every request the fake saw for this withdrawal.
     const seen = fake.requests
       .slice(before)
-      .filter((r) => r.path.startsWith('/v1/payouts'))
+      // this withdrawal's own requests (the worker may meanwhile poll payouts of earlier tests)
+      .filter(
+        (r) =>
+          r.path.startsWith('/v1/payouts') &&
+          (r.idempotency === id ||
+            (r.body as { reference_id?: string } | null)?.reference_id === id ||
+            r.path.includes(id) ||
+            payouts.some((p) => r.path.includes(p.id))),
+      )
       .map(
         (r) =>
           `${r.method} ${r.path.split('?')[0]}${r.path.includes(`reference_id=${id}`) ? '?reference_id' : ''}${r.idempotency && r.idempotency !== id ? ' (another key)' : ''}`,
