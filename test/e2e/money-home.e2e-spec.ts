@@ -8,6 +8,7 @@ import { bearer, supportUser } from '../factories/users.js';
 import { rupees, seedDay, Seeded } from './settlement-seed.js';
 import { zonedInstant } from '../../src/common/time.js';
 import { TokenService } from '../../src/common/auth/token.service.js';
+import { AvailabilityRepository } from '../../src/modules/availability/infrastructure/availability.repository.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { signPayment } from '../../src/modules/wallet/domain/signatures.js';
 import { ProcessPayoutCommand } from '../../src/modules/wallet/commands/process-payout/process-payout.command.js';
@@ -130,10 +131,12 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
     const stray = `stray-api:${randomUUID()}`;
     beforeAll(async () => {
       const now = new Date();
-      await ds.query(
-        `INSERT INTO availability_samples (minute, role, process_id, beats, first_beat_at, last_beat_at) VALUES (date_trunc('minute', $1::timestamptz), 'api', $2, 1, $1, $1)`,
-        [now, stray],
-      );
+      const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+      await t.app
+        .get(AvailabilityRepository)
+        .addSamples([
+          { minute, role: 'api', processId: stray, beats: 1, firstBeatAt: now, lastBeatAt: now, checkins: 0, checkinErrors: 0, uploads: 0, uploadFailures: 0 },
+        ]);
     });
     afterAll(() => ds.query(`DELETE FROM availability_samples WHERE process_id = $1`, [stray]));
 
