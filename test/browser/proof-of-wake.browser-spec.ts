@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { fundedPlayer, type Player } from '../factories/players.js';
 import { uniquePicture, writeY4m } from '../factories/fake-video.js';
 import { ist } from '../e2e/challenges-helpers.js';
@@ -44,9 +45,11 @@ describe('proof of wake in Chromium (phone)', () => {
   let browser: Browser;
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
+    // the database is the run's, shared with every earlier test file: the picture must resemble none of their photos
+    const seen = (await t.app.get(DataSource).query('SELECT dhash FROM photo_fingerprints')) as { dhash: string }[];
     const dir = mkdtempSync(join(tmpdir(), 'proof-of-wake-'));
     const video = join(dir, 'morning.y4m');
-    await writeY4m(video, await uniquePicture());
+    await writeY4m(video, await uniquePicture(seen.map((r) => BigInt(r.dhash))));
     browser = await launchBrowser([...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${video}`]);
   });
   afterAll(async () => {
@@ -107,7 +110,14 @@ describe('proof of wake in Chromium (phone)', () => {
     await takePhoto(morning);
     await inEveryLook(morning, async () => undefined, PHONE_LOOKS);
     await card.getByRole('button', { name: 'Check in with this photo' }).click();
-    await morning.getByTestId('today-card').and(morning.locator('[data-state="SUCCESS"]')).waitFor(VISIBLE);
+    // a failure says what the card showed instead (a refusal, a retry)
+    await morning
+      .getByTestId('today-card')
+      .and(morning.locator('[data-state="SUCCESS"]'))
+      .waitFor(VISIBLE)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\nThe card said instead: ${await card.innerText()}`);
+      });
     await card.getByTestId('today-proof-status').filter({ hasText: 'Photo waiting for review' }).waitFor(VISIBLE);
     const checked = (await t.http().get(`/api/v1/challenges/${id}`).set(asha.auth).expect(200)).body.challenge;
     expect([checked.verificationMethod, checked.proof, checked.proofStatus, checked.isSuccessful]).toEqual(['PHOTO', 'PHOTO', 'PENDING_REVIEW', true]);

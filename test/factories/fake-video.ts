@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
+import { fingerprintOf } from '../../src/modules/challenges/proof/infrastructure/photo-fingerprint.js';
+import { hammingDistance, PHOTO_MATCH_MAX_DISTANCE } from '../../src/modules/challenges/shared/domain/same-picture.js';
 
 // Chromium's fake camera can show a file instead of its test pattern (--use-file-for-fake-video-capture=file.y4m).
 // These write such a file from any picture: a y4m (YUV4MPEG2, 4:2:0) whose frames all show it.
@@ -31,22 +33,21 @@ export async function writeY4m(path: string, picture: Buffer, width = 640, heigh
   writeFileSync(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]));
 }
 
-/** A picture nobody has sent before: random coloured blocks on a gradient (so its dHash is new), as PNG. */
-export async function uniquePicture(width = 640, height = 480): Promise<Buffer> {
-  const blocks = Array.from({ length: 12 }, () => {
-    const [x, yy, w, h] = [Math.random() * width * 0.8, Math.random() * height * 0.8, 40 + Math.random() * 200, 40 + Math.random() * 200].map(Math.round);
-    const colour = `#${Math.floor(Math.random() * 0xffffff)
-      .toString(16)
-      .padStart(6, '0')}`;
-    return `<rect x="${x}" y="${yy}" width="${w}" height="${h}" fill="${colour}"/>`;
-  }).join('');
-  const a = Math.floor(Math.random() * 360);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" gradientTransform="rotate(${a})"><stop offset="0" stop-color="#${Math.floor(
-    Math.random() * 0xffffff,
-  )
-    .toString(16)
-    .padStart(6, '0')}"/><stop offset="1" stop-color="#${Math.floor(Math.random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0')}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${blocks}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/**
+ * A picture no photo in `seen` resembles (pass the dHashes the run's shared database already holds): a 9×8 grid of
+ * random colours, drawn again until its dHash is more than `margin` bits from every hash in `seen`. A grid makes each
+ * bit of the dHash a coin toss, where photo-like pictures share the bits of their gradients (two of those fell within
+ * the match distance about once in 10,000 pairs, and the run stores hundreds of photos). As PNG.
+ */
+export async function uniquePicture(seen: readonly bigint[] = [], margin = PHOTO_MATCH_MAX_DISTANCE + 6, width = 640, height = 480): Promise<Buffer> {
+  for (let tries = 0; tries < 200; tries++) {
+    const grid = Buffer.from(Array.from({ length: 9 * 8 * 3 }, () => Math.floor(Math.random() * 256)));
+    const picture = await sharp(grid, { raw: { width: 9, height: 8, channels: 3 } })
+      .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+      .png()
+      .toBuffer();
+    const { dhash } = await fingerprintOf(picture);
+    if (seen.every((h) => hammingDistance(h, dhash) > margin)) return picture;
+  }
+  throw new Error(`no picture more than ${margin} bits from all ${seen.length} photos seen, in 200 tries`);
 }
