@@ -37,7 +37,7 @@ export async function writeY4m(path: string, picture: Buffer, width = 640, heigh
  * A picture no photo in `seen` resembles (pass the dHashes the run's shared database already holds): a 9×8 grid of
  * random colours, drawn again until its dHash is more than `margin` bits from every hash in `seen`. A grid makes each
  * bit of the dHash a coin toss, where photo-like pictures share the bits of their gradients (two of those fell within
- * the match distance about once in 10,000 pairs, and the run stores hundreds of photos). As PNG.
+ * the match distance about once in 10,000 pairs). As PNG.
  */
 export async function uniquePicture(seen: readonly bigint[] = [], margin = PHOTO_MATCH_MAX_DISTANCE + 6, width = 640, height = 480): Promise<Buffer> {
   for (let tries = 0; tries < 200; tries++) {
