@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
 import { fundedPlayer, type Player } from '../factories/players.js';
 import { uniquePicture, writeY4m } from '../factories/fake-video.js';
 import { ist } from '../e2e/challenges-helpers.js';
 import { expectAccessible, FAKE_CAMERA_ARGS, inEveryLook, launchBrowser, newContext, PHONE_VIEWPORT } from '../setup/browser.js';
 import { createTestApp, TestApp } from '../setup/test-app.js';
+import { ProofRepository } from '../../src/modules/challenges/proof/infrastructure/proof.repository.js';
 
 const PHONE = { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true, colorScheme: 'light' as const, timezoneId: 'Asia/Kolkata', permissions: ['camera'] };
 const VISIBLE = { state: 'visible', timeout: 15000 } as const;
@@ -46,10 +46,10 @@ describe('proof of wake in Chromium (phone)', () => {
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
     // the database is the run's, shared with every earlier test file: the picture must resemble none of their photos
-    const seen = (await t.app.get(DataSource).query('SELECT dhash FROM photo_fingerprints')) as { dhash: string }[];
+    const proofs = t.app.get(ProofRepository);
     const dir = mkdtempSync(join(tmpdir(), 'proof-of-wake-'));
     const video = join(dir, 'morning.y4m');
-    await writeY4m(video, await uniquePicture(seen.map((r) => BigInt(r.dhash))));
+    await writeY4m(video, await uniquePicture((fp) => proofs.seenBefore(fp)));
     browser = await launchBrowser([...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${video}`]);
   });
   afterAll(async () => {

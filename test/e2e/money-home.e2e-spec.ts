@@ -9,6 +9,7 @@ import { rupees, seedDay, Seeded } from './settlement-seed.js';
 import { zonedInstant } from '../../src/common/time.js';
 import { TokenService } from '../../src/common/auth/token.service.js';
 import { AvailabilityRepository } from '../../src/modules/availability/infrastructure/availability.repository.js';
+import { minuteOf } from '../../src/modules/availability/domain/outage-rules.js';
 import { userWallet } from '../../src/modules/wallet/domain/accounts.js';
 import { signPayment } from '../../src/modules/wallet/domain/signatures.js';
 import { ProcessPayoutCommand } from '../../src/modules/wallet/commands/process-payout/process-payout.command.js';
@@ -131,12 +132,20 @@ describe('money home: whole-balance withdrawals, closing, netResult, rules, ledg
     const stray = `stray-api:${randomUUID()}`;
     beforeAll(async () => {
       const now = new Date();
-      const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-      await t.app
-        .get(AvailabilityRepository)
-        .addSamples([
-          { minute, role: 'api', processId: stray, beats: 1, firstBeatAt: now, lastBeatAt: now, checkins: 0, checkinErrors: 0, uploads: 0, uploadFailures: 0 },
-        ]);
+      await t.app.get(AvailabilityRepository).addSamples([
+        {
+          minute: minuteOf(now),
+          role: 'api',
+          processId: stray,
+          beats: 1,
+          firstBeatAt: now,
+          lastBeatAt: now,
+          checkins: 0,
+          checkinErrors: 0,
+          uploads: 0,
+          uploadFailures: 0,
+        },
+      ]);
     });
     afterAll(() => ds.query(`DELETE FROM availability_samples WHERE process_id = $1`, [stray]));
 

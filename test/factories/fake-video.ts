@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { fingerprintOf } from '../../src/modules/challenges/proof/infrastructure/photo-fingerprint.js';
-import { hammingDistance, PHOTO_MATCH_MAX_DISTANCE } from '../../src/modules/challenges/shared/domain/same-picture.js';
+import type { PhotoFingerprint } from '../../src/modules/challenges/shared/domain/same-picture.js';
 
 // Chromium's fake camera can show a file instead of its test pattern (--use-file-for-fake-video-capture=file.y4m).
 // These write such a file from any picture: a y4m (YUV4MPEG2, 4:2:0) whose frames all show it.
@@ -34,20 +34,19 @@ export async function writeY4m(path: string, picture: Buffer, width = 640, heigh
 }
 
 /**
- * A picture no photo in `seen` resembles (pass the dHashes the run's shared database already holds): a 9×8 grid of
- * random colours, drawn again until its dHash is more than `margin` bits from every hash in `seen`. A grid makes each
- * bit of the dHash a coin toss, where photo-like pictures share the bits of their gradients (two of those fell within
- * the match distance about once in 10,000 pairs). As PNG.
+ * A picture that `seenBefore` (the server's own question, ProofRepository.seenBefore, on the run's shared database) calls
+ * new: a 9×8 grid of random colours, drawn again until it is. A grid makes each bit of the dHash a coin toss, where
+ * photo-like pictures share the bits of their gradients (two of those fell within the match distance about once in
+ * 10,000 pairs); Chromium's camera path moved a grid's dHash 0 bits. As PNG.
  */
-export async function uniquePicture(seen: readonly bigint[] = [], margin = PHOTO_MATCH_MAX_DISTANCE + 6, width = 640, height = 480): Promise<Buffer> {
+export async function uniquePicture(seenBefore: (fp: PhotoFingerprint) => Promise<boolean> = async () => false, width = 640, height = 480): Promise<Buffer> {
   for (let tries = 0; tries < 200; tries++) {
     const grid = Buffer.from(Array.from({ length: 9 * 8 * 3 }, () => Math.floor(Math.random() * 256)));
     const picture = await sharp(grid, { raw: { width: 9, height: 8, channels: 3 } })
       .resize(width, height, { fit: 'fill', kernel: 'nearest' })
       .png()
       .toBuffer();
-    const { dhash } = await fingerprintOf(picture);
-    if (seen.every((h) => hammingDistance(h, dhash) > margin)) return picture;
+    if (!(await seenBefore(await fingerprintOf(picture)))) return picture;
   }
-  throw new Error(`no picture more than ${margin} bits from all ${seen.length} photos seen, in 200 tries`);
+  throw new Error('no picture unlike every stored photo in 200 tries');
 }
