@@ -16,8 +16,6 @@ if (!soak && extra.length === 0) {
   say('linting (biome) ...');
   run(join(root, 'node_modules', '.bin', 'biome'), ['check', '--max-diagnostics=20', '.']);
 }
-build();
-
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 if (!(await redisAnswers(redisUrl))) {
   say(`Redis is not answering at ${redisUrl}: start one with \`redis-server --daemonize yes\`, then run npm test again.`);
@@ -31,23 +29,35 @@ mkdirSync(out, { recursive: true });
 const env = { ...process.env, FORCE_COLOR: '0' };
 if (soak) env.SOAK = '1';
 const jestArgs = ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--json', `--outputFile=${join(out, 'jest.json')}`];
+// The whole suite loads the API, worker and browser files in parts (jest.suite.config.cjs); files named on the command
+// line, and the soak, run one jest test file each.
+if (!soak && extra.length === 0) jestArgs.push('--config', 'jest.suite.config.cjs');
 if (soak) jestArgs.push('test/e2e/simulation');
 jestArgs.push(...extra);
-// The client's vitest suite (jsdom, one worker) runs beside jest rather than after it: jest's one worker mostly waits on
-// PostgreSQL, Redis, Chromium and the processes it spawns, so the second core is free for it. Its output is kept in a file
-// and printed after jest's, so the two do not interleave.
+// The client's vitest suite (jsdom, one worker) runs beside the build and jest rather than after them: it needs neither,
+// and jest's one worker mostly waits on PostgreSQL, Redis, Chromium and the processes it spawns, so the second core is
+// free for it. Its output is kept in a file and printed after jest's, so the two do not interleave.
 const runClient = !soak && extra.length === 0;
 const finished = (child) => new Promise((done) => child.on('close', (status) => done({ status })));
 const clientLog = join(out, 'vitest.log');
-const clientRun = runClient
-  ? finished(
-      spawn('npm', ['test', '--', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile=${join(out, 'vitest.json')}`], {
-        cwd: join(root, 'client'),
-        stdio: ['ignore', openSync(clientLog, 'w'), openSync(clientLog, 'a')],
-        env,
-      }),
+// client/package.json's `vitest run`, started as node directly so that it can be stopped should the build below fail
+const vitest = runClient
+  ? spawn(
+      process.execPath,
+      [
+        join(root, 'client', 'node_modules', 'vitest', 'vitest.mjs'),
+        'run',
+        '--maxWorkers=1',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile=${join(out, 'vitest.json')}`,
+      ],
+      { cwd: join(root, 'client'), stdio: ['ignore', openSync(clientLog, 'w'), openSync(clientLog, 'a')], env },
     )
-  : Promise.resolve({ status: 0 });
+  : null;
+const clientRun = vitest ? finished(vitest) : Promise.resolve({ status: 0 });
+process.on('exit', () => vitest?.exitCode === null && vitest.kill());
+build();
 say(soak ? 'running the long simulation ...' : `running server, API, worker and browser tests${runClient ? ', and the client tests beside them' : ''} ...`);
 const jest = await finished(spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env }));
 const client = await clientRun;

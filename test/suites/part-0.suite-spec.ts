@@ -1,0 +1,3 @@
+import { runPart } from './part.js';
+
+runPart(__filename);
