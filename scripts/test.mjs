@@ -7,12 +7,14 @@ import { build, ensureInstalled, redisAnswers, root, run, say } from './lib.mjs'
 
 const soak = process.argv.includes('--soak');
 const extra = process.argv.slice(2).filter((a) => a !== '--soak');
+/** The whole suite (not the soak, no files named): linted first, the files in parts, the client's tests beside. */
+const whole = !soak && extra.length === 0;
 
 ensureInstalled(root);
 ensureInstalled(join(root, 'client'));
 // The linter and formatter (Biome, biome.json) over server, client, tests and scripts: a lint error or an unformatted file
 // stops the run before the build.
-if (!soak && extra.length === 0) {
+if (whole) {
   say('linting (biome) ...');
   run(join(root, 'node_modules', '.bin', 'biome'), ['check', '--max-diagnostics=20', '.']);
 }
@@ -31,17 +33,16 @@ if (soak) env.SOAK = '1';
 const jestArgs = ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--json', `--outputFile=${join(out, 'jest.json')}`];
 // The whole suite loads the API, worker and browser files in parts (jest.suite.config.cjs); files named on the command
 // line, and the soak, run one jest test file each.
-if (!soak && extra.length === 0) jestArgs.push('--config', 'jest.suite.config.cjs');
+if (whole) jestArgs.push('--config', 'jest.suite.config.cjs');
 if (soak) jestArgs.push('test/e2e/simulation');
 jestArgs.push(...extra);
 // The client's vitest suite (jsdom, one worker) runs beside the build and jest rather than after them: it needs neither,
 // and jest's one worker mostly waits on PostgreSQL, Redis, Chromium and the processes it spawns, so the second core is
 // free for it. Its output is kept in a file and printed after jest's, so the two do not interleave.
-const runClient = !soak && extra.length === 0;
 const finished = (child) => new Promise((done) => child.on('close', (status) => done({ status })));
 const clientLog = join(out, 'vitest.log');
 // client/package.json's `vitest run`, started as node directly so that it can be stopped should the build below fail
-const vitest = runClient
+const vitest = whole
   ? spawn(
       process.execPath,
       [
@@ -58,10 +59,10 @@ const vitest = runClient
 const clientRun = vitest ? finished(vitest) : Promise.resolve({ status: 0 });
 process.on('exit', () => vitest?.exitCode === null && vitest.kill());
 build();
-say(soak ? 'running the long simulation ...' : `running server, API, worker and browser tests${runClient ? ', and the client tests beside them' : ''} ...`);
+say(soak ? 'running the long simulation ...' : `running server, API, worker and browser tests${whole ? ', and the client tests beside them' : ''} ...`);
 const jest = await finished(spawn(process.execPath, jestArgs, { cwd: root, stdio: 'inherit', env }));
 const client = await clientRun;
-if (runClient) {
+if (whole) {
   say('client tests:');
   process.stdout.write(readFileSync(clientLog, 'utf8'));
 }

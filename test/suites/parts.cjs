@@ -35,4 +35,10 @@ function filesOf(part) {
   return all.slice(part * size, (part + 1) * size);
 }
 
-module.exports = { root, PARTS, filesOf };
+/** The part a jest test file is (`part-3.suite-spec.ts` is part 3), or null for any other file. */
+function partOf(path) {
+  const m = /(?:^|\/)part-(\d+)\.suite-spec\.ts$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+module.exports = { root, PARTS, filesOf, partOf };
