@@ -19,6 +19,7 @@ import {
   fmt,
   freePort,
   httpLoad,
+  cpuMs,
   peakRssKb,
   percentile,
   report,
@@ -84,7 +85,9 @@ export async function main() {
       const port = await freePort();
       baseline = await startProcess('bench/baseline-server.mjs', benchEnv(db, { PORT: String(port) }), /baseline listening/, { args: NODE_ARGS.api }); // the api's node flags
       await httpLoad({ port, requests: baseReqs.slice(0, Math.min(1000, users)), connections }); // warm-up
+      const cpu0 = [cpuMs(baseline.pid), cpuMs('postgres')];
       const run = await httpLoad({ port, requests: baseReqs, connections });
+      run.cpu = [cpuMs(baseline.pid) - cpu0[0], cpuMs('postgres') - cpu0[1]].map((ms) => ms / users);
       await stopProcess(baseline);
       baseline = undefined;
       return run;
@@ -106,7 +109,9 @@ export async function main() {
       const form = photoCheckInForm(s.challengeId, photos[nextPhoto++]);
       return { method: 'POST', path: '/api/v1/challenges/verify', headers: { ...headers, 'content-type': form.contentType }, body: form.body };
     });
+    const rushCpu0 = [cpuMs(api.pid), cpuMs('postgres')];
     const rush = await httpLoad({ port: api.port, requests: checkins, connections, keepBodies: true });
+    const rushCpu = [cpuMs(api.pid) - rushCpu0[0], cpuMs('postgres') - rushCpu0[1]].map((ms) => ms / users);
     // the same check-ins again: each must be refused (already checked in), nothing changes
     const again = await httpLoad({ port: api.port, requests: checkins.slice(0, Math.min(200, users)), connections });
     const againPhotos = checkins.slice(0, Math.min(200, users)).filter((r) => Buffer.isBuffer(r.body)).length;
@@ -174,6 +179,15 @@ export async function main() {
           target: '<= 2x',
           margin: `${p99Ratio <= 2 ? '+' : ''}${fmt(2 - p99Ratio, 1)}x`,
           pass: p99Ratio <= 2,
+        },
+        {
+          // what the ratio is made of, steadier than the rates on a shared machine: CPU per request of each side
+          figure: 'CPU per check-in: api / PostgreSQL',
+          value: `${fmt(rushCpu[0], 3)} / ${fmt(rushCpu[1], 3)} ms`,
+          baseline: `bare route: ${fmt((before.cpu[0] + after.cpu[0]) / 2, 3)} / ${fmt((before.cpu[1] + after.cpu[1]) / 2, 3)} ms`,
+          ratio: '',
+          target: '(not judged)',
+          pass: null,
         },
         {
           figure: 'api peak RSS (VmHWM)',

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   benchSize,
+  cpuMs,
   createBenchDb,
   createContext,
   cleanRedis,
@@ -60,11 +61,18 @@ export async function main() {
       return n;
     };
     /** `writers` concurrent writers on as many wallets for `seconds`: entries/s and the latencies of its posts. */
+    /** CPU (ms) of this process (the writers and LedgerService) and of PostgreSQL, added up over the measured rounds. */
+    const cpu = { node: 0, pg: 0, posts: 0 };
     const measure = async (wallets, seconds, latencies) => {
       const t0 = performance.now();
+      const [c0, p0] = [process.cpuUsage(), cpuMs('postgres')];
       const until = Date.now() + seconds * 1000;
       const counts = await Promise.all(wallets.map((w) => writer(w, until, latencies)));
       const n = counts.reduce((a, c) => a + c, 0);
+      if (latencies) {
+        const used = process.cpuUsage(c0);
+        Object.assign(cpu, { node: cpu.node + (used.user + used.system) / 1000, pg: cpu.pg + cpuMs('postgres') - p0, posts: cpu.posts + n });
+      }
       posted += n;
       return n / ((performance.now() - t0) / 1000);
     };
@@ -77,11 +85,15 @@ export async function main() {
       const wallets = Array.from({ length: size.writers }, () => randomUUID());
       // warm-up: prepared statements, pool connections, JIT
       await measure(wallets, 0.5);
-      const base = { tps: 0, p50: [], p99: [] };
+      const base = { tps: 0, p50: [], p99: [], pgMs: 0, txns: 0 };
       let eps = 0;
       const latencies = [];
+      Object.assign(cpu, { node: 0, pg: 0, posts: 0 });
       for (let r = 0; r < rounds; r++) {
+        const p0 = cpuMs('postgres');
         const b = await pgbench(db.url, PGBENCH_SCRIPT, { clients: size.writers, seconds });
+        base.pgMs += cpuMs('postgres') - p0;
+        base.txns += b.tps * seconds;
         base.tps += b.tps / rounds;
         base.p50.push(b.p50);
         base.p99.push(b.p99);
@@ -98,6 +110,15 @@ export async function main() {
         target: `>= ${size.target * 100}%`,
         margin: `${ratio - size.target >= 0 ? '+' : ''}${fmt((ratio - size.target) * 100, 1)} points`,
         pass: ratio >= size.target,
+      });
+      // what the ratio is made of: a post's CPU in node and in PostgreSQL (2 writers: one after the other, a chain)
+      rows.push({
+        figure: `CPU per post, ${size.writers} writers: node / PostgreSQL`,
+        value: `${fmt(cpu.node / cpu.posts, 3)} / ${fmt(cpu.pg / cpu.posts, 3)} ms`,
+        baseline: `pgbench: PostgreSQL ${fmt(base.pgMs / base.txns, 3)} ms a transaction`,
+        ratio: '',
+        target: '(not judged)',
+        pass: null,
       });
     }
 

@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: a database of their own, a BullMQ prefix of their own, Nest contexts from dist/,
 // pgbench, child processes, percentiles and the result table. Every benchmark measures its baseline in the same run.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, appendFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, appendFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -230,6 +230,40 @@ export function peakRssKb(pid) {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU time (ms, user + system) used so far by a process, or by PostgreSQL when `pid` is 'postgres': its live server
+ * processes, plus what the postmaster has collected from the ones that exited (pgbench's connections end with it).
+ */
+export function cpuMs(pid) {
+  const fields = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const cmdline = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const own = (f) => (f ? Number(f[11]) + Number(f[12]) : 0);
+  let ticks = 0;
+  if (pid !== 'postgres') ticks = own(fields(pid));
+  else
+    for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const c = cmdline(p);
+      if (c.startsWith('postgres')) ticks += own(fields(p));
+      else if (/(^|\/)postgres\0/.test(c)) {
+        const f = fields(p); // the postmaster: its own time and its exited children's
+        ticks += f ? own(f) + Number(f[13]) + Number(f[14]) : 0;
+      }
+    }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
 export function percentile(sorted, p) {

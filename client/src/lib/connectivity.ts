@@ -38,8 +38,13 @@ function browserOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-/** An HTTP answer arrived that says the service works (any status below 500). */
+/**
+ * An HTTP answer arrived that says the service works (any status below 500). While the browser says it is offline the
+ * answer is one that was already on its way (or the offline shell's copy): the state stays "offline" until the
+ * browser's `online` event, else a late answer would hide the bar for the rest of the outage.
+ */
 export function reportAnswered(): void {
+  if (state === 'offline' && browserOffline()) return;
   attempts = 0;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
