@@ -106,8 +106,12 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     await page.getByRole('button', { name: `Cancel challenge on ${calendarDate(tomorrow)}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this challenge?' });
     await confirm.waitFor({ state: 'visible' });
+    // An exit animation whose end comes late (on a busy phone its animationend was once missed and the faded dialog
+    // stayed over the page): the closed dialog still leaves the way, hidden, and the page takes taps again.
+    const slowExit = await page.addStyleTag({ content: '[data-scope="dialog"][data-state="closed"] { animation-duration: 60s !important; }' });
     await confirm.getByRole('button', { name: 'Cancel Challenge' }).click();
-    await confirm.waitFor({ state: 'hidden' });
+    await confirm.waitFor({ state: 'hidden', timeout: 5000 });
+    await slowExit.evaluate((el) => el.remove());
     await page.getByText('No upcoming challenges').waitFor({ state: 'visible' });
     await balanceIs(page, '₹500');
 
