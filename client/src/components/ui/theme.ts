@@ -29,16 +29,12 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
-// Chakra's defaultConfig carries the slot recipes of ~50 components; every one of them lands in the entry chunk
-// because the system is built at start. This is defaultConfig (same tokens, semantic tokens, global CSS, simple
-// recipes) with only the slot recipes of the components the app uses. Using another multi-part Chakra component
-// (Tooltip, Popover, Select, Accordion, ...) means adding its `xxxSlotRecipe` here: theme.test.ts fails until then.
 /**
  * A closed dialog's backdrop, positioner and panel become `visibility: hidden` once its exit animation has had time
  * to end (Chakra's is 150-200 ms). Chakra removes them on `animationend`; on a busy phone that event was once missed
  * and the faded-out dialog stayed in the page, still covering it and catching taps. Hidden, it no longer does.
  */
-export const CLOSED_DIALOG_LEAVES = { visibility: 'hidden', transition: 'visibility 0s linear 0.4s' } as const;
+const CLOSED_DIALOG_LEAVES = { visibility: 'hidden', transition: 'visibility 0s linear 0.4s' } as const;
 const leavesWhenClosed = <T extends { _closed?: object }>(part: T | undefined) => ({ ...part, _closed: { ...part?._closed, ...CLOSED_DIALOG_LEAVES } });
 const dialogBase = dialogSlotRecipe.base ?? {};
 const dialogRecipe = {
@@ -51,6 +47,10 @@ const dialogRecipe = {
   },
 } as typeof dialogSlotRecipe;
 
+// Chakra's defaultConfig carries the slot recipes of ~50 components; every one of them lands in the entry chunk
+// because the system is built at start. This is defaultConfig (same tokens, semantic tokens, global CSS, simple
+// recipes) with only the slot recipes of the components the app uses. Using another multi-part Chakra component
+// (Tooltip, Popover, Select, Accordion, ...) means adding its `xxxSlotRecipe` here: theme.test.ts fails until then.
 export const usedSlotRecipes = {
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
