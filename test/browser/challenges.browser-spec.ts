@@ -111,7 +111,7 @@ describe('challenges in Chromium (New York browser, IST screens)', () => {
     const slowExit = await page.addStyleTag({ content: '[data-scope="dialog"][data-state="closed"] { animation-duration: 60s !important; }' });
     await confirm.getByRole('button', { name: 'Cancel Challenge' }).click();
     await confirm.waitFor({ state: 'hidden', timeout: 5000 });
-    await slowExit.evaluate((el) => el.remove());
+    await slowExit.evaluate((el) => (el as Element).remove());
     await page.getByText('No upcoming challenges').waitFor({ state: 'visible' });
     await balanceIs(page, '₹500');
 

@@ -15,7 +15,6 @@ import { JwtStrategy } from './jwt.strategy.js';
       useFactory: (config: AppConfig) => ({
         secret: config.jwtSecret,
         signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn as never },
-        verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
   ],

@@ -42,17 +42,6 @@ export class TokenService {
     return this.jwt.sign({ sub: user.id, email: user.email, role: user.role, jti: randomUUID(), iatMs: Date.now() });
   }
 
-  /** Checks signature, expiry and revocation; throws 401 otherwise. */
-  async verify(token: string): Promise<AuthUser> {
-    let payload: TokenPayload;
-    try {
-      payload = await this.jwt.verifyAsync<TokenPayload>(token, { algorithms: ['HS256'] });
-    } catch {
-      throw CommonErrors.invalidToken();
-    }
-    return this.checkRevocation(payload);
-  }
-
   /** A signed, unexpired payload is still refused once revoked (logout) or issued before a reset. */
   async checkRevocation(payload: Partial<TokenPayload>): Promise<AuthUser> {
     if (!payload.sub || !payload.jti || !payload.iat || !payload.exp) throw CommonErrors.invalidToken();
