@@ -70,11 +70,23 @@ describe('progress charts in Chromium (phone, 390x844)', () => {
     await page.getByRole('img', { name: 'Thu 4 Jun: no challenge' }).waitFor(VISIBLE);
     expect(await page.getByTestId('heatmap').getByRole('img').count()).toBe(365);
     // the line chart and the bar chart are drawn
-    await page.getByTestId('wake-chart').locator('.recharts-line-curve').first().waitFor(VISIBLE);
-    expect(await page.getByTestId('wake-chart').locator('.recharts-line').count()).toBe(2); // target and check-in
-    expect(await page.getByTestId('wake-chart').locator('.recharts-line-dots circle').count()).toBe(3); // two weeks' targets, one week's check-in
-    await page.getByTestId('money-chart').locator('.recharts-bar-rectangle path').first().waitFor(VISIBLE);
-    expect(await page.getByTestId('money-chart').locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
+    const wakeChart = page.getByTestId('wake-chart');
+    await wakeChart.locator('[data-series="target"] line').first().waitFor(VISIBLE); // the two weeks' targets joined
+    expect(await wakeChart.locator('[data-series]').count()).toBe(2); // target and check-in
+    expect(await wakeChart.locator('[data-series="target"] circle').count()).toBe(2); // two weeks' targets
+    expect(await wakeChart.locator('[data-series="actual"] circle').count()).toBe(1); // one week's check-in
+    expect(await wakeChart.locator('[data-series="actual"] title').textContent()).toBe('1 Jun: checked in 05:52');
+    // May: ₹1,000 in, ₹40 out; June: ₹57 in, ₹75 out; the other months draw no bar
+    const moneyChart = page.getByTestId('money-chart');
+    await moneyChart.locator('rect[data-bar]').first().waitFor(VISIBLE);
+    expect(await moneyChart.locator('rect[data-bar] title').allTextContents()).toEqual([
+      'May: money in ₹1,000',
+      'Jun: money in ₹57',
+      'May: money out ₹40',
+      'Jun: money out ₹75',
+    ]);
+    const heights = await moneyChart.locator('rect[data-bar]').evaluateAll((bars) => bars.map((b) => (b as SVGRectElement).getBBox().height));
+    expect(heights[0]).toBeGreaterThan(heights[1] * 10); // ₹1,000 against ₹57
     await expectAccessible(page);
     // nothing but the heatmap's own scroller moves sideways on the phone
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -121,7 +133,7 @@ describe('progress charts in Chromium (phone, 390x844)', () => {
   it('is readable in dark mode too (axe, charts and tables)', async () => {
     const page = await openProgress('dark');
     await page.getByRole('img', { name: 'Mon 1 Jun: made it at 05:52' }).waitFor(VISIBLE);
-    await page.getByTestId('wake-chart').locator('.recharts-line-curve').first().waitFor(VISIBLE);
+    await page.getByTestId('wake-chart').locator('[data-series="target"] line').first().waitFor(VISIBLE);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await expectAccessible(page);
     for (const title of ['Your mornings', 'Wake-up time against target', 'Money in and out']) {

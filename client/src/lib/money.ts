@@ -46,3 +46,11 @@ export function formatINR(amount: number | string | null | undefined, options: {
   // shows a balance, and the first Intl formatter of a page costs ~85 ms on a phone (ICU's start).
   return inrFixed(value, wholeRupees ? 0 : 2) ?? (wholeRupees ? inrWhole() : inrPaise()).format(value);
 }
+
+/** A chart axis's rupees, short: ₹500, ₹1.5K, ₹2L, ₹1Cr (Indian thousands, lakhs and crores; one decimal at most). */
+export function formatINRCompact(rupees: number): string {
+  const sign = rupees < 0 ? '-' : '';
+  const v = Math.abs(rupees);
+  const [unit, suffix] = v >= 1e7 ? [1e7, 'Cr'] : v >= 1e5 ? [1e5, 'L'] : v >= 1e3 ? [1e3, 'K'] : [1, ''];
+  return `${sign}₹${Math.round((v / unit) * 10) / 10}${suffix}`;
+}

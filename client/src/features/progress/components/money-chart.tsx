@@ -1,10 +1,10 @@
-import { Chart, useChart } from '@chakra-ui/charts';
-import { Box, Skeleton, Table } from '@chakra-ui/react';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatINR } from '@/lib/money';
+import { Skeleton, Table } from '@chakra-ui/react';
+import { formatINR, formatINRCompact } from '@/lib/money';
 import type { ProgressMonth } from '../api/progress-api';
-import { monthBars } from '../utils/shape';
+import { type MonthBar, monthBars } from '../utils/shape';
+import { MONEY_STEPS, niceAxis } from '../utils/ticks';
 import { ChartCard } from './chart-card';
+import { Plot, type PlotSeries, tokenColor, yOf } from './plot';
 
 const COLUMNS = [
   ['deposits', 'Deposits'],
@@ -14,41 +14,55 @@ const COLUMNS = [
   ['winnings', 'Winnings'],
 ] as const;
 
+const SERIES: (PlotSeries & { name: 'moneyIn' | 'moneyOut' })[] = [
+  { name: 'moneyIn', label: 'Money in', color: tokenColor('green.solid') },
+  { name: 'moneyOut', label: 'Money out', color: tokenColor('orange.solid') },
+];
+// each month's slot: a gap, money in, money out, a gap (shares of the slot)
+const GAP = 0.16;
+const BAR = (1 - 2 * GAP) / SERIES.length;
+
+function MonthBars({ bars }: { bars: MonthBar[] }) {
+  const n = bars.length;
+  const axis = niceAxis(0, Math.max(0, ...bars.flatMap((b) => [b.moneyIn, b.moneyOut])), MONEY_STEPS);
+  const slot = 100 / n;
+  return (
+    <Plot
+      label="Bar chart of money in and out of your wallet each month; the table view has the numbers"
+      testId="money-chart"
+      axis={axis}
+      yLabel={formatINRCompact}
+      yWidth={48}
+      xLabels={bars.map((b, i) => ({ label: b.name.charAt(0), at: (i + 0.5) * slot }))}
+      series={SERIES}
+    >
+      {SERIES.map((s, k) => (
+        <g key={s.name} data-series={s.name} fill={s.color}>
+          {bars.map((b, i) =>
+            b[s.name] > 0 ? (
+              <rect
+                key={b.month}
+                data-bar=""
+                x={`${(i + GAP + k * BAR) * slot}%`}
+                width={`${BAR * slot}%`}
+                y={yOf(axis, b[s.name])}
+                height={yOf(axis, 0) - yOf(axis, b[s.name])}
+              >
+                <title>{`${b.name}: ${s.label.toLowerCase()} ${formatINR(b[s.name])}`}</title>
+              </rect>
+            ) : null,
+          )}
+        </g>
+      ))}
+    </Plot>
+  );
+}
+
 /** Money in (deposits, stakes back, winnings) and out (stakes, withdrawals) of the wallet, per month; until `drawn`, a placeholder of the chart's height. */
 export function MoneyChart({ months, drawn = true }: { months: ProgressMonth[]; drawn?: boolean }) {
   const bars = monthBars(months);
-  const chart = useChart({
-    data: bars,
-    series: [
-      { name: 'moneyIn', label: 'Money in', color: 'green.solid' },
-      { name: 'moneyOut', label: 'Money out', color: 'orange.solid' },
-    ],
-  });
-  const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
   const showOther = months.some((m) => m.other !== 0);
-  const view = !drawn ? (
-    <Skeleton h="240px" />
-  ) : (
-    <Box as="figure" aria-label="Bar chart of money in and out of your wallet each month; the table view has the numbers">
-      <Chart.Root chart={chart} h="240px" data-testid="money-chart">
-        <BarChart responsive data={chart.data} margin={{ left: 0, right: 8 }}>
-          <CartesianGrid stroke={chart.color('border')} vertical={false} />
-          <XAxis dataKey={chart.key('name')} tickFormatter={(name: string) => name.charAt(0)} tick={tick} stroke={chart.color('border')} interval={0} />
-          <YAxis
-            tickFormatter={chart.formatNumber({ style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 0 })}
-            tick={tick}
-            stroke={chart.color('border')}
-            width={52}
-          />
-          <Tooltip animationDuration={100} cursor={{ fill: chart.color('bg.muted') }} content={<Chart.Tooltip formatter={(v: number) => formatINR(v)} />} />
-          <Legend content={<Chart.Legend />} />
-          {chart.series.map((s) => (
-            <Bar key={s.name} isAnimationActive={false} dataKey={chart.key(s.name)} name={String(s.label)} fill={chart.color(s.color)} />
-          ))}
-        </BarChart>
-      </Chart.Root>
-    </Box>
-  );
+  const view = !drawn ? <Skeleton h="252px" /> : <MonthBars bars={bars} />;
   const table = (
     <Table.Root size="sm">
       <Table.Caption>Money in and out of your wallet per month</Table.Caption>

@@ -1,51 +1,58 @@
-import { Chart, useChart } from '@chakra-ui/charts';
-import { Box, Skeleton, Table, Text } from '@chakra-ui/react';
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Skeleton, Table, Text } from '@chakra-ui/react';
 import type { ProgressWeek } from '../api/progress-api';
-import { clockOf, dayMonth, weekSeries } from '../utils/shape';
+import { clockOf, dayMonth, weekSeries, type WeekPoint } from '../utils/shape';
+import { CLOCK_STEPS, niceAxis } from '../utils/ticks';
 import { ChartCard } from './chart-card';
+import { Plot, type PlotSeries, slotCentre, tokenColor, yOf } from './plot';
+
+const SERIES: (PlotSeries & { name: 'target' | 'actual' })[] = [
+  { name: 'target', label: 'Target', color: tokenColor('fg.muted'), dashed: true },
+  { name: 'actual', label: 'Checked in', color: tokenColor('brand.fg') },
+];
+
+function WakeLines({ points }: { points: WeekPoint[] }) {
+  const n = points.length;
+  const values = points.flatMap((p) => (p.actual === null ? [p.target] : [p.target, p.actual]));
+  // a quarter of an hour of room above and below the earliest and latest times
+  const axis = niceAxis(Math.min(...values) - 15, Math.max(...values) + 15, CLOCK_STEPS);
+  const every = Math.ceil(n / 6);
+  return (
+    <Plot
+      label="Line chart of the weekly mean wake-up target and check-in time; the table view has the numbers"
+      testId="wake-chart"
+      axis={axis}
+      yLabel={clockOf}
+      yWidth={40}
+      xLabels={points.flatMap((p, i) => (i % every === 0 ? [{ label: p.week, at: slotCentre(i, n) }] : []))}
+      series={SERIES}
+    >
+      {SERIES.map((s) => {
+        // the weeks with a value, joined across the weeks without one
+        const marks = points.flatMap((p, i) => {
+          const v = p[s.name];
+          return v === null ? [] : [{ x: `${slotCentre(i, n)}%`, y: yOf(axis, v), title: `${p.week}: ${s.label.toLowerCase()} ${clockOf(v)}` }];
+        });
+        return (
+          <g key={s.name} data-series={s.name} stroke={s.color} fill={s.color}>
+            {marks.slice(1).map((m, i) => (
+              <line key={m.x} x1={marks[i].x} y1={marks[i].y} x2={m.x} y2={m.y} strokeWidth={2} strokeDasharray={s.dashed ? '5 4' : undefined} />
+            ))}
+            {marks.map((m) => (
+              <circle key={m.x} cx={m.x} cy={m.y} r={3}>
+                <title>{m.title}</title>
+              </circle>
+            ))}
+          </g>
+        );
+      })}
+    </Plot>
+  );
+}
 
 /** Wake-up target against the actual check-in, as weekly means; until `drawn`, a placeholder of the chart's height. */
 export function WakeChart({ weeks, drawn = true }: { weeks: ProgressWeek[]; drawn?: boolean }) {
-  const chart = useChart({
-    data: weekSeries(weeks),
-    series: [
-      { name: 'target', label: 'Target', color: 'fg.muted', strokeDasharray: '5 4' },
-      { name: 'actual', label: 'Checked in', color: 'brand.fg' },
-    ],
-  });
-  const tick = { fill: chart.color('fg.muted'), fontSize: 12 };
   const view =
-    weeks.length === 0 ? (
-      <Text color="fg.muted">No mornings this year yet.</Text>
-    ) : !drawn ? (
-      <Skeleton h="240px" />
-    ) : (
-      <Box as="figure" aria-label="Line chart of the weekly mean wake-up target and check-in time; the table view has the numbers">
-        <Chart.Root chart={chart} h="240px" data-testid="wake-chart">
-          <LineChart responsive data={chart.data} margin={{ left: 0, right: 8 }}>
-            <CartesianGrid stroke={chart.color('border')} vertical={false} />
-            <XAxis dataKey={chart.key('week')} tick={tick} stroke={chart.color('border')} />
-            <YAxis tickFormatter={clockOf} domain={['dataMin - 15', 'dataMax + 15']} tick={tick} stroke={chart.color('border')} width={48} />
-            <Tooltip animationDuration={100} content={<Chart.Tooltip formatter={(v: number) => clockOf(v)} />} />
-            <Legend content={<Chart.Legend />} />
-            {chart.series.map((s) => (
-              <Line
-                key={s.name}
-                isAnimationActive={false}
-                connectNulls
-                dataKey={chart.key(s.name)}
-                name={String(s.label)}
-                stroke={chart.color(s.color)}
-                strokeDasharray={s.strokeDasharray}
-                strokeWidth={2}
-                dot={{ r: 3, fill: chart.color(s.color) }}
-              />
-            ))}
-          </LineChart>
-        </Chart.Root>
-      </Box>
-    );
+    weeks.length === 0 ? <Text color="fg.muted">No mornings this year yet.</Text> : !drawn ? <Skeleton h="252px" /> : <WakeLines points={weekSeries(weeks)} />;
   const table = (
     <Table.Root size="sm">
       <Table.Caption>Weekly mean wake-up target and check-in (IST)</Table.Caption>
