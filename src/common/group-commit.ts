@@ -120,7 +120,8 @@ export class LanedGroupCommit<I, O> {
     const total = this.waiting.reduce((n, q) => n + q.length, 0);
     if (total > 0 && total <= this.mergeUpTo && !this.busy.includes(true)) {
       const batch = this.waiting.flatMap((q) => q.splice(0)).sort((a, b) => a.seq - b.seq);
-      return this.start([...this.busy.keys()], batch);
+      this.start([...this.busy.keys()], batch);
+      return;
     }
     this.waiting.forEach((q, lane) => {
       if (!this.busy[lane] && q.length > 0) this.start([lane], q.splice(0, this.maxBatch));
