@@ -7,10 +7,11 @@ import { userWallet, WORLD } from '../../src/modules/wallet/domain/accounts.js';
 import { SettleDateCommand } from '../../src/modules/settlement/commands/settle-date/settle-date.command.js';
 import { createChallenge, fundedUser, ist, walletOf } from './challenges-helpers.js';
 
-// "Answers a client can read". Now: Tuesday 2026-12-08, 12:00 in Kolkata; the challenges are for the 9th,
-// a date no other test file books (the run's files share one database, and a date's pool is everyone's).
-const TODAY = '2026-12-08';
-const DAY = '2026-12-09';
+// "Answers a client can read". Now: Tuesday 2037-12-08, 12:00 in Kolkata; the challenges are for the 9th, a date no
+// other test file books (the run's files share one database, and a date's pool is everyone's). Far from the real
+// clock: tests that book "tomorrow" on it would otherwise join this pool on the day the real date reaches it.
+const TODAY = '2037-12-08';
+const DAY = '2037-12-09';
 
 describe('contract: answers a client can read', () => {
   let t: TestApp;
@@ -126,7 +127,7 @@ describe('contract: answers a client can read', () => {
   describe('earnings, payment methods and notifications page like transactions', () => {
     it('notifications: page, size, total', async () => {
       const u = await fundedUser(t, 500);
-      for (const d of ['2026-12-10', '2026-12-11', '2026-12-12'])
+      for (const d of ['2037-12-10', '2037-12-11', '2037-12-12'])
         await createChallenge(t, u, { challengeDate: d, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201);
       const first = await t.http().get('/api/v1/wallet/notifications').query({ page: 0, size: 2 }).set(u.auth).expect(200);
       expect(first.body.data).toMatchObject({ page: 0, size: 2, total: 3 });
