@@ -5,6 +5,7 @@ import { InfoDialog } from '@/components/ui/info-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { LinesSkeleton } from '@/components/ui/lines-skeleton';
 import { formatINR } from '@/lib/money';
+import { tokenColor } from '@/lib/token-color';
 import { useAnalytics } from '../hooks/use-challenge-queries';
 import { analyticsSeries, type AnalyticsPoint } from '../utils/analytics';
 import { addDays, formatShortDate } from '../utils/dates';
@@ -13,7 +14,6 @@ const RANGES = [7, 30, 90] as const;
 const W = 640;
 const H = 220;
 const PAD = { left: 36, right: 40, top: 12, bottom: 28 };
-const color = (name: string) => `var(--chakra-colors-${name})`;
 
 function xOf(i: number, n: number): number {
   return PAD.left + ((W - PAD.left - PAD.right) * (i + 0.5)) / n;
@@ -47,14 +47,14 @@ export function WakeUpChart({ points }: { points: AnalyticsPoint[] }) {
         </desc>
         {[0, 50, 100].map((v) => (
           <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={yRate(v)} y2={yRate(v)} stroke={color('border')} strokeDasharray="3 3" />
-            <text x={W - PAD.right + 4} y={yRate(v) + 4} fontSize="10" fill={color('fg-muted')}>{`${v}%`}</text>
+            <line x1={PAD.left} x2={W - PAD.right} y1={yRate(v)} y2={yRate(v)} stroke={tokenColor('border')} strokeDasharray="3 3" />
+            <text x={W - PAD.right + 4} y={yRate(v) + 4} fontSize="10" fill={tokenColor('fg.muted')}>{`${v}%`}</text>
           </g>
         ))}
-        <text x={PAD.left - 6} y={yCount(maxCount) + 4} fontSize="10" textAnchor="end" fill={color('fg-muted')}>
+        <text x={PAD.left - 6} y={yCount(maxCount) + 4} fontSize="10" textAnchor="end" fill={tokenColor('fg.muted')}>
           {maxCount}
         </text>
-        <text x={PAD.left - 6} y={yCount(0) + 4} fontSize="10" textAnchor="end" fill={color('fg-muted')}>
+        <text x={PAD.left - 6} y={yCount(0) + 4} fontSize="10" textAnchor="end" fill={tokenColor('fg.muted')}>
           0
         </text>
         {points.map((p, i) => {
@@ -62,7 +62,7 @@ export function WakeUpChart({ points }: { points: AnalyticsPoint[] }) {
           return (
             <g key={p.date}>
               {p.successful > 0 ? (
-                <rect x={x} width={barW} y={yCount(p.successful)} height={yCount(0) - yCount(p.successful)} fill={color('green-500')} />
+                <rect x={x} width={barW} y={yCount(p.successful)} height={yCount(0) - yCount(p.successful)} fill={tokenColor('green.500')} />
               ) : null}
               {p.failed > 0 ? (
                 <rect
@@ -70,18 +70,18 @@ export function WakeUpChart({ points }: { points: AnalyticsPoint[] }) {
                   width={barW}
                   y={yCount(p.successful + p.failed)}
                   height={yCount(p.successful) - yCount(p.successful + p.failed)}
-                  fill={color('red-500')}
+                  fill={tokenColor('red.500')}
                 />
               ) : null}
               {i % labelEvery === 0 ? (
-                <text x={xOf(i, n)} y={H - 8} fontSize="10" textAnchor="middle" fill={color('fg-muted')}>
+                <text x={xOf(i, n)} y={H - 8} fontSize="10" textAnchor="middle" fill={tokenColor('fg.muted')}>
                   {formatShortDate(p.date)}
                 </text>
               ) : null}
             </g>
           );
         })}
-        {line ? <polyline points={line} fill="none" stroke={color('blue-500')} strokeWidth="2" /> : null}
+        {line ? <polyline points={line} fill="none" stroke={tokenColor('blue.500')} strokeWidth="2" /> : null}
       </svg>
       <Box as="figcaption" fontSize="xs" color="fg.muted" display="flex" gap={4} flexWrap="wrap">
         <span>■ green: successful wake-ups</span>
@@ -108,17 +108,17 @@ export function EarningsChart({ points }: { points: AnalyticsPoint[] }) {
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${titleId} ${descId}`} data-testid="earnings-chart">
         <title id={titleId}>Earnings and losses per day</title>
         <desc id={descId}>{`Winnings ${formatINR(tw)}, losses ${formatINR(tl)} in this range.`}</desc>
-        <line x1={PAD.left} x2={W - PAD.right} y1={mid} y2={mid} stroke={color('border')} />
-        <text x={PAD.left - 6} y={PAD.top + 8} fontSize="10" textAnchor="end" fill={color('fg-muted')}>{`₹${Math.round(max)}`}</text>
-        <text x={PAD.left - 6} y={H - PAD.top} fontSize="10" textAnchor="end" fill={color('fg-muted')}>{`−₹${Math.round(max)}`}</text>
+        <line x1={PAD.left} x2={W - PAD.right} y1={mid} y2={mid} stroke={tokenColor('border')} />
+        <text x={PAD.left - 6} y={PAD.top + 8} fontSize="10" textAnchor="end" fill={tokenColor('fg.muted')}>{`₹${Math.round(max)}`}</text>
+        <text x={PAD.left - 6} y={H - PAD.top} fontSize="10" textAnchor="end" fill={tokenColor('fg.muted')}>{`−₹${Math.round(max)}`}</text>
         {points.map((p, i) => {
           const x = xOf(i, n) - barW / 2;
           const up = (half * p.winnings) / max;
           const down = (half * p.losses) / max;
           return (
             <g key={p.date}>
-              {up > 0 ? <rect x={x} width={barW} y={mid - up} height={up} fill={color('green-500')} /> : null}
-              {down > 0 ? <rect x={x} width={barW} y={mid} height={down} fill={color('red-500')} /> : null}
+              {up > 0 ? <rect x={x} width={barW} y={mid - up} height={up} fill={tokenColor('green.500')} /> : null}
+              {down > 0 ? <rect x={x} width={barW} y={mid} height={down} fill={tokenColor('red.500')} /> : null}
             </g>
           );
         })}

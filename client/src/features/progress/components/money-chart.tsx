@@ -4,7 +4,8 @@ import type { ProgressMonth } from '../api/progress-api';
 import { type MonthBar, monthBars } from '../utils/shape';
 import { MONEY_STEPS, niceAxis } from '../utils/ticks';
 import { ChartCard } from './chart-card';
-import { Plot, type PlotSeries, tokenColor, yOf } from './plot';
+import { tokenColor } from '@/lib/token-color';
+import { Plot, type PlotSeries, yOf } from './plot';
 
 const COLUMNS = [
   ['deposits', 'Deposits'],

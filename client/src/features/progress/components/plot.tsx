@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { tokenColor } from '@/lib/token-color';
 import { type Axis, fromTop } from '../utils/ticks';
 
 // The frame the progress charts draw in: value labels on the left and categories below in HTML (they keep their size
@@ -9,10 +10,7 @@ import { type Axis, fromTop } from '../utils/ticks';
 const PLOT_H = 200;
 const PAD_TOP = 8;
 const PAD_BOTTOM = 1;
-const muted = 'var(--chakra-colors-fg-muted)';
-
-/** A Chakra colour token ("green.solid") as its CSS variable, for SVG attributes. */
-export const tokenColor = (token: string) => `var(--chakra-colors-${token.replaceAll('.', '-')})`;
+const muted = tokenColor('fg.muted');
 
 /** The y of `value` in the plot, in pixels from its top. */
 export const yOf = (axis: Axis, value: number) => PAD_TOP + (PLOT_H - PAD_TOP - PAD_BOTTOM) * fromTop(axis, value);

@@ -3,7 +3,8 @@ import type { ProgressWeek } from '../api/progress-api';
 import { clockOf, dayMonth, weekSeries, type WeekPoint } from '../utils/shape';
 import { CLOCK_STEPS, niceAxis } from '../utils/ticks';
 import { ChartCard } from './chart-card';
-import { Plot, type PlotSeries, slotCentre, tokenColor, yOf } from './plot';
+import { tokenColor } from '@/lib/token-color';
+import { Plot, type PlotSeries, slotCentre, yOf } from './plot';
 
 const SERIES: (PlotSeries & { name: 'target' | 'actual' })[] = [
   { name: 'target', label: 'Target', color: tokenColor('fg.muted'), dashed: true },
