@@ -9,7 +9,7 @@ import { createChallenge, fundedUser, ist } from './challenges-helpers.js';
 /**
  * A PHOTO check-in whose picture is nearly one flat colour (a covered lens, a black frame) is flagged
  * BLANK_FRAME by the server itself (no model): first in the peer review queue, shown to support, never decisive.
- * Dates of their own (2027-06), so no other file's challenges share these pools.
+ * Dates of their own (2049-06; 2049 has 2027's calendar), so no other file's challenges share these pools.
  */
 describe('proof of wake: the blank-frame flag', () => {
   let t: TestApp;
@@ -20,9 +20,9 @@ describe('proof of wake: the blank-frame flag', () => {
   });
   afterAll(() => t.close());
 
-  const date = '2027-06-08';
+  const date = '2049-06-08';
   async function staked(forfeit: number): Promise<{ u: TestUser; id: string }> {
-    t.clock.set(ist('2027-06-07', '12:00'));
+    t.clock.set(ist('2049-06-07', '12:00'));
     const u = await fundedUser(t, 500);
     const res = await createChallenge(t, u, { challengeDate: date, wakeUpTime: '06:00', forfeitAmount: forfeit, proof: 'PHOTO' }).expect(201);
     return { u, id: res.body.challenge.id };
@@ -53,7 +53,7 @@ describe('proof of wake: the blank-frame flag', () => {
   it('flags a near-blank PHOTO check-in, puts it first in peer review and shows it to support only; a real photo is not flagged', async () => {
     const real = await staked(30);
     const blank = await staked(20);
-    t.clock.set(ist('2027-06-07', '12:00'));
+    t.clock.set(ist('2049-06-07', '12:00'));
     const reviewer = await fundedUser(t, 0); // no challenge on that date: may review its pool
     t.clock.set(ist(date, '06:01'));
     await photoCheckIn(real.u, real.id, await photoLikeJpeg(6081)).expect(200);
@@ -85,7 +85,7 @@ describe('proof of wake: the blank-frame flag', () => {
   it('passes over a photo whose file is gone, so it cannot hold up the review queue for everyone', async () => {
     const lost = await staked(25);
     const kept = await staked(35);
-    t.clock.set(ist('2027-06-07', '12:00'));
+    t.clock.set(ist('2049-06-07', '12:00'));
     const reviewer = await fundedUser(t, 0);
     t.clock.set(ist(date, '06:02'));
     await photoCheckIn(lost.u, lost.id, await photoLikeJpeg(6091)).expect(200);

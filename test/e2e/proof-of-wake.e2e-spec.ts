@@ -10,7 +10,7 @@ import { createTestApp, TestApp } from '../setup/test-app.js';
 import { createChallenge, fundedUser, ist, walletOf } from './challenges-helpers.js';
 import { askReferee, answer, groupOf, nameReferee } from './groups-helpers.js';
 
-/** Proof of wake. Dates of their own (2027-03), so no other file's challenges share these pools. */
+/** Proof of wake. Dates of their own (2049-03; 2049 has 2027's calendar), so no other file's challenges share these pools. */
 describe('proof of wake', () => {
   let t: TestApp;
   let ds: DataSource;
@@ -48,43 +48,43 @@ describe('proof of wake', () => {
     Number((await ds.query(`SELECT count(*)::int AS n FROM photo_fingerprints WHERE challenge_id = $1`, [challengeId]))[0].n);
 
   it('proof defaults to NONE and is answered on challenges, plans and test challenges; another word is a 400', async () => {
-    const { u, id } = await staked('2027-03-02', 20);
+    const { u, id } = await staked('2049-03-02', 20);
     const one = await get(u, id);
     expect(one).toMatchObject({ proof: 'NONE', proofStatus: null });
     const list = await t.http().get('/api/v1/challenges').set(u.auth).expect(200);
     expect(list.body.challenges[0]).toMatchObject({ id, proof: 'NONE', proofStatus: null });
 
-    const bad = await createChallenge(t, u, { challengeDate: '2027-03-03', wakeUpTime: '06:00', forfeitAmount: 20, proof: 'SELFIE' }).expect(400);
+    const bad = await createChallenge(t, u, { challengeDate: '2049-03-03', wakeUpTime: '06:00', forfeitAmount: 20, proof: 'SELFIE' }).expect(400);
     expect(bad.body.error).toContain('proof must be NONE or PHOTO');
-    const photo = await createChallenge(t, u, { challengeDate: '2027-03-03', wakeUpTime: '06:00', forfeitAmount: 20, proof: 'PHOTO' }).expect(201);
+    const photo = await createChallenge(t, u, { challengeDate: '2049-03-03', wakeUpTime: '06:00', forfeitAmount: 20, proof: 'PHOTO' }).expect(201);
     expect(photo.body.challenge).toMatchObject({ proof: 'PHOTO', proofStatus: null });
 
     const plan = await t
       .http()
       .post('/api/v1/challenge-plans')
       .set(u.auth)
-      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'PHOTO' })
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2049-03-10', weeks: 1, proof: 'PHOTO' })
       .expect(201);
     expect(plan.body.data.plan).toMatchObject({ proof: 'PHOTO' });
     await t
       .http()
       .post('/api/v1/challenge-plans')
       .set(u.auth)
-      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2027-03-10', weeks: 1, proof: 'photo!' })
+      .send({ days: 'EVERY_DAY', wakeUpTime: '06:00', forfeitAmount: 10, startDate: '2049-03-10', weeks: 1, proof: 'photo!' })
       .expect(400);
 
     const test = await t
       .http()
       .post('/api/v1/test/challenges/create-test-challenge')
       .set(u.auth)
-      .send({ challengeDate: '2027-03-04', wakeUpTime: '06:00', proof: 'PHOTO' })
+      .send({ challengeDate: '2049-03-04', wakeUpTime: '06:00', proof: 'PHOTO' })
       .expect(201);
     expect(test.body.challenge ?? test.body.data?.challenge ?? test.body).toMatchObject({ proof: 'PHOTO', isTest: true });
   });
 
   it('a PHOTO challenge refuses a manual check-in and a check-in without a photo, recording nothing', async () => {
-    const { u, id } = await staked('2027-03-05', 20, 'PHOTO');
-    t.clock.set(ist('2027-03-05', '06:02'));
+    const { u, id } = await staked('2049-03-05', 20, 'PHOTO');
+    t.clock.set(ist('2049-03-05', '06:02'));
     const manual = await t.http().post('/api/v1/challenges/verify').set(u.auth).send({ challengeId: id, verificationMethod: 'MANUAL' }).expect(400);
     expect(manual.body.error).toMatch(/photo taken in the app is needed/);
     const noPhoto = await t.http().post('/api/v1/challenges/verify').set(u.auth).field('challengeId', id).field('verificationMethod', 'PHOTO').expect(400);
@@ -93,7 +93,7 @@ describe('proof of wake', () => {
   });
 
   it('takes a new photo (stored without its EXIF and location), then refuses it again as the same bytes, re-encoded or resized, for anyone', async () => {
-    const date = '2027-03-06';
+    const date = '2049-03-06';
     const [a, b, c] = [await staked(date, 20, 'PHOTO'), await staked(date, 20, 'PHOTO'), await staked(date, 20, 'PHOTO')];
     const original = await withGps(await photoLikeJpeg(3301));
     t.clock.set(ist(date, '06:01'));
@@ -138,7 +138,7 @@ describe('proof of wake', () => {
   });
 
   it('records one morning when the same picture arrives from several people at once (one batch or several), refusing the others', async () => {
-    const date = '2027-03-07';
+    const date = '2049-03-07';
     const people = [];
     for (let i = 0; i < 4; i++) people.push(await staked(date, 20, 'PHOTO'));
     const original = await photoLikeJpeg(3303);
@@ -160,7 +160,7 @@ describe('proof of wake', () => {
   });
 
   it('settles each proof level in its own pool, to the paisa: a NONE miss pays only NONE winners, a PHOTO miss only PHOTO winners', async () => {
-    const date = '2027-03-08';
+    const date = '2049-03-08';
     const noneWin = await staked(date, 100);
     const noneMiss = await staked(date, 100);
     const photoWin1 = await staked(date, 50, 'PHOTO');
@@ -204,7 +204,7 @@ describe('proof of wake', () => {
   });
 
   it('a photo rejected by support settles as a miss (its owner told why), its pool paying the other winner; a verdict after settlement is refused', async () => {
-    const date = '2027-03-09';
+    const date = '2049-03-09';
     const honest = await staked(date, 50, 'PHOTO');
     const cheat = await staked(date, 100, 'PHOTO');
     const plain = await staked(date, 20);
@@ -263,7 +263,7 @@ describe('proof of wake', () => {
   });
 
   it('peers review anonymous photos only from pools they have no stake in; two rejections reject', async () => {
-    const date = '2027-03-12';
+    const date = '2049-03-12';
     const owner = await staked(date, 40, 'PHOTO');
     const samePool = await staked(date, 20, 'PHOTO');
     const nonePlayer = await staked(date, 20); // the same date's NONE pool: no stake in the PHOTO pool
@@ -306,7 +306,7 @@ describe('proof of wake', () => {
   });
 
   it('the person’s referee rejecting a PHOTO morning before settlement makes it a miss, with the referee’s note', async () => {
-    const date = '2027-03-14';
+    const date = '2049-03-14';
     const me = await staked(date, 30, 'PHOTO');
     const friend = await fundedUser(t, 0);
     const groupId = await groupOf(t, 'Early birds 33', me.u, friend);

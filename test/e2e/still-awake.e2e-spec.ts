@@ -83,7 +83,7 @@ describe('still awake?', () => {
   });
 
   it('asks at a server-chosen moment 20-40 min after the check-in, by push, and counts the morning once answered', async () => {
-    const DAY = '2027-01-11';
+    const DAY = '2049-01-11';
     const me = await player(true);
     await ds.query(`INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, 'p', 'a', now())`, [
       randomUUID(),
@@ -124,7 +124,7 @@ describe('still awake?', () => {
   });
 
   it('holds the morning back from settlement while the check is open, and counts it missed when left unanswered', async () => {
-    const DAY = '2027-01-12';
+    const DAY = '2049-01-12';
     const me = await player(true);
     const id = await checkedIn(me, DAY, 40);
     const s = await stored(id);
@@ -160,7 +160,7 @@ describe('still awake?', () => {
   });
 
   it('voids a check the server never asked (the morning stands), and asks nothing with the setting off', async () => {
-    const DAY = '2027-01-13';
+    const DAY = '2049-01-13';
     const unasked = await player(true);
     const off = await player(false);
     const a = await checkedIn(unasked, DAY);
@@ -177,7 +177,7 @@ describe('still awake?', () => {
   });
 
   it('asks only after an on-time check-in', async () => {
-    const DAY = '2027-01-14';
+    const DAY = '2049-01-14';
     const me = await player(true);
     t.clock.set(at(addDays(DAY, -1), '12:00'));
     const id = (await t.http().post('/api/v1/challenges').set(me.auth).send({ challengeDate: DAY, wakeUpTime: '06:00', forfeitAmount: 10 }).expect(201)).body

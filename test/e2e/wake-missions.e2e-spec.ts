@@ -10,21 +10,21 @@ describe('wake missions', () => {
   afterAll(() => t.close());
 
   it('a challenge keeps its mission (NONE when absent); any other word is a 400 and nothing is staked', async () => {
-    t.clock.set(ist('2027-05-03', '12:00'));
+    t.clock.set(ist('2049-05-03', '12:00'));
     const u = await fundedUser(t, 500);
-    const plain = await createChallenge(t, u, { challengeDate: '2027-05-04', wakeUpTime: '06:00', forfeitAmount: 20 }).expect(201);
+    const plain = await createChallenge(t, u, { challengeDate: '2049-05-04', wakeUpTime: '06:00', forfeitAmount: 20 }).expect(201);
     expect(plain.body.challenge.mission).toBe('NONE');
-    const math = await createChallenge(t, u, { challengeDate: '2027-05-05', wakeUpTime: '06:00', forfeitAmount: 20, mission: 'MATH' }).expect(201);
+    const math = await createChallenge(t, u, { challengeDate: '2049-05-05', wakeUpTime: '06:00', forfeitAmount: 20, mission: 'MATH' }).expect(201);
     expect(math.body.challenge.mission).toBe('MATH');
     expect((await t.http().get(`/api/v1/challenges/${math.body.challenge.id}`).set(u.auth).expect(200)).body.challenge.mission).toBe('MATH');
-    const bad = await createChallenge(t, u, { challengeDate: '2027-05-06', wakeUpTime: '06:00', forfeitAmount: 20, mission: 'SHAKE' });
+    const bad = await createChallenge(t, u, { challengeDate: '2049-05-06', wakeUpTime: '06:00', forfeitAmount: 20, mission: 'SHAKE' });
     expect([bad.status, JSON.stringify(bad.body)]).toEqual([400, expect.stringContaining('mission must be NONE, MATH, TYPING or WAKE_TAG')]);
     const list = (await t.http().get('/api/v1/challenges').set(u.auth).expect(200)).body.challenges;
     expect(list.map((c: { mission: string }) => c.mission).sort()).toEqual(['MATH', 'NONE']);
   });
 
   it('a plan answers its mission (booking passes it on, as it does proof); a bad one is a 400', async () => {
-    t.clock.set(ist('2027-05-10', '12:00'));
+    t.clock.set(ist('2049-05-10', '12:00'));
     const u = await fundedUser(t, 500);
     const post = (body: object) => t.http().post('/api/v1/challenge-plans').set(u.auth).send(body);
     const bad = await post({ days: 'WEEKDAYS', wakeUpTime: '06:00', forfeitAmount: 20, mission: 'steps' });
