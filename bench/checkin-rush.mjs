@@ -5,6 +5,7 @@
 // Photo proof costs the rush: BENCH_PHOTO_SHARE (default 0.15) of the users staked with proof PHOTO and check in with a new photo of
 // their own (a distinct camera-like JPEG, BENCH_PHOTO_SIZE default 640x480, made at seeding), as the app's multipart
 // form: hashed (SHA-256 + dHash), checked against every earlier photo, stripped of EXIF and stored, on the request.
+// BENCH_PHOTO_HISTORY (default 0) fingerprints of earlier mornings are stored first (a live service keeps up to 90 days').
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ import {
   startProcess,
   stopProcess,
 } from './lib.mjs';
-import { distinctPhotos, photoCheckInForm } from './photos.mjs';
+import { distinctPhotos, photoCheckInForm, seedFingerprintHistory } from './photos.mjs';
 import { rng, seedChallenges } from './seed.mjs';
 import { NODE_ARGS } from '../scripts/lib.mjs';
 
@@ -71,6 +72,7 @@ export async function main() {
     const photoUsers = seeded.filter((s) => s.proof === 'PHOTO').length;
     const photos = await distinctPhotos(photoUsers, { width: photoW, height: photoH });
     const photoBytes = photos.reduce((n, p) => n + p.length, 0);
+    const history = await seedFingerprintHistory(ds, Number(process.env.BENCH_PHOTO_HISTORY ?? 0), photos);
     await ds.query(`CREATE TABLE bench_baseline (id int PRIMARY KEY, n bigint NOT NULL DEFAULT 0)`);
     await ds.query(`INSERT INTO bench_baseline (id) SELECT g FROM generate_series(1, $1::int) g`, [users]);
     await ds.query('ANALYZE');
@@ -147,7 +149,7 @@ export async function main() {
     const [notes] = await ds2.query(`SELECT count(*)::int AS n FROM notifications WHERE type = 'CHALLENGE_CHECKED_IN'`);
     const [proofs] = await ds2.query(
       `SELECT count(*) FILTER (WHERE c.verification_method = 'PHOTO' AND c.proof_status = 'PENDING_REVIEW' AND c.photo_path IS NOT NULL)::int AS pending,
-              count(*)::int AS total, (SELECT count(*)::int FROM photo_fingerprints) AS fingerprints
+              count(*)::int AS total, (SELECT count(*)::int FROM photo_fingerprints WHERE photo_path NOT LIKE 'challenges/history-%') AS fingerprints
          FROM challenges c WHERE c.proof = 'PHOTO' AND c.id <> $1`,
       [reuser.challengeId],
     );
@@ -208,7 +210,7 @@ export async function main() {
         {
           figure: 'photo check-ins in the rush (proof PHOTO)',
           value: `${fmt(photoUsers, 0)} of ${fmt(users, 0)}`,
-          baseline: `${photoW}×${photoH} JPEG q80, ${fmt(photoUsers ? photoBytes / photoUsers / 1024 : 0, 0)} kB each, all distinct`,
+          baseline: `${photoW}×${photoH} JPEG q80, ${fmt(photoUsers ? photoBytes / photoUsers / 1024 : 0, 0)} kB each, all distinct${history ? `; ${fmt(history, 0)} earlier fingerprints stored` : ''}`,
           ratio: `${fmt((photoUsers / users) * 100, 1)}%`,
           target: '(not judged)',
           pass: null,

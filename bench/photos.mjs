@@ -27,6 +27,38 @@ export async function distinctPhotos(count, { width = 640, height = 480, seed = 
   return photos;
 }
 
+/**
+ * `count` fingerprints of earlier mornings' photos (photo_fingerprints rows of other users, days ago), none of them the
+ * same picture as any of `photos` (dHashes more than PHOTO_MATCH_MAX_DISTANCE + 4 bits from each): the table as a
+ * live service holds it, up to the purge's 90 days. Inserted in chunks; returns the count.
+ */
+export async function seedFingerprintHistory(ds, count, photos) {
+  if (count <= 0) return 0;
+  const { dHash } = await dist('modules/challenges/proof/infrastructure/photo-fingerprint.js');
+  const { hammingDistance, PHOTO_MATCH_MAX_DISTANCE } = await dist('modules/challenges/shared/domain/same-picture.js');
+  const keepAway = PHOTO_MATCH_MAX_DISTANCE + 4;
+  const taken = await Promise.all(photos.map((p) => dHash(p)));
+  const random = rng(91);
+  const word = () => BigInt(Math.floor(random() * 2 ** 32));
+  const chunk = 20_000;
+  for (let done = 0; done < count; ) {
+    const hashes = [];
+    while (hashes.length < Math.min(chunk, count - done)) {
+      const h = BigInt.asIntN(64, (word() << 32n) | word());
+      if (!taken.some((t) => hammingDistance(t, h) <= keepAway)) hashes.push(h.toString());
+    }
+    await ds.query(
+      `INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'CHECK_IN', 'challenges/history-' || g.i || '.jpg',
+              encode(sha256(convert_to('history ' || $2::int + g.i, 'UTF8')), 'hex'), g.h, now() - interval '1 day' * (1 + g.i % 89)
+         FROM unnest($1::bigint[]) WITH ORDINALITY AS g(h, i)`,
+      [hashes, done],
+    );
+    done += hashes.length;
+  }
+  return count;
+}
+
 /** A 16×12 grid of random colours blown up smoothly (a scene's large shapes and light), then ±12 of sensor noise. */
 async function cameraLike(random, width, height) {
   const gw = 16;
