@@ -26,6 +26,7 @@ import { Passkeys1763803400000 } from './1763803400000-passkeys.js';
 import { ProofOfWake1763803500000 } from './1763803500000-proof-of-wake.js';
 import { WakeMissions1763803600000 } from './1763803600000-wake-missions.js';
 import { ProofFlag1763803700000 } from './1763803700000-proof-flag.js';
+import { FingerprintSeq1763803800000 } from './1763803800000-fingerprint-seq.js';
 
 /** Listed explicitly (no globs) so the same list works compiled, under jest and in the CLI. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   ProofOfWake1763803500000,
   WakeMissions1763803600000,
   ProofFlag1763803700000,
+  FingerprintSeq1763803800000,
 ];

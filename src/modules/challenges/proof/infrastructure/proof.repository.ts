@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ProofVerdict } from '../../shared/domain/proof-rules.js';
-import { samePictureSql, type PhotoFingerprint } from '../../shared/domain/same-picture.js';
+import { isSamePicture, type PhotoFingerprint } from '../../shared/domain/same-picture.js';
+import { FingerprintIndex } from './fingerprint-index.js';
 
 export type ReviewerRole = 'SUPPORT' | 'REFEREE' | 'PEER';
 
@@ -37,12 +38,23 @@ export interface PeerReviewRow {
 /** One class of advisory lock: the check "seen before?" and the insert of a new fingerprint are one step for everyone. */
 const FINGERPRINT_LOCK = 74331;
 
-/** "Seen before?": $1 the photo's SHA-256, $2 its dHash. */
-export const SEEN_BEFORE_SQL = `SELECT 1 FROM photo_fingerprints f WHERE ${samePictureSql({ sha256: 'f.sha256', dhash: 'f.dhash' }, { sha256: '$1::text', dhash: '$2::bigint' })} LIMIT 1`;
+/**
+ * Under the fingerprint lock: the highest sequence number stored, and the rows after $1 (the last one this process
+ * holds). Every number up to the highest is committed then: fingerprints are written only under the lock.
+ */
+const AFTER_SQL = `WITH top AS (SELECT max(seq) AS top FROM photo_fingerprints)
+SELECT top.top::text AS top, f.seq::text AS seq, f.dhash::text AS dhash
+  FROM top LEFT JOIN photo_fingerprints f ON f.seq > $1::bigint ORDER BY f.seq`;
+
+/** The stored photos that may be the same picture: the dHash candidates ($1) and the same bytes ($2, as char(64) so that its index serves). */
+const CANDIDATES_SQL = `SELECT seq::text AS seq, sha256, dhash::text AS dhash FROM photo_fingerprints WHERE seq = ANY($1::bigint[]) OR sha256 = ANY($2::bpchar[])`;
 
 /** photo_fingerprints and proof_verdicts. */
 @Injectable()
 export class ProofRepository {
+  /** the stored dHashes, kept in memory */
+  private readonly index = new FingerprintIndex();
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Serialises "seen before?" + insert across concurrent check-ins (inside the caller's transaction). */
@@ -51,15 +63,50 @@ export class ProofRepository {
   }
 
   /**
-   * Whether any stored photo is the same picture as this one (same-picture.ts; the same bytes by the index on sha256,
-   * the same picture by a scan of 8-byte hashes, kept to the photo retention window by the purge).
+   * Whether any stored photo is the same picture as this one (same-picture.ts). Inside a transaction holding the
+   * fingerprint lock it is exact (storedMatches); without, an early answer from what this process already holds, which
+   * the locked check repeats before anything is stored.
    */
-  async seenBefore(fp: PhotoFingerprint, m: EntityManager | DataSource = this.ds): Promise<boolean> {
-    const rows = (await m.query(SEEN_BEFORE_SQL, [fp.sha256, fp.dhash.toString()])) as unknown[];
-    return rows.length > 0;
+  async seenBefore(fp: PhotoFingerprint, m?: EntityManager): Promise<boolean> {
+    if (m) return (await this.storedMatches([fp], m))[0];
+    return (await this.matches([fp], this.ds))[0];
   }
 
-  async insertFingerprint(r: FingerprintRow, m: EntityManager | DataSource = this.ds): Promise<void> {
+  /**
+   * For each photo, whether a stored photo is the same picture (same-picture.ts isSamePicture), exactly: the caller's
+   * transaction holds the fingerprint lock, so the rows this process has not read yet are read first.
+   */
+  async storedMatches(fps: PhotoFingerprint[], m: EntityManager): Promise<boolean[]> {
+    await this.readNew(m);
+    return this.matches(fps, m);
+  }
+
+  private async readNew(m: EntityManager): Promise<void> {
+    let rows = (await m.query(AFTER_SQL, [String(this.index.last)])) as { top: string | null; seq: string | null; dhash: string | null }[];
+    if (this.index.last > 0 && Number(rows[0]?.top ?? 0) < this.index.last) {
+      // the table was emptied and its numbers started again (a restored backup, a test): read it whole
+      this.index.clear();
+      rows = (await m.query(AFTER_SQL, ['0'])) as typeof rows;
+    }
+    this.index.add(rows.filter((r) => r.seq !== null).map((r) => ({ seq: Number(r.seq), dhash: BigInt(r.dhash!) })));
+  }
+
+  /** The candidates the index proposes and the same bytes, read back and decided by isSamePicture. */
+  private async matches(fps: PhotoFingerprint[], m: EntityManager | DataSource): Promise<boolean[]> {
+    const near = [...new Set(fps.flatMap((fp) => this.index.near(fp.dhash)))];
+    const rows = (await m.query(CANDIDATES_SQL, [near.map(String), fps.map((fp) => fp.sha256)])) as { seq: string; sha256: string; dhash: string }[];
+    const stored = rows.map((r) => ({ sha256: r.sha256, dhash: BigInt(r.dhash) }));
+    return fps.map((fp) => stored.some((s) => isSamePicture(s, fp)));
+  }
+
+  /** Stores a fingerprint: in the caller's transaction, which holds the fingerprint lock, or in its own under the lock. */
+  async insertFingerprint(r: FingerprintRow, m?: EntityManager): Promise<void> {
+    if (!m) {
+      return this.ds.transaction(async (t) => {
+        await this.lockFingerprints(t);
+        await this.insertFingerprint(r, t);
+      });
+    }
     await m.query(
       `INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [r.id, r.userId, r.challengeId, r.source, r.photoPath, r.sha256, r.dhash.toString(), r.createdAt],

@@ -46,7 +46,7 @@ export class CheckInRepository {
   async checkInWithPhoto(items: PhotoCheckIn[], m: EntityManager): Promise<(Record<string, unknown> | null)[]> {
     return this.checkInBatch(
       items,
-      'challenge_photo_check_in_v2',
+      'challenge_photo_check_in_v3',
       PHOTO_CHECK_IN_SQL,
       [(c) => c.photoPath, (c) => c.flag, (c) => c.sha256, (c) => c.dhash.toString(), (c) => c.fingerprintId],
       m,

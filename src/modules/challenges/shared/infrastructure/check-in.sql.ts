@@ -1,5 +1,4 @@
 import { lateReasonSql, onTimeSql } from '../domain/check-in-rule.js';
-import { samePictureSql } from '../domain/same-picture.js';
 
 export interface ManualCheckIn {
   id: string;
@@ -36,26 +35,23 @@ export const MANUAL_CHECK_IN_SQL = `UPDATE challenges c
 
 /**
  * The photo-proof check-ins of one batch in one statement, run under the fingerprint lock taken by an earlier statement
- * of the same transaction (so its snapshot sees every fingerprint committed before the lock was granted): the photos
- * that no stored photo matches (domain/same-picture.ts) are checked in by a guarded UPDATE
- * (own, PENDING, window opened, proof PHOTO; waiting for review with their photo) and their fingerprints stored. As
- * MANUAL_CHECK_IN_SQL, plus $6 photo paths, $7 proof flags, $8 SHA-256s, $9 dHashes, $10 fingerprint ids.
+ * of the same transaction, for photos that no stored photo matches (ProofRepository.storedMatches decided it under the
+ * same lock): a guarded UPDATE (own, PENDING, window opened, proof PHOTO; waiting for review with their photo) and their
+ * fingerprints stored. As MANUAL_CHECK_IN_SQL, plus $6 photo paths, $7 proof flags, $8 SHA-256s, $9 dHashes, $10
+ * fingerprint ids.
  */
 export const PHOTO_CHECK_IN_SQL = `WITH x AS (
   SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::uuid[])
     AS x(id, user_id, at, location, notes, photo_path, flag, sha256, dhash, fingerprint_id)
-), fresh AS (
-  SELECT x.* FROM x
-   WHERE NOT EXISTS (SELECT 1 FROM photo_fingerprints f WHERE ${samePictureSql({ sha256: 'f.sha256', dhash: 'f.dhash' }, { sha256: 'x.sha256', dhash: 'x.dhash' })})
 ), checked AS (
   UPDATE challenges c
      SET ${CHECKED_IN}, verification_method = 'PHOTO', photo_path = x.photo_path, proof_status = 'PENDING_REVIEW', proof_flag = x.flag
-    FROM fresh x
+    FROM x
    WHERE c.id = x.id AND c.user_id = x.user_id AND c.status = 'PENDING' AND c.window_opens_at <= x.at AND c.proof = 'PHOTO'
   RETURNING c.*
 ), stored AS (
   INSERT INTO photo_fingerprints (id, user_id, challenge_id, source, photo_path, sha256, dhash, created_at)
-  SELECT x.fingerprint_id, x.user_id, x.id, 'CHECK_IN', x.photo_path, x.sha256, x.dhash, x.at FROM fresh x JOIN checked ON checked.id = x.id
+  SELECT x.fingerprint_id, x.user_id, x.id, 'CHECK_IN', x.photo_path, x.sha256, x.dhash, x.at FROM x JOIN checked ON checked.id = x.id
 )
 SELECT * FROM checked`;
 

@@ -192,17 +192,20 @@ export class CheckInChallengeHandler implements ICommandHandler<CheckInChallenge
   }
 
   /**
-   * One batch of photo-proof check-ins in one transaction: the fingerprint lock, then one statement (PHOTO_CHECK_IN_SQL)
-   * checks in the photos no stored photo matches and stores their fingerprints. A photo matching an earlier one of the
-   * same batch (or a challenge asked twice) is left to the full path, which then finds the first one stored.
+   * One batch of photo-proof check-ins in one transaction: the fingerprint lock, which stored photos match
+   * (ProofRepository.storedMatches), then one statement (PHOTO_CHECK_IN_SQL) checks in the others and stores their
+   * fingerprints. A photo matching an earlier one of the same batch (or a challenge asked twice) is left to the full
+   * path, which then finds the first one stored.
    */
   private async writePhotoCheckIns(items: PhotoCheckIn[]): Promise<(Record<string, unknown> | null)[]> {
     const alone = items.filter((it, i) => !items.slice(0, i).some((e) => e.id === it.id || isSamePicture(e, it)));
-    const rows = await this.challenges.transaction(async (m) => {
+    const byItem = await this.challenges.transaction(async (m) => {
       await this.proofs.lockFingerprints(m);
-      return this.checkIns.checkInWithPhoto(alone, m);
+      const seen = await this.proofs.storedMatches(alone, m);
+      const fresh = alone.filter((_, i) => !seen[i]);
+      const rows = fresh.length > 0 ? await this.checkIns.checkInWithPhoto(fresh, m) : [];
+      return new Map(fresh.map((it, i) => [it, rows[i]]));
     });
-    const byItem = new Map(alone.map((it, i) => [it, rows[i]]));
     return items.map((it) => byItem.get(it) ?? null);
   }
 
