@@ -20,18 +20,15 @@ describe('FingerprintIndex', () => {
     const stored = hashes(5000);
     index.add(stored.map((dhash, i) => ({ seq: i + 1, dhash })));
     expect(index.count).toBe(5000);
-    for (const [k, query] of [
-      flip(stored[10], [0, 5, 31, 32, 63]),
-      flip(stored[4999], Array.from({ length: PHOTO_MATCH_MAX_DISTANCE }, (_, i) => i * 5)),
-      flip(stored[77], Array.from({ length: PHOTO_MATCH_MAX_DISTANCE + 1 }, (_, i) => i * 4)),
-      0n,
-      -1n,
-    ].entries()) {
+    const every = (n: number, step: number): number[] => Array.from({ length: n }, (_, i) => i * step);
+    const atThreshold = flip(stored[4999], every(PHOTO_MATCH_MAX_DISTANCE, 5));
+    const oneBitPast = flip(stored[77], every(PHOTO_MATCH_MAX_DISTANCE + 1, 4));
+    for (const [k, query] of [flip(stored[10], [0, 5, 31, 32, 63]), atThreshold, oneBitPast, 0n, -1n].entries()) {
       const expected = stored.flatMap((h, i) => (hammingDistance(h, query) <= PHOTO_MATCH_MAX_DISTANCE ? [i + 1] : []));
       expect([k, index.near(query)]).toEqual([k, expected]);
     }
-    expect(index.near(flip(stored[4999], Array.from({ length: PHOTO_MATCH_MAX_DISTANCE }, (_, i) => i * 5)))).toContain(5000);
-    expect(index.near(flip(stored[77], Array.from({ length: PHOTO_MATCH_MAX_DISTANCE + 1 }, (_, i) => i * 4)))).not.toContain(78);
+    expect(index.near(atThreshold)).toContain(5000);
+    expect(index.near(oneBitPast)).not.toContain(78);
   });
 
   it('keeps the last sequence number, skips rows it already holds, and forgets everything on clear', () => {
