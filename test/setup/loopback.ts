@@ -40,8 +40,21 @@ export function postFrom(
 /** A random 127.x.y.z source address. */
 export const randomLoopback = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: two probes at once can be given the same free port by the kernel. */
+const handedOut = new Set<number>();
+
+/** A loopback port nothing listens on, never the same twice in this process (scale-out starts two apis at once). */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+}
+
+function probePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const s = createServer();
     s.once('error', fail);
