@@ -84,13 +84,16 @@ describe('scale-out: 2 api and 3 worker processes on one PostgreSQL and Redis', 
     await runMigrations(dbUrl('scale-migrate'));
 
     const t0 = performance.now();
-    // Each process is kept as soon as it is up, so afterAll stops it even when another failed to start.
-    await Promise.all([
+    // Each process is kept as soon as it is up, and every start is waited for before a failure is thrown, so afterAll
+    // stops them all even when one failed to start (with Promise.all, a process that came up later was left running).
+    const started = await Promise.allSettled([
       ...Array.from({ length: APIS }, async (_, k) => apis.push(await startApiProcess({ ...common, DATABASE_URL: dbUrl(`scale-api-${k + 1}`) }, 150_000))),
       ...Array.from({ length: WORKERS }, async (_, k) =>
         workers.push(await startWorkerProcess({ ...common, DATABASE_URL: dbUrl(`scale-worker-${k + 1}`) }, 150_000)),
       ),
     ]);
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     console.log(
       `scale-out: ${APIS} api + ${WORKERS} worker processes started in ${((performance.now() - t0) / 1000).toFixed(1)} s (load average ${loadavg()[0].toFixed(1)} on this machine)`,
     );
