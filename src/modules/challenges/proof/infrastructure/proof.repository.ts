@@ -47,7 +47,7 @@ SELECT top.top::text AS top, f.seq::text AS seq, f.dhash::text AS dhash
   FROM top LEFT JOIN photo_fingerprints f ON f.seq > $1::bigint ORDER BY f.seq`;
 
 /** The stored photos that may be the same picture: the dHash candidates ($1) and the same bytes ($2, as char(64) so that its index serves). */
-const CANDIDATES_SQL = `SELECT seq::text AS seq, sha256, dhash::text AS dhash FROM photo_fingerprints WHERE seq = ANY($1::bigint[]) OR sha256 = ANY($2::bpchar[])`;
+const CANDIDATES_SQL = `SELECT sha256, dhash::text AS dhash FROM photo_fingerprints WHERE seq = ANY($1::bigint[]) OR sha256 = ANY($2::bpchar[])`;
 
 /** photo_fingerprints and proof_verdicts. */
 @Injectable()
@@ -94,7 +94,7 @@ export class ProofRepository {
   /** The candidates the index proposes and the same bytes, read back and decided by isSamePicture. */
   private async matches(fps: PhotoFingerprint[], m: EntityManager | DataSource): Promise<boolean[]> {
     const near = [...new Set(fps.flatMap((fp) => this.index.near(fp.dhash)))];
-    const rows = (await m.query(CANDIDATES_SQL, [near.map(String), fps.map((fp) => fp.sha256)])) as { seq: string; sha256: string; dhash: string }[];
+    const rows = (await m.query(CANDIDATES_SQL, [near.map(String), fps.map((fp) => fp.sha256)])) as { sha256: string; dhash: string }[];
     const stored = rows.map((r) => ({ sha256: r.sha256, dhash: BigInt(r.dhash) }));
     return fps.map((fp) => stored.some((s) => isSamePicture(s, fp)));
   }
